@@ -1,0 +1,11 @@
+# Atende apps image: one image, the command picks the app (see docker-compose.yml).
+FROM node:20-bookworm-slim
+ENV PUPPETEER_SKIP_DOWNLOAD=1 npm_config_nodedir=/usr/local
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY . .
+RUN npm ci --no-audit --no-fund
+ENV NODE_ENV=production DATA_DIR=/data
+VOLUME /data
+EXPOSE 3000
+CMD ["npm", "start"]

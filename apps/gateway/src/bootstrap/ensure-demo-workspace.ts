@@ -1,0 +1,117 @@
+import type { AtendeConfig } from '@atende/config';
+import {
+  atendeRegistry,
+  deterministicEventId,
+  handleCommand,
+  memberDecider,
+  streams,
+  userDecider,
+  workspaceDecider,
+  type EventStore,
+  type WorkspaceEvent,
+} from '@atende/events';
+import { hashPassword } from '../auth/password.js';
+
+/** Id of the workspace created on first start. */
+export const DEFAULT_WORKSPACE_ID = 'minha-empresa';
+export const DEFAULT_WORKSPACE_NAME = 'Minha Empresa';
+export const DEMO_OWNER = { email: 'demo@atende.local', password: 'demo1234', name: 'Demo' } as const;
+
+export interface DemoWorkspace {
+  workspaceId: string;
+  workspaceName: string;
+  ownerId: string;
+  /** True when this start created the workspace. */
+  created: boolean;
+  /** Set when the owner is the demo account (no ATENDE_OWNER_* configured). */
+  demoCredentials?: { email: string; password: string };
+}
+
+/**
+ * First start with an empty store creates "Minha Empresa" and its owner (DESIGN §6). Every step
+ * checks its own stream first, so a crash half-way is finished on the next start and nothing repeats.
+ */
+export async function ensureDemoWorkspace(store: EventStore, config: AtendeConfig): Promise<DemoWorkspace> {
+  const deps = { store, registry: atendeRegistry };
+  const owner = config.ATENDE_OWNER_EMAIL
+    ? {
+        email: config.ATENDE_OWNER_EMAIL.toLowerCase(),
+        password: config.ATENDE_OWNER_PASSWORD!,
+        name: config.ATENDE_OWNER_EMAIL.split('@')[0]!,
+      }
+    : DEMO_OWNER;
+  const workspaceId = DEFAULT_WORKSPACE_ID;
+  const context = { workspaceId, actorId: 'system' };
+
+  const existing = await store.readStream<WorkspaceEvent>(streams.workspace(workspaceId));
+  const createdEvent = existing.find((e) => e.type === 'WorkspaceCreated');
+  let ownerId: string;
+  if (createdEvent && createdEvent.type === 'WorkspaceCreated') {
+    ownerId = createdEvent.data.ownerId;
+  } else {
+    ownerId = deterministicEventId(workspaceId, `owner:${owner.email}`);
+    await handleCommand(
+      deps,
+      workspaceDecider,
+      streams.workspace(workspaceId),
+      {
+        type: 'CreateWorkspace',
+        data: {
+          workspaceId,
+          name: DEFAULT_WORKSPACE_NAME,
+          ownerId,
+          trialStartedAt: new Date().toISOString(),
+        },
+      },
+      context,
+    );
+  }
+
+  if ((await store.readStream(streams.user(ownerId))).length === 0) {
+    await handleCommand(
+      deps,
+      userDecider,
+      streams.user(ownerId),
+      {
+        type: 'RegisterUser',
+        data: {
+          userId: ownerId,
+          email: owner.email,
+          name: owner.name,
+          authProvider: 'local',
+          passwordHash: await hashPassword(owner.password),
+        },
+      },
+      context,
+    );
+  }
+
+  if ((await store.readStream(streams.member(workspaceId, ownerId))).length === 0) {
+    await handleCommand(
+      deps,
+      memberDecider,
+      streams.member(workspaceId, ownerId),
+      {
+        type: 'AddMember',
+        data: {
+          workspaceId,
+          userId: ownerId,
+          name: owner.name,
+          email: owner.email,
+          role: 'Owner',
+          status: 'active',
+        },
+      },
+      context,
+    );
+  }
+
+  const isDemo = !config.ATENDE_OWNER_EMAIL;
+  return {
+    workspaceId,
+    workspaceName: DEFAULT_WORKSPACE_NAME,
+    ownerId,
+    created: !createdEvent,
+    ...(isDemo ? { demoCredentials: { email: DEMO_OWNER.email, password: DEMO_OWNER.password } } : {}),
+  };
+}

@@ -1,0 +1,38 @@
+import { pino } from 'pino';
+import { ConfigError, loadConfig } from '@atende/config';
+import { startEmbedded } from './embedded/start-embedded.js';
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  throw error;
+}
+const logger = pino({ level: config.LOG_LEVEL, name: 'atende' });
+
+const atende = await startEmbedded(config, logger);
+logger.info({ url: atende.url, dataDir: config.dataDir }, `Atende rodando em ${atende.url}`);
+if (atende.demo.created) {
+  logger.info(`Empresa "${atende.demo.workspaceName}" criada.`);
+}
+if (atende.demo.demoCredentials) {
+  const { email, password } = atende.demo.demoCredentials;
+  logger.info(`Login de demonstração: ${email} / ${password}`);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    logger.info({ signal }, 'encerrando');
+    atende.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'erro ao encerrar');
+        process.exit(1);
+      },
+    );
+  });
+}

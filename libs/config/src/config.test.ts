@@ -1,0 +1,49 @@
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    const config = loadConfig({}, '/srv/atende');
+    expect(config.PORT).toBe(3000);
+    expect(config.ATENDE_MODE).toBe('embedded');
+    expect(config.dataDir).toBe('/srv/atende/data');
+    expect(config.whatsappDriver).toBe('sandbox');
+    expect(config.SQLITE_SYNCHRONOUS).toBe('full');
+    expect(config.KAFKA_BROKERS).toEqual(['127.0.0.1:9092']);
+    expect(config.REQUIRE_INFRA).toBe(false);
+  });
+
+  it('reads and coerces values', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        ATENDE_MODE: 'distributed',
+        KAFKA_BROKERS: 'a:1, b:2',
+        REQUIRE_INFRA: '1',
+        DATA_DIR: '/x',
+      },
+      '/',
+    );
+    expect(config.PORT).toBe(8080);
+    expect(config.whatsappDriver).toBe('wwebjs');
+    expect(config.KAFKA_BROKERS).toEqual(['a:1', 'b:2']);
+    expect(config.REQUIRE_INFRA).toBe(true);
+    expect(config.dataDir).toBe('/x');
+  });
+
+  it('lists every invalid variable in one error', () => {
+    expect(() => loadConfig({ PORT: 'abc', ATENDE_MODE: 'cloud' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'abc', ATENDE_MODE: 'cloud' });
+    } catch (error) {
+      expect((error as Error).message).toContain('PORT');
+      expect((error as Error).message).toContain('ATENDE_MODE');
+    }
+  });
+
+  it('requires the owner e-mail and password together', () => {
+    expect(() => loadConfig({ ATENDE_OWNER_EMAIL: 'a@b.co' })).toThrow(/vão juntos/);
+    expect(
+      loadConfig({ ATENDE_OWNER_EMAIL: 'a@b.co', ATENDE_OWNER_PASSWORD: 'segredo123' }).ATENDE_OWNER_EMAIL,
+    ).toBe('a@b.co');
+  });
+});

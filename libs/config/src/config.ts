@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no'])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+/** Every environment variable Atende reads, with its default. The only place that reads process.env. */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** embedded: one process, SQLite + in-process bus and read models. distributed: Kafka + Redis. */
+  ATENDE_MODE: z.enum(['embedded', 'distributed']).default('embedded'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Folder for the SQLite event store, WhatsApp sessions and media. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** SQLite durability: full fsyncs every commit (survives power loss); normal survives process crashes. */
+  SQLITE_SYNCHRONOUS: z.enum(['full', 'normal']).default('full'),
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  KAFKA_BROKERS: z
+    .string()
+    .default('127.0.0.1:9092')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((b) => b.trim())
+        .filter(Boolean),
+    ),
+  EVENTSTORE_URL: z.string().optional(),
+  /** Origin allowed by CORS for the web client (same origin needs nothing). */
+  WEB_ORIGIN: z.string().url().optional(),
+  AUTH: z.enum(['local', 'firebase']).default('local'),
+  ATENDE_OWNER_EMAIL: z.string().email().optional(),
+  ATENDE_OWNER_PASSWORD: z.string().min(8).optional(),
+  WHATSAPP_DRIVER: z.enum(['sandbox', 'wwebjs']).optional(),
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  REQUIRE_INFRA: booleanFlag.default(false),
+});
+
+export type RawConfig = z.infer<typeof configSchema>;
+
+export interface AtendeConfig extends RawConfig {
+  /** DATA_DIR made absolute. */
+  dataDir: string;
+  /** The sandbox is the default WhatsApp driver in embedded mode. */
+  whatsappDriver: 'sandbox' | 'wwebjs';
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Validates the environment; throws a ConfigError listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AtendeConfig {
+  const defined = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = configSchema.safeParse(defined);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Configuração inválida:\n${lines.join('\n')}`);
+  }
+  const raw = parsed.data;
+  if ((raw.ATENDE_OWNER_EMAIL === undefined) !== (raw.ATENDE_OWNER_PASSWORD === undefined)) {
+    throw new ConfigError('Configuração inválida:\n  ATENDE_OWNER_EMAIL e ATENDE_OWNER_PASSWORD vão juntos');
+  }
+  return {
+    ...raw,
+    dataDir: path.resolve(cwd, raw.DATA_DIR),
+    whatsappDriver: raw.WHATSAPP_DRIVER ?? (raw.ATENDE_MODE === 'embedded' ? 'sandbox' : 'wwebjs'),
+  };
+}

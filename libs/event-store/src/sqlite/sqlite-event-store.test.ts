@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { EventRegistry, defineEvent, newId } from '@atende/events';
+import { z } from 'zod';
+import { eventStoreContract } from '../contract/event-store-contract.js';
+import { createSqliteEventStore } from './sqlite-event-store.js';
+
+function tempFile(): { file: string; dir: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'atende-store-'));
+  return { dir, file: path.join(dir, 'events.db') };
+}
+
+eventStoreContract('SQLite', async () => {
+  const { dir, file } = tempFile();
+  return {
+    open: async () => createSqliteEventStore({ filename: file, pollIntervalMs: 20 }),
+    childEnv: () => ({ ATENDE_STORE_KIND: 'sqlite', ATENDE_STORE_FILE: file }),
+    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+});
+
+describe('SQLite event store specifics', () => {
+  it('upcasts an event stored with an older schema version when reading it', async () => {
+    const Renamed = defineEvent('CustomerRenamed', z.object({ fullName: z.string().min(1) }), {
+      version: 2,
+      upcasters: { 1: (data) => ({ fullName: `${String(data.first)} ${String(data.last)}` }) },
+    });
+    const registry = new EventRegistry([Renamed]);
+    const { dir, file } = tempFile();
+    const store = createSqliteEventStore({ filename: file, registry });
+    await store.appendToStream('s-1', [
+      registry.prepare({ type: 'CustomerRenamed', data: { fullName: 'Ana Lima' } }, { workspaceId: 'w' }),
+    ]);
+    // An event written by an older release, straight into the table.
+    const db = new Database(file);
+    db.prepare(
+      'INSERT INTO events (event_id, stream_id, stream_position, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(
+      newId(),
+      's-1',
+      1,
+      'CustomerRenamed',
+      JSON.stringify({ first: 'João', last: 'Souza' }),
+      JSON.stringify({
+        eventId: newId(),
+        workspaceId: 'w',
+        occurredAt: new Date().toISOString(),
+        schemaVersion: 1,
+      }),
+    );
+    db.close();
+    const events = await store.readStream('s-1');
+    expect(events.map((e) => e.data)).toEqual([{ fullName: 'Ana Lima' }, { fullName: 'João Souza' }]);
+    expect(events[1]!.metadata.schemaVersion).toBe(2);
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses to write a new event with an old schema version', async () => {
+    const Renamed = defineEvent('CustomerRenamed', z.object({ fullName: z.string() }), { version: 2 });
+    const registry = new EventRegistry([Renamed]);
+    const store = createSqliteEventStore({ filename: ':memory:', registry });
+    const event = registry.prepare(
+      { type: 'CustomerRenamed', data: { fullName: 'x' } },
+      { workspaceId: 'w' },
+    );
+    await expect(
+      store.appendToStream('s', [{ ...event, metadata: { ...event.metadata, schemaVersion: 1 } }]),
+    ).rejects.toThrow(/schemaVersion/);
+    await store.close();
+  });
+
+  it('rejects calls after close', async () => {
+    const store = createSqliteEventStore({ filename: ':memory:' });
+    await store.close();
+    await expect(store.lastGlobalPosition()).rejects.toThrow(/closed/);
+  });
+});

@@ -1,0 +1,281 @@
+import { EventEmitter } from 'node:events';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type {
+  AppendOptions,
+  AppendResult,
+  DomainEvent,
+  EventRegistry,
+  EventStore,
+  NewEvent,
+  ReadAllOptions,
+  StoredEvent,
+  SubscribeOptions,
+} from '@atende/events';
+import { atendeRegistry } from '@atende/events';
+import { checkExpectedVersion } from './expected-version.js';
+import { SCHEMA_SQL } from './schema.js';
+
+export interface SqliteEventStoreOptions {
+  /** Database file, or ':memory:'. Its folder is created when missing. */
+  filename: string;
+  /** Event types to accept and parse; default every Atende event. */
+  registry?: EventRegistry;
+  /** 'full' (default) fsyncs each commit; 'normal' survives a process crash but not a power cut. */
+  synchronous?: 'full' | 'normal';
+  /** How often a live subscription looks for events written by other processes; default 50 ms. */
+  pollIntervalMs?: number;
+  /** How long a writer waits for another process's write lock; default 5000 ms. */
+  busyTimeoutMs?: number;
+}
+
+interface PendingAppend {
+  streamId: string;
+  events: readonly NewEvent[];
+  options: AppendOptions;
+  resolve: (result: AppendResult) => void;
+  reject: (error: unknown) => void;
+}
+
+interface EventRow {
+  global_position: number;
+  stream_id: string;
+  stream_position: number;
+  type: string;
+  data: string;
+  metadata: string;
+}
+
+const MAX_STREAM_ID_LENGTH = 300;
+
+/**
+ * Event store on one SQLite file (WAL). Appends issued in the same tick share one transaction
+ * (group commit, each append in its own savepoint), so many concurrent writers cost one fsync.
+ */
+export class SqliteEventStore implements EventStore {
+  private readonly db: Database.Database;
+  private readonly registry: EventRegistry;
+  private readonly pollIntervalMs: number;
+  private readonly appended = new EventEmitter();
+  private queue: PendingAppend[] = [];
+  private flushScheduled = false;
+  private closed = false;
+
+  private readonly stmt: {
+    findEvent: Database.Statement<[string], { global_position: number }>;
+    streamVersion: Database.Statement<[string], { version: number }>;
+    insertEvent: Database.Statement<[string, string, number, string, string, string]>;
+    upsertStream: Database.Statement<[string, number]>;
+    readStream: Database.Statement<[string], EventRow>;
+    readAll: Database.Statement<[number, number], EventRow>;
+    lastPosition: Database.Statement<[], { p: number | null }>;
+  };
+
+  constructor(options: SqliteEventStoreOptions) {
+    if (options.filename !== ':memory:')
+      mkdirSync(path.dirname(path.resolve(options.filename)), { recursive: true });
+    this.db = new Database(options.filename);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma(`synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
+    this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+    this.db.exec(SCHEMA_SQL);
+    this.registry = options.registry ?? atendeRegistry;
+    this.pollIntervalMs = options.pollIntervalMs ?? 50;
+    this.appended.setMaxListeners(0);
+    this.stmt = {
+      findEvent: this.db.prepare('SELECT global_position FROM events WHERE event_id = ?'),
+      streamVersion: this.db.prepare('SELECT version FROM streams WHERE stream_id = ?'),
+      insertEvent: this.db.prepare(
+        'INSERT INTO events (event_id, stream_id, stream_position, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
+      upsertStream: this.db.prepare(
+        'INSERT INTO streams (stream_id, version) VALUES (?, ?) ON CONFLICT(stream_id) DO UPDATE SET version = excluded.version',
+      ),
+      readStream: this.db.prepare(
+        'SELECT global_position, stream_id, stream_position, type, data, metadata FROM events WHERE stream_id = ? ORDER BY stream_position',
+      ),
+      readAll: this.db.prepare(
+        'SELECT global_position, stream_id, stream_position, type, data, metadata FROM events WHERE global_position >= ? ORDER BY global_position LIMIT ?',
+      ),
+      lastPosition: this.db.prepare('SELECT MAX(global_position) AS p FROM events'),
+    };
+  }
+
+  appendToStream(
+    streamId: string,
+    events: readonly NewEvent[],
+    options: AppendOptions = {},
+  ): Promise<AppendResult> {
+    if (this.closed) return Promise.reject(new Error('Event store is closed'));
+    try {
+      // Validate before queueing: a bad event must never reach the transaction.
+      if (typeof streamId !== 'string' || streamId.length === 0 || streamId.length > MAX_STREAM_ID_LENGTH) {
+        throw new TypeError(`Invalid stream id: ${JSON.stringify(streamId)}`);
+      }
+      for (const event of events) this.registry.assertValid(event);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return new Promise((resolve, reject) => {
+      this.queue.push({ streamId, events, options, resolve, reject });
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    const batch = this.queue;
+    this.queue = [];
+    if (batch.length === 0) return;
+    const outcomes: Array<{ ok: true; result: AppendResult } | { ok: false; error: unknown }> = [];
+    const applyOne = this.db.transaction((pending: PendingAppend) => this.applyAppend(pending));
+    const applyAll = this.db.transaction(() => {
+      for (const pending of batch) {
+        try {
+          outcomes.push({ ok: true, result: applyOne(pending) });
+        } catch (error) {
+          outcomes.push({ ok: false, error });
+        }
+      }
+    });
+    try {
+      applyAll.immediate();
+    } catch (error) {
+      // The whole transaction failed (disk full, lock timeout): nothing of the batch was written.
+      for (const pending of batch) pending.reject(error);
+      return;
+    }
+    let anyWritten = false;
+    batch.forEach((pending, i) => {
+      const outcome = outcomes[i]!;
+      if (outcome.ok) {
+        anyWritten ||= outcome.result.written > 0;
+        pending.resolve(outcome.result);
+      } else {
+        pending.reject(outcome.error);
+      }
+    });
+    if (anyWritten) this.appended.emit('appended');
+  }
+
+  /** Runs inside a savepoint: a throw undoes only this append. */
+  private applyAppend({ streamId, events, options }: PendingAppend): AppendResult {
+    let current = this.stmt.streamVersion.get(streamId)?.version ?? -1;
+    const existing = events.map((e) => this.stmt.findEvent.get(e.metadata.eventId)?.global_position);
+    const fresh = events.filter((_, i) => existing[i] === undefined);
+    if (fresh.length === 0) {
+      return { nextExpectedVersion: current, globalPositions: existing as number[], written: 0 };
+    }
+    checkExpectedVersion(streamId, options.expectedVersion ?? 'any', current);
+    const positions: number[] = [];
+    const seenInBatch = new Map<string, number>();
+    for (let i = 0; i < events.length; i += 1) {
+      const event = events[i]!;
+      const known = existing[i] ?? seenInBatch.get(event.metadata.eventId);
+      if (known !== undefined) {
+        positions.push(known);
+        continue;
+      }
+      current += 1;
+      const info = this.stmt.insertEvent.run(
+        event.metadata.eventId,
+        streamId,
+        current,
+        event.type,
+        JSON.stringify(event.data),
+        JSON.stringify(event.metadata),
+      );
+      const position = Number(info.lastInsertRowid);
+      seenInBatch.set(event.metadata.eventId, position);
+      positions.push(position);
+    }
+    this.stmt.upsertStream.run(streamId, current);
+    return { nextExpectedVersion: current, globalPositions: positions, written: seenInBatch.size };
+  }
+
+  private toStored<E extends DomainEvent>(row: EventRow): StoredEvent<E> {
+    return this.registry.parse<E>({
+      type: row.type,
+      data: JSON.parse(row.data),
+      metadata: JSON.parse(row.metadata),
+      streamId: row.stream_id,
+      streamPosition: row.stream_position,
+      globalPosition: row.global_position,
+    });
+  }
+
+  async readStream<E extends DomainEvent = DomainEvent>(streamId: string): Promise<StoredEvent<E>[]> {
+    this.assertOpen();
+    return this.stmt.readStream.all(streamId).map((row) => this.toStored<E>(row));
+  }
+
+  async *readAll(fromGlobalPosition = 1, options: ReadAllOptions = {}): AsyncGenerator<StoredEvent> {
+    const batchSize = options.batchSize ?? 500;
+    let position = Math.max(1, fromGlobalPosition);
+    for (;;) {
+      this.assertOpen();
+      const rows = this.stmt.readAll.all(position, batchSize);
+      for (const row of rows) yield this.toStored(row);
+      if (rows.length < batchSize) return;
+      position = rows[rows.length - 1]!.global_position + 1;
+    }
+  }
+
+  async *subscribe(fromGlobalPosition = 1, options: SubscribeOptions = {}): AsyncGenerator<StoredEvent> {
+    const batchSize = options.batchSize ?? 500;
+    const signal = options.signal;
+    let position = Math.max(1, fromGlobalPosition);
+    while (!signal?.aborted && !this.closed) {
+      const rows = this.stmt.readAll.all(position, batchSize);
+      for (const row of rows) {
+        yield this.toStored(row);
+        position = row.global_position + 1;
+        if (signal?.aborted) return;
+      }
+      if (rows.length < batchSize) await this.waitForAppend(signal);
+    }
+  }
+
+  /** Resolves on an append in this process, after the poll interval (other processes), or on abort. */
+  private waitForAppend(signal: AbortSignal | undefined): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.appended.off('appended', done);
+        this.appended.off('closed', done);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, this.pollIntervalMs);
+      this.appended.once('appended', done);
+      this.appended.once('closed', done);
+      signal?.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  async lastGlobalPosition(): Promise<number> {
+    this.assertOpen();
+    return this.stmt.lastPosition.get()?.p ?? 0;
+  }
+
+  /** Waits for queued appends, then closes the file. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    if (this.queue.length > 0) this.flush();
+    this.closed = true;
+    this.appended.emit('closed');
+    this.db.close();
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('Event store is closed');
+  }
+}
+
+export function createSqliteEventStore(options: SqliteEventStoreOptions): SqliteEventStore {
+  return new SqliteEventStore(options);
+}

@@ -1,0 +1,62 @@
+import type { ChatType, DeliveryStatus } from './messages.js';
+
+export type ConversationCommand =
+  | {
+      /** A customer's message from the provider (stream `conversation-{workspaceId}-{chatId}`). */
+      type: 'ReceiveInboundMessage';
+      data: {
+        messageId: string;
+        chatId: string;
+        sessionId: string;
+        /** The provider's id: the same one delivered again changes nothing. */
+        providerMessageId: string;
+        /** The customer's phone (non-digits are dropped); used when the conversation starts. */
+        customerId: string;
+        customerName?: string | null;
+        /** Default: `group` for chat ids ending with `@g.us`, else `private`. */
+        chatType?: ChatType;
+        content?: string | null;
+        /** Raw type; unknown ones fall back to `text`. */
+        type?: string | null;
+        mediaUrl?: string | null;
+        senderName?: string | null;
+        senderPhone?: string | null;
+        /** The provider's ISO time; when missing or invalid, `receivedAt` is used. */
+        timestamp?: string | null;
+        /** ISO time the message reached us (the caller's clock). */
+        receivedAt: string;
+      };
+    }
+  | {
+      type: 'RequestOutboundMessage';
+      data: {
+        /** The client's id: a browser retry with the same id makes no second message. */
+        messageId: string;
+        agentId: string;
+        content: string;
+        /** Default `text`. */
+        type?: string | null;
+        /** ISO time from the client; when invalid, `receivedAt` is used. */
+        timestamp?: string | null;
+        receivedAt?: string | null;
+        /** Session to send through; default the conversation's latest session. */
+        sessionId?: string | null;
+      };
+    }
+  | { type: 'MarkOutboundSent'; data: { messageId: string; providerMessageId: string } }
+  | { type: 'UpdateDelivery'; data: { messageId: string; status: Exclude<DeliveryStatus, 'sent'> } }
+  | {
+      type: 'UpdateDeliveryByProviderId';
+      data: { providerMessageId: string; status: Exclude<DeliveryStatus, 'sent'> };
+    }
+  | { type: 'MarkOutboundFailed'; data: { messageId: string; error: string } }
+  | { type: 'RecordMediaStored'; data: { messageId: string; mediaUrl: string } }
+  | { type: 'RecordMediaFailed'; data: { messageId: string; error: string } }
+  | { type: 'MarkConversationRead'; data: { readerId: string } }
+  | { type: 'PinConversation'; data: Record<string, never> }
+  | { type: 'UnpinConversation'; data: Record<string, never> }
+  | { type: 'ArchiveConversation'; data: { byUserId: string } }
+  | { type: 'UnarchiveConversation'; data: Record<string, never> }
+  | { type: 'AssignConversation'; data: { assigneeId: string; byUserId: string } }
+  | { type: 'TransferConversation'; data: { toAssigneeId: string; byUserId: string } }
+  | { type: 'RateConversation'; data: { rating: number; byUserId: string } };

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../core/define-event.js';
+import {
+  INBOUND_CONTENT_MAX,
+  MEDIA_URL_MAX,
+  OUTBOUND_CONTENT_MAX,
+  chatTypeOf,
+  chatTypes,
+  mediaStatuses,
+  messageTypes,
+} from './messages.js';
+
+const id = z.string().min(1).max(256);
+const chatId = z.string().min(1).max(256);
+const userId = z.string().min(1);
+const timestamp = z.string().datetime({ offset: true });
+const messageType = z.enum(messageTypes);
+const mediaUrl = z.string().min(1).max(MEDIA_URL_MAX);
+const errorText = z.string().min(1).max(2000);
+
+/** Version 2 added `type`; version-1 events get it from the chat id. */
+export const ConversationStarted = defineEvent(
+  'ConversationStarted',
+  z.object({
+    chatId,
+    sessionId: id,
+    channel: z.literal('whatsapp'),
+    customerId: z.string().regex(/^\d{1,64}$/),
+    customerName: z.string().min(1).max(200),
+    type: z.enum(chatTypes),
+  }),
+  {
+    version: 2,
+    upcasters: { 1: (data) => ({ ...data, type: chatTypeOf(String(data.chatId)) }) },
+  },
+);
+
+export const InboundMessageReceived = defineEvent(
+  'InboundMessageReceived',
+  z.object({
+    messageId: id,
+    chatId,
+    sessionId: id,
+    providerMessageId: id,
+    content: z.string().max(INBOUND_CONTENT_MAX),
+    type: messageType,
+    mediaUrl: mediaUrl.nullable(),
+    mediaStatus: z.enum(mediaStatuses),
+    senderName: z.string().min(1).max(200),
+    senderPhone: z.string().max(64),
+    timestamp,
+  }),
+  { idempotencyKey: (d) => `inbound:${d.sessionId}:${d.providerMessageId}` },
+);
+
+export const OutboundMessageRequested = defineEvent(
+  'OutboundMessageRequested',
+  z.object({
+    messageId: id,
+    chatId,
+    sessionId: id,
+    agentId: userId,
+    content: z.string().min(1).max(OUTBOUND_CONTENT_MAX),
+    type: messageType,
+    timestamp,
+  }),
+  { idempotencyKey: (d) => `outbound:${d.messageId}` },
+);
+
+export const OutboundMessageSent = defineEvent(
+  'OutboundMessageSent',
+  z.object({ messageId: id, providerMessageId: id }),
+  { idempotencyKey: (d) => `sent:${d.messageId}` },
+);
+
+export const MessageDeliveryUpdated = defineEvent(
+  'MessageDeliveryUpdated',
+  z.object({ messageId: id, status: z.enum(['delivered', 'read']) }),
+  { idempotencyKey: (d) => `ack:${d.messageId}:${d.status}` },
+);
+
+export const OutboundMessageFailed = defineEvent(
+  'OutboundMessageFailed',
+  z.object({ messageId: id, error: errorText }),
+  { idempotencyKey: (d) => `failed:${d.messageId}` },
+);
+
+export const MessageMediaStored = defineEvent('MessageMediaStored', z.object({ messageId: id, mediaUrl }), {
+  idempotencyKey: (d) => `media-stored:${d.messageId}`,
+});
+
+export const MessageMediaFailed = defineEvent(
+  'MessageMediaFailed',
+  z.object({ messageId: id, error: errorText }),
+  { idempotencyKey: (d) => `media-failed:${d.messageId}` },
+);
+
+export const ConversationRead = defineEvent(
+  'ConversationRead',
+  z.object({ readerId: userId, upToMessageId: id.nullable(), count: z.number().int().min(1) }),
+);
+
+export const ConversationPinned = defineEvent('ConversationPinned', z.object({}));
+export const ConversationUnpinned = defineEvent('ConversationUnpinned', z.object({}));
+export const ConversationArchived = defineEvent('ConversationArchived', z.object({ byUserId: userId }));
+export const ConversationUnarchived = defineEvent('ConversationUnarchived', z.object({}));
+export const ConversationAssigned = defineEvent(
+  'ConversationAssigned',
+  z.object({ assigneeId: userId, byUserId: userId }),
+);
+export const ConversationTransferred = defineEvent(
+  'ConversationTransferred',
+  z.object({ fromAssigneeId: userId.nullable(), toAssigneeId: userId, byUserId: userId }),
+);
+export const ConversationRated = defineEvent(
+  'ConversationRated',
+  z.object({ rating: z.number().int().min(1).max(5), byUserId: userId }),
+);
+
+export const conversationEventDefinitions = [
+  ConversationStarted,
+  InboundMessageReceived,
+  OutboundMessageRequested,
+  OutboundMessageSent,
+  MessageDeliveryUpdated,
+  OutboundMessageFailed,
+  MessageMediaStored,
+  MessageMediaFailed,
+  ConversationRead,
+  ConversationPinned,
+  ConversationUnpinned,
+  ConversationArchived,
+  ConversationUnarchived,
+  ConversationAssigned,
+  ConversationTransferred,
+  ConversationRated,
+] as const;
+
+export type ConversationEvent =
+  | EventOf<typeof ConversationStarted>
+  | EventOf<typeof InboundMessageReceived>
+  | EventOf<typeof OutboundMessageRequested>
+  | EventOf<typeof OutboundMessageSent>
+  | EventOf<typeof MessageDeliveryUpdated>
+  | EventOf<typeof OutboundMessageFailed>
+  | EventOf<typeof MessageMediaStored>
+  | EventOf<typeof MessageMediaFailed>
+  | EventOf<typeof ConversationRead>
+  | EventOf<typeof ConversationPinned>
+  | EventOf<typeof ConversationUnpinned>
+  | EventOf<typeof ConversationArchived>
+  | EventOf<typeof ConversationUnarchived>
+  | EventOf<typeof ConversationAssigned>
+  | EventOf<typeof ConversationTransferred>
+  | EventOf<typeof ConversationRated>;

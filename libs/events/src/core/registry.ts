@@ -1,0 +1,104 @@
+import type { z } from 'zod';
+import { deterministicEventId, newId } from './ids.js';
+import { InvalidEventError } from './errors.js';
+import type { DomainEvent, NewEvent, RawStoredEvent, StoredEvent } from './envelope.js';
+import { eventMetadataSchema } from './envelope.js';
+import type { EventDefinition } from './define-event.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDefinition = EventDefinition<string, z.ZodType<any>>;
+
+/** Who and why, attached to every event a command produces. */
+export interface EventContext {
+  workspaceId: string;
+  actorId?: string;
+  correlationId?: string;
+  causationId?: string;
+  /** ISO time the fact happened; defaults to now. */
+  occurredAt?: string;
+}
+
+function formatIssues(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+}
+
+/** The set of known event types, used to validate before writing and to parse/upcast on read. */
+export class EventRegistry {
+  private readonly byType = new Map<string, AnyDefinition>();
+
+  constructor(definitions: readonly AnyDefinition[]) {
+    for (const def of definitions) {
+      if (this.byType.has(def.type)) throw new Error(`Event type ${def.type} defined twice`);
+      this.byType.set(def.type, def);
+    }
+  }
+
+  has(type: string): boolean {
+    return this.byType.has(type);
+  }
+
+  types(): string[] {
+    return [...this.byType.keys()];
+  }
+
+  private definition(type: string): AnyDefinition {
+    const def = this.byType.get(type);
+    if (!def) throw new InvalidEventError(type, 'unknown event type');
+    return def;
+  }
+
+  /** Validates a decider's event and wraps it with metadata (deterministic id when it has a business key). */
+  prepare<E extends DomainEvent>(event: E, context: EventContext): NewEvent<E> {
+    const def = this.definition(event.type);
+    const parsed = def.schema.safeParse(event.data);
+    if (!parsed.success) throw new InvalidEventError(event.type, formatIssues(parsed.error));
+    const key = def.idempotencyKey?.(parsed.data);
+    const metadata = {
+      eventId: key === undefined ? newId() : deterministicEventId(context.workspaceId, key),
+      workspaceId: context.workspaceId,
+      ...(context.actorId ? { actorId: context.actorId } : {}),
+      ...(context.correlationId ? { correlationId: context.correlationId } : {}),
+      ...(context.causationId ? { causationId: context.causationId } : {}),
+      occurredAt: context.occurredAt ?? new Date().toISOString(),
+      schemaVersion: def.version,
+    };
+    return { type: event.type, data: parsed.data as E['data'], metadata } as NewEvent<E>;
+  }
+
+  /** Throws InvalidEventError unless the event is exactly what the current schema allows. */
+  assertValid(event: NewEvent): void {
+    const def = this.definition(event.type);
+    const meta = eventMetadataSchema.safeParse(event.metadata);
+    if (!meta.success) throw new InvalidEventError(event.type, `metadata ${formatIssues(meta.error)}`);
+    if (meta.data.schemaVersion !== def.version) {
+      throw new InvalidEventError(event.type, `schemaVersion must be ${def.version} for new events`);
+    }
+    const data = def.schema.safeParse(event.data);
+    if (!data.success) throw new InvalidEventError(event.type, formatIssues(data.error));
+  }
+
+  /** Parses an event read back from a store, upcasting older schema versions to the current one. */
+  parse<E extends DomainEvent = DomainEvent>(raw: RawStoredEvent): StoredEvent<E> {
+    const def = this.definition(raw.type);
+    const meta = eventMetadataSchema.safeParse(raw.metadata);
+    if (!meta.success) throw new InvalidEventError(raw.type, `metadata ${formatIssues(meta.error)}`);
+    let version = meta.data.schemaVersion;
+    let data = raw.data as Record<string, unknown>;
+    while (version < def.version) {
+      const upcast = def.upcasters[version];
+      if (!upcast) throw new InvalidEventError(raw.type, `no upcaster from version ${version}`);
+      data = upcast(data);
+      version += 1;
+    }
+    const parsed = def.schema.safeParse(data);
+    if (!parsed.success) throw new InvalidEventError(raw.type, formatIssues(parsed.error));
+    return {
+      type: raw.type as E['type'],
+      data: parsed.data as E['data'],
+      metadata: { ...meta.data, schemaVersion: def.version },
+      streamId: raw.streamId,
+      streamPosition: raw.streamPosition,
+      globalPosition: raw.globalPosition,
+    } as StoredEvent<E>;
+  }
+}

@@ -1,0 +1,38 @@
+import type { EmailKind, EmailPriority } from './events.js';
+
+/** Addresses as typed: a list, or one comma-separated string. */
+export type AddressesInput = readonly string[] | string;
+
+export type EmailCommand =
+  | {
+      /** Stream `email-{emailId}`; sending the same emailId again changes nothing. */
+      type: 'SendEmail';
+      data: {
+        emailId: string;
+        authorId: string;
+        to: AddressesInput;
+        cc?: AddressesInput | null;
+        subject: string;
+        content: string;
+        /** Default `medium`. */
+        priority?: EmailPriority | null;
+        /** Default `new`. */
+        kind?: EmailKind | null;
+        inReplyTo?: string | null;
+      };
+    }
+  | {
+      type: 'ReceiveEmail';
+      data: {
+        emailId: string;
+        sender: string;
+        subject?: string | null;
+        content?: string | null;
+        priority?: EmailPriority | null;
+        hasAttachments?: boolean;
+        /** ISO time with offset. */
+        receivedAt: string;
+      };
+    }
+  | { type: 'MarkEmailRead'; data: Record<string, never> }
+  | { type: 'DeleteEmail'; data: Record<string, never> };

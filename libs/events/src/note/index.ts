@@ -1,0 +1,5 @@
+export * from './events.js';
+export * from './commands.js';
+export * from './decider.js';
+export * from './reminder.js';
+export * from './tags.js';

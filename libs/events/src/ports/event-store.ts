@@ -1,0 +1,50 @@
+import type { DomainEvent, NewEvent, StoredEvent } from '../core/envelope.js';
+
+/**
+ * What the writer expects the stream to be at: `any` (no check), `no_stream` (must not exist yet),
+ * `stream_exists`, or the exact position of its last event (0 for a stream with one event).
+ */
+export type ExpectedVersion = 'any' | 'no_stream' | 'stream_exists' | number;
+
+export interface AppendOptions {
+  /** Default `any`. */
+  expectedVersion?: ExpectedVersion;
+}
+
+export interface AppendResult {
+  /** Position of the stream's last event after the append (the next expectedVersion). */
+  nextExpectedVersion: number;
+  /** Global position of each given event, in order: the stored one for an event id already present. */
+  globalPositions: number[];
+  /** How many of the given events were new (the others were already stored: idempotent append). */
+  written: number;
+}
+
+export interface ReadAllOptions {
+  /** Events read per round trip; default 500. */
+  batchSize?: number;
+}
+
+export interface SubscribeOptions extends ReadAllOptions {
+  /** Stops the subscription; the iterator then ends. */
+  signal?: AbortSignal;
+}
+
+/** The source of truth. Every adapter passes the contract suite in @atende/event-store. */
+export interface EventStore {
+  /** Appends atomically; validated against the registry first, so a bad event writes nothing. */
+  appendToStream(
+    streamId: string,
+    events: readonly NewEvent[],
+    options?: AppendOptions,
+  ): Promise<AppendResult>;
+  /** Events of one stream in order; empty for a stream that does not exist. */
+  readStream<E extends DomainEvent = DomainEvent>(streamId: string): Promise<StoredEvent<E>[]>;
+  /** Every event with globalPosition ≥ fromGlobalPosition (default 1), ascending, read in batches. */
+  readAll(fromGlobalPosition?: number, options?: ReadAllOptions): AsyncIterable<StoredEvent>;
+  /** Like readAll, then follows new appends (also those of other processes) until aborted. */
+  subscribe(fromGlobalPosition?: number, options?: SubscribeOptions): AsyncIterable<StoredEvent>;
+  /** Global position of the last event, 0 when the store is empty. */
+  lastGlobalPosition(): Promise<number>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,1 @@
+export * from './given-when-then.js';

@@ -1,0 +1,18 @@
+import type { UserAuthProvider, UserTheme } from './events.js';
+
+export type UserCommand =
+  | {
+      type: 'RegisterUser';
+      data: {
+        userId: string;
+        email: string;
+        name: string;
+        authProvider: UserAuthProvider;
+        /** Required for 'local' (already hashed; the decider never sees a password); ignored for 'firebase'. */
+        passwordHash?: string | null;
+        /** Required for 'firebase'; ignored for 'local'. */
+        firebaseUid?: string | null;
+      };
+    }
+  | { type: 'ChangePassword'; data: { passwordHash: string } }
+  | { type: 'ChangeTheme'; data: { theme: UserTheme } };

@@ -1,0 +1,111 @@
+import type { Decider } from '../core/decider.js';
+import { assertNever } from '../core/decider.js';
+import { DomainError } from '../core/errors.js';
+import type { UserCommand } from './commands.js';
+import { requireEmailAddress } from './email-address.js';
+import type { UserAuthProvider, UserEvent, UserTheme } from './events.js';
+import { USER_NAME_MAX_LENGTH, userAuthProviders, userThemes } from './events.js';
+
+export interface UserFields {
+  userId: string;
+  email: string;
+  name: string;
+  authProvider: UserAuthProvider;
+  passwordHash: string | null;
+  firebaseUid: string | null;
+  /** null until the user picks one with the theme toggle. */
+  theme: UserTheme | null;
+}
+
+export type UserState = { status: 'none' } | { status: 'active'; user: UserFields };
+
+export const USER_NOT_FOUND_MESSAGE = 'Usuário não encontrado';
+
+function requireActive(state: UserState): UserFields {
+  if (state.status !== 'active') throw new DomainError('USER_NOT_FOUND', USER_NOT_FOUND_MESSAGE);
+  return state.user;
+}
+
+function requireUserName(name: unknown): string {
+  const trimmed = typeof name === 'string' ? name.trim() : '';
+  if (!trimmed) throw new DomainError('USER_NAME_REQUIRED', 'Nome é obrigatório');
+  if (trimmed.length > USER_NAME_MAX_LENGTH) {
+    throw new DomainError('USER_NAME_TOO_LONG', `Nome deve ter no máximo ${USER_NAME_MAX_LENGTH} caracteres`);
+  }
+  return trimmed;
+}
+
+function nonBlank(value: unknown): value is string {
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+function requirePasswordHash(value: unknown): string {
+  if (!nonBlank(value)) throw new DomainError('PASSWORD_REQUIRED', 'Senha é obrigatória');
+  return value;
+}
+
+function decide(command: UserCommand, state: UserState): UserEvent[] {
+  switch (command.type) {
+    case 'RegisterUser': {
+      if (state.status !== 'none') throw new DomainError('USER_EXISTS', 'Usuário já cadastrado');
+      const { userId, authProvider } = command.data;
+      const email = requireEmailAddress(command.data.email);
+      const name = requireUserName(command.data.name);
+      if (!(userAuthProviders as readonly string[]).includes(authProvider)) {
+        throw new DomainError('AUTH_PROVIDER_INVALID', 'Provedor de autenticação inválido');
+      }
+      let passwordHash: string | null = null;
+      let firebaseUid: string | null = null;
+      if (authProvider === 'local') {
+        passwordHash = requirePasswordHash(command.data.passwordHash);
+      } else {
+        if (!nonBlank(command.data.firebaseUid)) {
+          throw new DomainError('FIREBASE_UID_REQUIRED', 'Identificador do Firebase é obrigatório');
+        }
+        firebaseUid = command.data.firebaseUid.trim();
+      }
+      return [
+        { type: 'UserRegistered', data: { userId, email, name, authProvider, passwordHash, firebaseUid } },
+      ];
+    }
+    case 'ChangePassword': {
+      const user = requireActive(state);
+      const passwordHash = requirePasswordHash(command.data.passwordHash);
+      return passwordHash === user.passwordHash
+        ? []
+        : [{ type: 'UserPasswordChanged', data: { userId: user.userId, passwordHash } }];
+    }
+    case 'ChangeTheme': {
+      const user = requireActive(state);
+      const { theme } = command.data;
+      if (!(userThemes as readonly string[]).includes(theme))
+        throw new DomainError('THEME_INVALID', 'Tema inválido');
+      return theme === user.theme ? [] : [{ type: 'UserThemeChanged', data: { userId: user.userId, theme } }];
+    }
+    default:
+      return assertNever(command);
+  }
+}
+
+function evolve(state: UserState, event: UserEvent): UserState {
+  switch (event.type) {
+    case 'UserRegistered':
+      return { status: 'active', user: { ...event.data, theme: null } };
+    case 'UserPasswordChanged':
+      return state.status === 'active'
+        ? { status: 'active', user: { ...state.user, passwordHash: event.data.passwordHash } }
+        : state;
+    case 'UserThemeChanged':
+      return state.status === 'active'
+        ? { status: 'active', user: { ...state.user, theme: event.data.theme } }
+        : state;
+    default:
+      return assertNever(event);
+  }
+}
+
+export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
+  initialState: () => ({ status: 'none' }),
+  decide,
+  evolve,
+};

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../core/define-event.js';
+import { normalisedEmailSchema } from './email-address.js';
+
+export const userAuthProviders = ['local', 'firebase'] as const;
+export type UserAuthProvider = (typeof userAuthProviders)[number];
+/** The per-user theme toggle (spec §4: light or dark-blue). */
+export const userThemes = ['light', 'dark'] as const;
+export type UserTheme = (typeof userThemes)[number];
+
+export const USER_NAME_MAX_LENGTH = 120;
+
+export const UserRegistered = defineEvent(
+  'UserRegistered',
+  z
+    .object({
+      userId: z.string().min(1),
+      email: normalisedEmailSchema,
+      name: z.string().min(1).max(USER_NAME_MAX_LENGTH),
+      authProvider: z.enum(userAuthProviders),
+      passwordHash: z.string().min(1).nullable(),
+      firebaseUid: z.string().min(1).nullable(),
+    })
+    .refine((d) => d.authProvider !== 'local' || d.passwordHash !== null, {
+      message: 'a local user needs a password hash',
+      path: ['passwordHash'],
+    })
+    .refine((d) => d.authProvider !== 'firebase' || d.firebaseUid !== null, {
+      message: 'a firebase user needs a firebase uid',
+      path: ['firebaseUid'],
+    }),
+);
+export const UserPasswordChanged = defineEvent(
+  'UserPasswordChanged',
+  z.object({ userId: z.string().min(1), passwordHash: z.string().min(1) }),
+);
+export const UserThemeChanged = defineEvent(
+  'UserThemeChanged',
+  z.object({ userId: z.string().min(1), theme: z.enum(userThemes) }),
+);
+
+export const userEventDefinitions = [UserRegistered, UserPasswordChanged, UserThemeChanged] as const;
+
+export type UserEvent =
+  EventOf<typeof UserRegistered> | EventOf<typeof UserPasswordChanged> | EventOf<typeof UserThemeChanged>;

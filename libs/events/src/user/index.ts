@@ -1,0 +1,3 @@
+export * from './events.js';
+export * from './commands.js';
+export * from './decider.js';

@@ -1,0 +1,22 @@
+import type { WorkspaceSettingsPatch } from './settings.js';
+
+export type WorkspaceCommand =
+  | {
+      type: 'CreateWorkspace';
+      data: {
+        workspaceId: string;
+        name: string;
+        ownerId: string;
+        /** ISO date-time with offset; normalised to UTC. */
+        trialStartedAt: string;
+        /** Default 7 (spec §1: the stored trial record). */
+        trialDays?: number;
+      };
+    }
+  /** Settings form: deep-merged into the current settings. */
+  | { type: 'ChangeWorkspaceSettings'; data: { patch: WorkspaceSettingsPatch } }
+  /** Importar: the parsed JSON file, replacing every setting. */
+  | { type: 'ReplaceWorkspaceSettings'; data: { settings: unknown } }
+  /** 'Salvar Configuração': `config` maps the card's field labels to values. */
+  | { type: 'ConfigureIntegration'; data: { integrationType: string; config: Record<string, string> } }
+  | { type: 'DisconnectIntegration'; data: { integrationType: string } };

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../core/define-event.js';
+import {
+  INTEGRATION_FIELD_MAX_LENGTH,
+  integrationConfigFields,
+  integrationTypes,
+  isIntegrationConfigField,
+} from './integrations.js';
+import { workspaceSettingsSchema } from './settings.js';
+
+export const WORKSPACE_NAME_MAX_LENGTH = 120;
+
+const integrationType = z.enum(integrationTypes);
+
+export const WorkspaceCreated = defineEvent(
+  'WorkspaceCreated',
+  z.object({
+    workspaceId: z.string().min(1),
+    name: z.string().min(1).max(WORKSPACE_NAME_MAX_LENGTH),
+    ownerId: z.string().min(1),
+    trialStartedAt: z.iso.datetime({ offset: true }),
+    trialDays: z.number().int().positive(),
+  }),
+);
+export const WorkspaceSettingsChanged = defineEvent(
+  'WorkspaceSettingsChanged',
+  z.object({ settings: workspaceSettingsSchema }),
+);
+export const IntegrationConfigured = defineEvent(
+  'IntegrationConfigured',
+  z
+    .object({
+      integrationType,
+      config: z.record(z.string(), z.string().max(INTEGRATION_FIELD_MAX_LENGTH)),
+    })
+    .superRefine((data, ctx) => {
+      for (const label of Object.keys(data.config)) {
+        if (!isIntegrationConfigField(data.integrationType, label)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['config', label],
+            message: `not a field of ${data.integrationType} (${integrationConfigFields[data.integrationType].join(', ')})`,
+          });
+        }
+      }
+    }),
+);
+export const IntegrationDisconnected = defineEvent('IntegrationDisconnected', z.object({ integrationType }));
+
+export const workspaceEventDefinitions = [
+  WorkspaceCreated,
+  WorkspaceSettingsChanged,
+  IntegrationConfigured,
+  IntegrationDisconnected,
+] as const;
+
+export type WorkspaceEvent =
+  | EventOf<typeof WorkspaceCreated>
+  | EventOf<typeof WorkspaceSettingsChanged>
+  | EventOf<typeof IntegrationConfigured>
+  | EventOf<typeof IntegrationDisconnected>;

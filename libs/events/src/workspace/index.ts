@@ -1,0 +1,5 @@
+export * from './settings.js';
+export * from './integrations.js';
+export * from './events.js';
+export * from './commands.js';
+export * from './decider.js';
