@@ -8,7 +8,6 @@ import { conversationDecider } from './decider.js';
 import type { ConversationEvent } from './events.js';
 import { conversationEventDefinitions } from './events.js';
 import { isStatusAdvance, normaliseMessageType } from './messages.js';
-import { PersistentMap } from './persistent-map.js';
 
 const registry = new EventRegistry(conversationEventDefinitions);
 
@@ -813,33 +812,5 @@ describe('message helpers', () => {
     expect(isStatusAdvance('delivered', 'sent')).toBe(false);
     expect(isStatusAdvance('requested', 'sent')).toBe(true);
     expect(isStatusAdvance('failed', 'delivered')).toBe(true);
-  });
-});
-
-describe('PersistentMap', () => {
-  it('sets without changing earlier versions', () => {
-    const empty = PersistentMap.empty<number>();
-    const one = empty.set('a', 1);
-    const two = one.set('b', 2).set('a', 10);
-    expect([empty.size, one.size, two.size]).toEqual([0, 1, 2]);
-    expect([one.get('a'), two.get('a'), two.get('b'), one.get('b')]).toEqual([1, 10, 2, undefined]);
-    expect(two.has('b') && !one.has('b')).toBe(true);
-    expect(two.toObject()).toEqual({ a: 10, b: 2 });
-  });
-  it('keeps keys whose hashes collide apart', () => {
-    // 'k32728' and 'k261234' share the same 32-bit FNV-1a hash.
-    const map = PersistentMap.from([
-      ['k32728', 1],
-      ['k261234', 2],
-    ]).set('k32728', 3);
-    expect([map.get('k32728'), map.get('k261234'), map.size]).toEqual([3, 2, 2]);
-    expect(map.get('k0')).toBeUndefined();
-  });
-  it('holds many keys', () => {
-    let map = PersistentMap.empty<number>();
-    for (let i = 0; i < 20000; i += 1) map = map.set(`key-${i}`, i);
-    expect(map.size).toBe(20000);
-    for (let i = 0; i < 20000; i += 97) expect(map.get(`key-${i}`)).toBe(i);
-    expect([...map.entries()]).toHaveLength(20000);
   });
 });

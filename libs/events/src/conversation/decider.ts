@@ -14,7 +14,7 @@ import {
   normaliseMessageType,
   parseIsoTimestamp,
 } from './messages.js';
-import { PersistentMap } from './persistent-map.js';
+import { Map as ImmutableMap } from 'immutable';
 
 export interface ConversationMessage {
   direction: 'inbound' | 'outbound';
@@ -40,12 +40,12 @@ export interface ActiveConversation {
   unreadCount: number;
   lastInboundMessageId: string | null;
   /** By our message id. */
-  messages: PersistentMap<ConversationMessage>;
+  messages: ImmutableMap<string, ConversationMessage>;
   /**
    * Provider message id → our message id, for inbound and sent outbound messages. Its keys are the
    * provider ids already seen in this conversation (a re-delivery, or the echo of our own send).
    */
-  providerToMessageId: PersistentMap<string>;
+  providerToMessageId: ImmutableMap<string, string>;
 }
 
 export type ConversationState = { status: 'none' } | ActiveConversation;
@@ -412,8 +412,8 @@ function evolve(state: ConversationState, event: ConversationEvent): Conversatio
       rating: null,
       unreadCount: 0,
       lastInboundMessageId: null,
-      messages: PersistentMap.empty(),
-      providerToMessageId: PersistentMap.empty(),
+      messages: ImmutableMap(),
+      providerToMessageId: ImmutableMap(),
     };
   }
   return state.status === 'active' ? evolveActive(state, event) : state;

@@ -2,4 +2,3 @@ export * from './events.js';
 export * from './commands.js';
 export * from './decider.js';
 export * from './messages.js';
-export * from './persistent-map.js';
