@@ -26,5 +26,6 @@ module.exports = {
       modulePathIgnorePatterns: ['<rootDir>/.*/\\.tsbuild/'],
     },
   ],
+  globalSetup: '<rootDir>/scripts/test/global-setup.cjs',
   testTimeout: 30000,
 };

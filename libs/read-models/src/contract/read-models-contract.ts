@@ -1,0 +1,196 @@
+import type { ReadModels } from '@atende/events';
+import { CheckpointConflictError } from '@atende/events';
+
+export interface ReadModelsHarness {
+  readModels: ReadModels;
+  cleanup(): Promise<void>;
+}
+
+/** Behaviour every ReadModels adapter must have; the factory gives a fresh, empty space per test. */
+export function readModelsContract(adapterName: string, makeHarness: () => Promise<ReadModelsHarness>): void {
+  describe(`ReadModels contract: ${adapterName}`, () => {
+    let harness: ReadModelsHarness;
+    let rm: ReadModels;
+    beforeEach(async () => {
+      harness = await makeHarness();
+      rm = harness.readModels;
+    });
+    afterEach(async () => harness.cleanup());
+
+    it('stores documents with the checkpoint, all at once', async () => {
+      const writer = rm.writer('p');
+      const view = rm.view('p');
+      expect(await view.checkpoint()).toBe(0);
+      const batch = await writer.beginBatch();
+      batch.put('conversations', 'w1:c1', { name: 'Ana', unread: 1 });
+      batch.put('conversations', 'w1:c2', { name: 'Bruno', unread: 0 });
+      expect(await batch.get('conversations', 'w1:c1')).toEqual({ name: 'Ana', unread: 1 });
+      expect(await view.get('conversations', 'w1:c1')).toBeUndefined();
+      await batch.commit(7);
+      expect(await view.checkpoint()).toBe(7);
+      expect(await view.get('conversations', 'w1:c1')).toEqual({ name: 'Ana', unread: 1 });
+      expect(await view.getMany('conversations', ['w1:c2', 'nada', 'w1:c1'])).toEqual([
+        { name: 'Bruno', unread: 0 },
+        undefined,
+        { name: 'Ana', unread: 1 },
+      ]);
+      const second = await writer.beginBatch();
+      second.delete('conversations', 'w1:c2');
+      expect(await second.get('conversations', 'w1:c2')).toBeUndefined();
+      await second.commit(9);
+      expect(await view.get('conversations', 'w1:c2')).toBeUndefined();
+    });
+
+    it('keeps sorted indexes like a sorted set', async () => {
+      const writer = rm.writer('p');
+      const view = rm.view('p');
+      const batch = await writer.beginBatch();
+      for (const [id, score] of [
+        ['a', 30],
+        ['b', 10],
+        ['c', 20],
+        ['d', 20],
+        ['e', 40],
+      ] as const) {
+        batch.indexPut('idx:w1', id, score);
+      }
+      await batch.commit(1);
+      expect((await view.range('idx:w1')).map((e) => e.id)).toEqual(['b', 'c', 'd', 'a', 'e']);
+      expect(await view.range('idx:w1', { reverse: true, limit: 3 })).toEqual([
+        { id: 'e', score: 40 },
+        { id: 'a', score: 30 },
+        { id: 'd', score: 20 },
+      ]);
+      expect((await view.range('idx:w1', { min: 20, max: 30 })).map((e) => e.id)).toEqual(['c', 'd', 'a']);
+      expect((await view.range('idx:w1', { min: 20, minExclusive: true })).map((e) => e.id)).toEqual([
+        'a',
+        'e',
+      ]);
+      expect(
+        (await view.range('idx:w1', { max: 30, maxExclusive: true, reverse: true })).map((e) => e.id),
+      ).toEqual(['d', 'c', 'b']);
+      expect((await view.range('idx:w1', { offset: 1, limit: 2 })).map((e) => e.id)).toEqual(['c', 'd']);
+      expect(await view.count('idx:w1')).toBe(5);
+      expect(await view.count('idx:w1', { min: 20, max: 30 })).toBe(3);
+      expect(await view.range('idx:nada')).toEqual([]);
+
+      const update = await writer.beginBatch();
+      update.indexPut('idx:w1', 'b', 50);
+      update.indexDelete('idx:w1', 'e');
+      await update.commit(2);
+      expect((await view.range('idx:w1', { reverse: true })).map((e) => e.id)).toEqual(['b', 'a', 'd', 'c']);
+      expect(await view.count('idx:w1')).toBe(4);
+    });
+
+    it('refuses a batch whose starting checkpoint moved, writing nothing', async () => {
+      const writer = rm.writer('p');
+      const first = await writer.beginBatch();
+      const second = await writer.beginBatch();
+      first.put('docs', 'x', { v: 1 });
+      await first.commit(5);
+      second.put('docs', 'y', { v: 2 });
+      second.indexPut('idx', 'y', 1);
+      await expect(second.commit(6)).rejects.toBeInstanceOf(CheckpointConflictError);
+      const view = rm.view('p');
+      expect(await view.get('docs', 'y')).toBeUndefined();
+      expect(await view.count('idx')).toBe(0);
+      expect(await view.checkpoint()).toBe(5);
+    });
+
+    it('keeps projections apart', async () => {
+      const batch = await rm.writer('one').beginBatch();
+      batch.put('docs', 'x', { v: 1 });
+      await batch.commit(3);
+      expect(await rm.view('two').get('docs', 'x')).toBeUndefined();
+      expect(await rm.view('two').checkpoint()).toBe(0);
+    });
+
+    it('rebuilds into a fresh version while the old one serves, then switches', async () => {
+      const live = await rm.writer('p').beginBatch();
+      live.put('docs', 'old', { v: 'old' });
+      await live.commit(10);
+      const target = await rm.beginRebuild('p');
+      expect(await target.checkpoint()).toBe(0);
+      const rebuilt = await target.beginBatch();
+      rebuilt.put('docs', 'new', { v: 'new' });
+      rebuilt.indexPut('idx', 'new', 1);
+      await rebuilt.commit(12);
+      const view = rm.view('p');
+      expect(await view.get('docs', 'old')).toEqual({ v: 'old' });
+      expect(await view.get('docs', 'new')).toBeUndefined();
+
+      const staleLiveBatch = await rm.writer('p').beginBatch();
+      await target.activate();
+      // The live writer's batch started on the old version: refused, it must re-read the checkpoint.
+      staleLiveBatch.put('docs', 'late', { v: 'late' });
+      await expect(staleLiveBatch.commit(11)).rejects.toBeInstanceOf(CheckpointConflictError);
+
+      await new Promise((r) => setTimeout(r, 300)); // let any cached serving version expire
+      expect(await view.get('docs', 'old')).toBeUndefined();
+      expect(await view.get('docs', 'new')).toEqual({ v: 'new' });
+      expect(await view.checkpoint()).toBe(12);
+      const next = await rm.writer('p').beginBatch();
+      next.put('docs', 'after', { v: 'after' });
+      await next.commit(13);
+      expect(await view.get('docs', 'after')).toEqual({ v: 'after' });
+    });
+
+    it('discarding a rebuild leaves the serving version untouched', async () => {
+      const live = await rm.writer('p').beginBatch();
+      live.put('docs', 'keep', { v: 1 });
+      await live.commit(4);
+      const target = await rm.beginRebuild('p');
+      const b = await target.beginBatch();
+      b.put('docs', 'tmp', { v: 2 });
+      await b.commit(4);
+      await target.discard();
+      expect(await rm.view('p').get('docs', 'keep')).toEqual({ v: 1 });
+      expect(await rm.view('p').get('docs', 'tmp')).toBeUndefined();
+    });
+
+    it('takes a large rebuild batch', async () => {
+      const target = await rm.beginRebuild('big');
+      const batch = await target.beginBatch();
+      for (let i = 0; i < 40_000; i += 1) {
+        batch.put('messages', `m${i}`, { i, text: `mensagem ${i}` });
+        batch.indexPut('msgs:c1', `m${i}`, i);
+      }
+      await batch.commit(40_000);
+      await target.activate();
+      const view = rm.view('big');
+      expect(await view.checkpoint()).toBe(40_000);
+      expect(await view.count('msgs:c1')).toBe(40_000);
+      expect(await view.get('messages', 'm39999')).toEqual({ i: 39999, text: 'mensagem 39999' });
+      expect((await view.range('msgs:c1', { reverse: true, limit: 2 })).map((e) => e.id)).toEqual([
+        'm39999',
+        'm39998',
+      ]);
+    });
+
+    it('dumps every document and index entry, sorted', async () => {
+      const batch = await rm.writer('p').beginBatch();
+      batch.put('b-docs', 'z', { n: 1 });
+      batch.put('a-docs', 'y', { n: 2 });
+      batch.put('a-docs', 'x', { n: 3 });
+      batch.indexPut('idx', 'x', 2);
+      batch.indexPut('idx', 'y', 1);
+      await batch.commit(2);
+      const dump = await rm.view('p').dump();
+      expect(dump).toEqual({
+        checkpoint: 2,
+        docs: { 'a-docs': { x: { n: 3 }, y: { n: 2 } }, 'b-docs': { z: { n: 1 } } },
+        indexes: {
+          idx: [
+            { id: 'y', score: 1 },
+            { id: 'x', score: 2 },
+          ],
+        },
+      });
+      expect(Object.keys(dump.docs)).toEqual(['a-docs', 'b-docs']);
+    });
+
+    it('answers ping', async () => {
+      await expect(rm.ping()).resolves.toBeUndefined();
+    });
+  });
+}

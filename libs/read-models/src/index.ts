@@ -1,0 +1,5 @@
+export * from './buffered-batch.js';
+export * from './memory/memory-read-models.js';
+export * from './memory/sorted-index.js';
+export * from './redis/redis-read-models.js';
+export * from './testing/infra.js';

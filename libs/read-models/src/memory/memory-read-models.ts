@@ -1,0 +1,160 @@
+import type {
+  IndexEntry,
+  ProjectionBatch,
+  ProjectionDump,
+  ProjectionView,
+  ProjectionWriter,
+  RangeQuery,
+  ReadModels,
+  RebuildTarget,
+} from '@atende/events';
+import { CheckpointConflictError } from '@atende/events';
+import { BufferedBatch, DELETED, type BatchChanges } from '../buffered-batch.js';
+import { SortedIndex } from './sorted-index.js';
+
+/** One version of one projection's data. */
+class MemoryData {
+  readonly docs = new Map<string, Map<string, unknown>>();
+  readonly indexes = new Map<string, SortedIndex>();
+  checkpoint = 0;
+
+  collection(name: string): Map<string, unknown> {
+    let c = this.docs.get(name);
+    if (!c) this.docs.set(name, (c = new Map()));
+    return c;
+  }
+
+  index(name: string): SortedIndex {
+    let i = this.indexes.get(name);
+    if (!i) this.indexes.set(name, (i = new SortedIndex()));
+    return i;
+  }
+}
+
+export interface MemoryReadModelsOptions {
+  /** Freeze stored documents so a projection that mutates what it read fails loudly (tests). */
+  freezeDocs?: boolean;
+}
+
+/** Shared read methods over a data getter (the serving version may change between calls). */
+class MemoryView implements ProjectionView {
+  constructor(protected readonly data: () => MemoryData) {}
+
+  async get<T>(collection: string, id: string): Promise<T | undefined> {
+    return this.data().docs.get(collection)?.get(id) as T | undefined;
+  }
+  async getMany<T>(collection: string, ids: readonly string[]): Promise<(T | undefined)[]> {
+    const c = this.data().docs.get(collection);
+    return ids.map((id) => c?.get(id) as T | undefined);
+  }
+  async range(index: string, query?: RangeQuery): Promise<IndexEntry[]> {
+    return this.data().indexes.get(index)?.range(query) ?? [];
+  }
+  async count(index: string, query?: RangeQuery): Promise<number> {
+    return this.data().indexes.get(index)?.count(query) ?? 0;
+  }
+  async checkpoint(): Promise<number> {
+    return this.data().checkpoint;
+  }
+  async dump(): Promise<ProjectionDump> {
+    const data = this.data();
+    const docs: ProjectionDump['docs'] = {};
+    for (const [name, c] of [...data.docs].sort(([a], [b]) => a.localeCompare(b))) {
+      if (c.size === 0) continue;
+      docs[name] = Object.fromEntries([...c].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    }
+    const indexes: ProjectionDump['indexes'] = {};
+    for (const [name, i] of [...data.indexes].sort(([a], [b]) => a.localeCompare(b))) {
+      if (i.size > 0) indexes[name] = i.entries();
+    }
+    return { checkpoint: data.checkpoint, docs, indexes };
+  }
+}
+
+function applyChanges(data: MemoryData, changes: BatchChanges, freeze: boolean): void {
+  for (const [name, docs] of changes.docs) {
+    const c = data.collection(name);
+    for (const [id, doc] of docs) {
+      if (doc === DELETED) c.delete(id);
+      else c.set(id, freeze ? Object.freeze(doc) : doc);
+    }
+  }
+  for (const [name, entries] of changes.indexes) {
+    const index = data.index(name);
+    for (const [id, score] of entries) {
+      if (score === DELETED) index.delete(id);
+      else index.put(id, score);
+    }
+  }
+}
+
+class MemoryWriter extends MemoryView implements ProjectionWriter {
+  constructor(
+    private readonly projection: string,
+    data: () => MemoryData,
+    private readonly freeze: boolean,
+  ) {
+    super(data);
+  }
+
+  async beginBatch(): Promise<ProjectionBatch> {
+    const startData = this.data();
+    const expected = startData.checkpoint;
+    return new BufferedBatch(
+      async (collection, id) => startData.docs.get(collection)?.get(id),
+      async (changes, checkpoint) => {
+        const data = this.data();
+        // A rebuild may have switched versions, or another writer moved on: refuse, write nothing.
+        if (data !== startData || data.checkpoint !== expected) {
+          throw new CheckpointConflictError(this.projection, expected, data.checkpoint);
+        }
+        applyChanges(data, changes, this.freeze);
+        data.checkpoint = checkpoint;
+      },
+    );
+  }
+}
+
+/** In-process read models (embedded mode): rebuilt from the event log at start. */
+export class MemoryReadModels implements ReadModels {
+  private readonly serving = new Map<string, MemoryData>();
+  private readonly freeze: boolean;
+
+  constructor(options: MemoryReadModelsOptions = {}) {
+    this.freeze = options.freezeDocs ?? false;
+  }
+
+  private data(projection: string): MemoryData {
+    let d = this.serving.get(projection);
+    if (!d) this.serving.set(projection, (d = new MemoryData()));
+    return d;
+  }
+
+  view(projection: string): ProjectionView {
+    return new MemoryView(() => this.data(projection));
+  }
+
+  writer(projection: string): ProjectionWriter {
+    return new MemoryWriter(projection, () => this.data(projection), this.freeze);
+  }
+
+  async beginRebuild(projection: string): Promise<RebuildTarget> {
+    const fresh = new MemoryData();
+    const writer = new MemoryWriter(projection, () => fresh, this.freeze);
+    let done = false;
+    return Object.assign(writer, {
+      activate: async () => {
+        if (done) throw new Error('Rebuild already finished');
+        done = true;
+        this.serving.set(projection, fresh);
+      },
+      discard: async () => {
+        done = true;
+      },
+    });
+  }
+
+  async ping(): Promise<void> {}
+
+  async close(): Promise<void> {}
+}

@@ -1,0 +1,345 @@
+import { Redis, type RedisOptions } from 'ioredis';
+import type {
+  IndexEntry,
+  ProjectionBatch,
+  ProjectionDump,
+  ProjectionView,
+  ProjectionWriter,
+  RangeQuery,
+  ReadModels,
+  RebuildTarget,
+} from '@atende/events';
+import { CheckpointConflictError } from '@atende/events';
+import { BufferedBatch, DELETED, type BatchChanges } from '../buffered-batch.js';
+import { COMMIT_SCRIPT } from './commit-script.js';
+import { ProjectionKeys, VersionKeys, assertCollectionName } from './keys.js';
+
+export interface RedisReadModelsOptions {
+  url?: string;
+  /** Prefix of every key, e.g. `atende:rm:`; tests use their own and delete it. */
+  prefix?: string;
+  /** How long a view trusts the serving version it looked up; default 250 ms. */
+  versionCacheMs?: number;
+  redisOptions?: RedisOptions;
+}
+
+type RedisWithCommit = Redis & {
+  atendeCommit(keyCp: string, keyActive: string, ...args: (string | number)[]): Promise<[number, string]>;
+};
+
+/** Ops past this many arguments go in several round trips (rebuilds only; live batches are small). */
+const REBUILD_CHUNK_ARGS = 60_000;
+const DOC_CACHE_LIMIT = 200_000;
+
+function bound(value: number | undefined, exclusive: boolean | undefined, infinite: string): string {
+  if (value === undefined) return infinite;
+  return `${exclusive ? '(' : ''}${value}`;
+}
+
+/** WITHSCORES answers: flat `[member, score, …]` over RESP2, `[[member, score], …]` over RESP3. */
+function pairs(reply: unknown[]): IndexEntry[] {
+  const out: IndexEntry[] = [];
+  if (reply.length > 0 && Array.isArray(reply[0])) {
+    for (const [id, score] of reply as [string, string | number][]) out.push({ id, score: Number(score) });
+    return out;
+  }
+  for (let i = 0; i < reply.length; i += 2) out.push({ id: String(reply[i]), score: Number(reply[i + 1]) });
+  return out;
+}
+
+function toArgs(keys: VersionKeys, changes: BatchChanges): string[] {
+  const args: string[] = [];
+  for (const [collection, docs] of changes.docs) {
+    assertCollectionName(collection);
+    for (const [id, doc] of docs) {
+      if (doc === DELETED) args.push('D', keys.doc(collection, id));
+      else args.push('S', keys.doc(collection, id), JSON.stringify(doc));
+    }
+  }
+  for (const [name, entries] of changes.indexes) {
+    for (const [id, score] of entries) {
+      if (score === DELETED) args.push('R', keys.index(name), id);
+      else args.push('Z', keys.index(name), String(score), id);
+    }
+  }
+  return args;
+}
+
+class RedisView implements ProjectionView {
+  constructor(
+    protected readonly redis: Redis,
+    protected readonly version: () => Promise<VersionKeys>,
+  ) {}
+
+  async get<T>(collection: string, id: string): Promise<T | undefined> {
+    const raw = await this.redis.get((await this.version()).doc(collection, id));
+    return raw === null ? undefined : (JSON.parse(raw) as T);
+  }
+
+  async getMany<T>(collection: string, ids: readonly string[]): Promise<(T | undefined)[]> {
+    if (ids.length === 0) return [];
+    const keys = await this.version();
+    const raws = await this.redis.mget(ids.map((id) => keys.doc(collection, id)));
+    return raws.map((raw) => (raw === null ? undefined : (JSON.parse(raw) as T)));
+  }
+
+  async range(index: string, query: RangeQuery = {}): Promise<IndexEntry[]> {
+    const key = (await this.version()).index(index);
+    const min = bound(query.min, query.minExclusive, '-inf');
+    const max = bound(query.max, query.maxExclusive, '+inf');
+    const limit = query.limit === undefined ? -1 : query.limit;
+    if (limit === 0) return [];
+    const args: (string | number)[] = query.reverse
+      ? [key, max, min, 'BYSCORE', 'REV']
+      : [key, min, max, 'BYSCORE'];
+    args.push('LIMIT', query.offset ?? 0, limit, 'WITHSCORES');
+    return pairs((await this.redis.call('ZRANGE', ...args)) as unknown[]);
+  }
+
+  async count(index: string, query: RangeQuery = {}): Promise<number> {
+    const key = (await this.version()).index(index);
+    if (query.min === undefined && query.max === undefined) return this.redis.zcard(key);
+    return this.redis.zcount(
+      key,
+      bound(query.min, query.minExclusive, '-inf'),
+      bound(query.max, query.maxExclusive, '+inf'),
+    );
+  }
+
+  async checkpoint(): Promise<number> {
+    return Number((await this.redis.get((await this.version()).checkpoint)) ?? 0);
+  }
+
+  async dump(): Promise<ProjectionDump> {
+    const keys = await this.version();
+    const found: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, batch] = await this.redis.scan(cursor, 'MATCH', `${keys.base}*`, 'COUNT', 1000);
+      cursor = next;
+      found.push(...batch);
+    } while (cursor !== '0');
+    found.sort();
+    const docs: ProjectionDump['docs'] = {};
+    const indexes: ProjectionDump['indexes'] = {};
+    for (const key of found) {
+      const parsed = keys.parse(key);
+      if (parsed?.kind === 'doc') {
+        const raw = await this.redis.get(key);
+        if (raw !== null) (docs[parsed.collection] ??= {})[parsed.id] = JSON.parse(raw);
+      } else if (parsed?.kind === 'index') {
+        const entries = pairs((await this.redis.call('ZRANGE', key, 0, -1, 'WITHSCORES')) as unknown[]);
+        if (entries.length > 0) indexes[parsed.name] = entries;
+      }
+    }
+    const sortedDocs = Object.fromEntries(
+      Object.keys(docs)
+        .sort()
+        .map((c) => [
+          c,
+          Object.fromEntries(Object.entries(docs[c]!).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+        ]),
+    );
+    return { checkpoint: await this.checkpoint(), docs: sortedDocs, indexes };
+  }
+}
+
+/** Documents this process wrote, so a single writer does not read back over the network. */
+class DocCache {
+  private readonly docs = new Map<string, unknown>();
+  get(key: string): unknown {
+    return this.docs.get(key);
+  }
+  has(key: string): boolean {
+    return this.docs.has(key);
+  }
+  set(key: string, doc: unknown): void {
+    if (this.docs.size >= DOC_CACHE_LIMIT) this.docs.clear();
+    this.docs.set(key, doc);
+  }
+  clear(): void {
+    this.docs.clear();
+  }
+}
+
+class RedisWriter extends RedisView implements ProjectionWriter {
+  protected readonly cache = new DocCache();
+  private cachedFor: string | undefined;
+
+  constructor(
+    redis: Redis,
+    version: () => Promise<VersionKeys>,
+    protected readonly projection: string,
+    protected readonly activeKey: string,
+    /** Live writers commit only while their version serves; a rebuild target never serves yet. */
+    protected readonly requireServing: boolean,
+  ) {
+    super(redis, version);
+  }
+
+  async beginBatch(): Promise<ProjectionBatch> {
+    const keys = await this.version();
+    if (this.cachedFor !== keys.base) {
+      this.cache.clear();
+      this.cachedFor = keys.base;
+    }
+    const expected = String(Number((await this.redis.get(keys.checkpoint)) ?? 0));
+    const versionId = keys.base.slice(keys.base.lastIndexOf(':v') + 2, -1);
+    return new BufferedBatch(
+      async (collection, id) => {
+        const key = keys.doc(collection, id);
+        if (this.cache.has(key)) return this.cache.get(key);
+        const raw = await this.redis.get(key);
+        const doc = raw === null ? undefined : JSON.parse(raw);
+        this.cache.set(key, doc);
+        return doc;
+      },
+      async (changes, checkpoint) => {
+        const args = toArgs(keys, changes);
+        try {
+          await this.store(keys, args, expected, String(checkpoint), this.requireServing ? versionId : '');
+        } catch (error) {
+          this.cache.clear();
+          throw error;
+        }
+        for (const [collection, docs] of changes.docs) {
+          for (const [id, doc] of docs)
+            this.cache.set(keys.doc(collection, id), doc === DELETED ? undefined : doc);
+        }
+      },
+    );
+  }
+
+  private async store(
+    keys: VersionKeys,
+    args: string[],
+    expected: string,
+    checkpoint: string,
+    version: string,
+  ) {
+    const redis = this.redis as RedisWithCommit;
+    // Large rebuild batches: everything but the last chunk goes first; the checkpoint moves with the last.
+    let rest = args;
+    if (!this.requireServing) {
+      while (rest.length > REBUILD_CHUNK_ARGS) {
+        let cut = 0;
+        while (cut < REBUILD_CHUNK_ARGS)
+          cut += rest[cut] === 'S' || rest[cut] === 'R' ? 3 : rest[cut] === 'Z' ? 4 : 2;
+        const [ok, stored] = await redis.atendeCommit(
+          keys.checkpoint,
+          this.activeKey,
+          expected,
+          expected,
+          '',
+          ...rest.slice(0, cut),
+        );
+        if (ok !== 1) throw new CheckpointConflictError(this.projection, Number(expected), Number(stored));
+        rest = rest.slice(cut);
+      }
+    }
+    const [ok, stored] = await redis.atendeCommit(
+      keys.checkpoint,
+      this.activeKey,
+      expected,
+      checkpoint,
+      version,
+      ...rest,
+    );
+    if (ok !== 1) throw new CheckpointConflictError(this.projection, Number(expected), Number(stored));
+  }
+}
+
+/** Read models in Redis (distributed mode), with blue/green versions per projection. */
+export class RedisReadModels implements ReadModels {
+  private readonly redis: RedisWithCommit;
+  private readonly prefix: string;
+  private readonly versionCacheMs: number;
+  private readonly serving = new Map<string, { keys: VersionKeys; at: number }>();
+
+  constructor(options: RedisReadModelsOptions = {}) {
+    this.redis = new Redis(options.url ?? 'redis://127.0.0.1:6379', {
+      maxRetriesPerRequest: 2,
+      lazyConnect: false,
+      ...options.redisOptions,
+    }) as RedisWithCommit;
+    this.redis.defineCommand('atendeCommit', { numberOfKeys: 2, lua: COMMIT_SCRIPT });
+    this.prefix = options.prefix ?? 'atende:rm:';
+    this.versionCacheMs = options.versionCacheMs ?? 250;
+  }
+
+  private async servingVersion(projection: string, fresh = false): Promise<VersionKeys> {
+    const cached = this.serving.get(projection);
+    if (!fresh && cached && Date.now() - cached.at < this.versionCacheMs) return cached.keys;
+    const keys = new ProjectionKeys(this.prefix, projection);
+    let version = await this.redis.get(keys.active);
+    if (version === null) {
+      // First use: version 1 serves (SET NX so concurrent processes agree).
+      await this.redis.set(keys.sequence, '1', 'NX');
+      await this.redis.set(keys.active, '1', 'NX');
+      version = (await this.redis.get(keys.active))!;
+    }
+    const versionKeys = keys.version(version);
+    this.serving.set(projection, { keys: versionKeys, at: Date.now() });
+    return versionKeys;
+  }
+
+  view(projection: string): ProjectionView {
+    return new RedisView(this.redis, () => this.servingVersion(projection));
+  }
+
+  writer(projection: string): ProjectionWriter {
+    const keys = new ProjectionKeys(this.prefix, projection);
+    return new RedisWriter(
+      this.redis,
+      () => this.servingVersion(projection, true),
+      projection,
+      keys.active,
+      true,
+    );
+  }
+
+  async beginRebuild(projection: string): Promise<RebuildTarget> {
+    const keys = new ProjectionKeys(this.prefix, projection);
+    await this.servingVersion(projection, true);
+    const version = String(await this.redis.incr(keys.sequence));
+    const target = keys.version(version);
+    await this.deleteVersion(target);
+    const writer = new RedisWriter(this.redis, async () => target, projection, keys.active, false);
+    return Object.assign(writer, {
+      activate: async () => {
+        const previous = await this.redis.getset(keys.active, version);
+        this.serving.set(projection, { keys: target, at: Date.now() });
+        if (previous !== null && previous !== version) await this.deleteVersion(keys.version(previous));
+      },
+      discard: async () => this.deleteVersion(target),
+    });
+  }
+
+  private async deleteVersion(keys: VersionKeys): Promise<void> {
+    let cursor = '0';
+    do {
+      const [next, batch] = await this.redis.scan(cursor, 'MATCH', `${keys.base}*`, 'COUNT', 1000);
+      cursor = next;
+      if (batch.length > 0) await this.redis.unlink(...batch);
+    } while (cursor !== '0');
+  }
+
+  /** Deletes every key under this instance's prefix (tests and `replay --reset`). */
+  async deleteAll(): Promise<void> {
+    let cursor = '0';
+    do {
+      const [next, batch] = await this.redis.scan(cursor, 'MATCH', `${this.prefix}*`, 'COUNT', 1000);
+      cursor = next;
+      if (batch.length > 0) await this.redis.unlink(...batch);
+    } while (cursor !== '0');
+    this.serving.clear();
+  }
+
+  async ping(): Promise<void> {
+    await this.redis.ping();
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}

@@ -1,0 +1,57 @@
+// Jest global setup: find the servers integration suites need, once, and tell the workers through
+// the environment. REQUIRE_INFRA=1 turns "not reachable" into a failed run instead of skipped suites.
+const net = require('node:net');
+const { spawnSync } = require('node:child_process');
+
+function reachable(host, port, timeoutMs = 500) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+async function ensureRedis(required) {
+  const url = new URL(process.env.ATENDE_TEST_REDIS_URL || 'redis://127.0.0.1:6379');
+  const host = url.hostname;
+  const port = Number(url.port || 6379);
+  let up = await reachable(host, port);
+  if (!up && (host === '127.0.0.1' || host === 'localhost')) {
+    // Start a throwaway local Redis when the binary is installed (it keeps nothing on disk).
+    const started = spawnSync(
+      'redis-server',
+      [
+        '--daemonize',
+        'yes',
+        '--bind',
+        '127.0.0.1',
+        '--port',
+        String(port),
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+      ],
+      { stdio: 'ignore' },
+    );
+    if (started.status === 0) {
+      for (let i = 0; i < 20 && !up; i += 1) {
+        await new Promise((r) => setTimeout(r, 100));
+        up = await reachable(host, port);
+      }
+    }
+  }
+  if (!up && required) throw new Error(`REQUIRE_INFRA=1 but Redis is not reachable at ${url.href}`);
+  if (!up) console.warn(`\n[atende] Redis not reachable at ${url.href}: Redis suites are skipped.\n`);
+  process.env.ATENDE_TEST_REDIS = up ? '1' : '0';
+}
+
+module.exports = async function globalSetup() {
+  const required = process.env.REQUIRE_INFRA === '1' || process.env.REQUIRE_INFRA === 'true';
+  await ensureRedis(required);
+};
