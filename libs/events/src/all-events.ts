@@ -1,11 +1,11 @@
 import { EventRegistry } from './core/registry.js';
-import { channelSessionEventDefinitions } from './channel-session/index.js';
-import { conversationEventDefinitions } from './conversation/index.js';
-import { emailEventDefinitions } from './email/index.js';
-import { memberEventDefinitions } from './member/index.js';
-import { noteEventDefinitions } from './note/index.js';
-import { userEventDefinitions } from './user/index.js';
-import { workspaceEventDefinitions } from './workspace/index.js';
+import { channelSessionEventDefinitions, type ChannelSessionEvent } from './channel-session/index.js';
+import { conversationEventDefinitions, type ConversationEvent } from './conversation/index.js';
+import { emailEventDefinitions, type EmailEvent } from './email/index.js';
+import { memberEventDefinitions, type MemberEvent } from './member/index.js';
+import { noteEventDefinitions, type NoteEvent } from './note/index.js';
+import { userEventDefinitions, type UserEvent } from './user/index.js';
+import { workspaceEventDefinitions, type WorkspaceEvent } from './workspace/index.js';
 
 export const allEventDefinitions = [
   ...workspaceEventDefinitions,
@@ -19,3 +19,6 @@ export const allEventDefinitions = [
 
 /** Every event type Atende knows: validates before writing, parses and upcasts on read. */
 export const atendeRegistry = new EventRegistry(allEventDefinitions);
+
+export type AtendeEvent =
+  WorkspaceEvent | UserEvent | MemberEvent | ChannelSessionEvent | ConversationEvent | NoteEvent | EmailEvent;

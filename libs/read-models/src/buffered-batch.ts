@@ -10,7 +10,9 @@ export interface BatchChanges {
   indexes: Map<string, Map<string, number | Deleted>>;
 }
 
-export type LoadDoc = (collection: string, id: string) => Promise<unknown>;
+/** A document the adapter knows (`found` false: known not to exist), or undefined when not loaded yet. */
+export type PeekDoc = (collection: string, id: string) => { found: boolean; doc?: unknown } | undefined;
+export type FetchDocs = (keys: ReadonlyArray<{ collection: string; id: string }>) => Promise<void>;
 export type CommitChanges = (changes: BatchChanges, checkpoint: number) => Promise<void>;
 
 function bucket<V>(map: Map<string, Map<string, V>>, key: string): Map<string, V> {
@@ -24,22 +26,31 @@ function bucket<V>(map: Map<string, Map<string, V>>, key: string): Map<string, V
 
 /**
  * Collects a projection's writes in memory (reads see them) and hands them to the adapter in one
- * commit, so the data and the checkpoint change together or not at all.
+ * commit, so the data and the checkpoint change together or not at all. Reads are synchronous: a
+ * document the adapter has not loaded reads as missing and is remembered for `fetchMissing`.
  */
 export class BufferedBatch implements ProjectionBatch {
-  private readonly changes: BatchChanges = { docs: new Map(), indexes: new Map() };
+  private changes: BatchChanges = { docs: new Map(), indexes: new Map() };
+  private missing = new Map<string, { collection: string; id: string }>();
   private committed = false;
 
   constructor(
-    private readonly load: LoadDoc,
+    readonly baseCheckpoint: number,
+    private readonly peek: PeekDoc,
     private readonly store: CommitChanges,
+    private readonly fetch?: FetchDocs,
   ) {}
 
-  async get<T>(collection: string, id: string): Promise<T | undefined> {
+  get<T>(collection: string, id: string): T | undefined {
     const pending = this.changes.docs.get(collection)?.get(id);
     if (pending === DELETED) return undefined;
     if (pending !== undefined) return pending as T;
-    return (await this.load(collection, id)) as T | undefined;
+    const known = this.peek(collection, id);
+    if (known === undefined) {
+      this.missing.set(`${collection}\u0000${id}`, { collection, id });
+      return undefined;
+    }
+    return known.found ? (known.doc as T) : undefined;
   }
 
   put(collection: string, id: string, doc: unknown): void {
@@ -59,8 +70,20 @@ export class BufferedBatch implements ProjectionBatch {
     bucket(this.changes.indexes, index).set(id, DELETED);
   }
 
+  async fetchMissing(): Promise<boolean> {
+    if (this.missing.size === 0) return false;
+    if (!this.fetch) throw new Error('This batch cannot load documents');
+    const keys = [...this.missing.values()];
+    this.missing = new Map();
+    this.changes = { docs: new Map(), indexes: new Map() };
+    await this.fetch(keys);
+    return true;
+  }
+
   async commit(checkpoint: number): Promise<void> {
     if (this.committed) throw new Error('Batch already committed');
+    if (this.missing.size > 0)
+      throw new Error('Batch read documents it has not loaded: call fetchMissing first');
     this.committed = true;
     await this.store(this.changes, checkpoint);
   }

@@ -1,23 +1,33 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Server as NetServer } from 'node:net';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { AtendeConfig } from '@atende/config';
-import type { EventStore } from '@atende/events';
+import type { EventStore, ReadModels } from '@atende/events';
 import { openEventStore } from '@atende/event-store';
+import { MemoryReadModels } from '@atende/read-models';
+import { OPS_SOCKET_NAME, Projector, allProjections, rebuild, startOpsServer } from '@atende/projector';
 import { createApp } from '../http/create-app.js';
 import { ensureDemoWorkspace, type DemoWorkspace } from '../bootstrap/ensure-demo-workspace.js';
 
 export interface EmbeddedAtende {
   store: EventStore;
+  readModels: ReadModels;
+  projector: Projector;
   server: Server;
   /** The URL it listens on (useful with PORT=0). */
   url: string;
   demo: DemoWorkspace;
+  /** How long rebuilding the in-process read models from the log took at start. */
+  startupRebuildMs: number;
   stop(): Promise<void>;
 }
 
-/** Embedded mode: one process with the event store, the HTTP gateway (and, later, projector and channel worker). */
+/**
+ * Embedded mode: one process with the SQLite event store, in-process read models (rebuilt from the
+ * log at start, then followed live), the HTTP gateway and the local ops socket.
+ */
 export async function startEmbedded(config: AtendeConfig, logger: Logger): Promise<EmbeddedAtende> {
   const store = openEventStore({
     kind: 'sqlite',
@@ -25,7 +35,39 @@ export async function startEmbedded(config: AtendeConfig, logger: Logger): Promi
     synchronous: config.SQLITE_SYNCHRONOUS,
   });
   const demo = await ensureDemoWorkspace(store, config);
-  const app = createApp({ store, logger, startedAt: new Date() });
+
+  const readModels = new MemoryReadModels();
+  const projector = new Projector({
+    store,
+    readModels,
+    projections: allProjections,
+    logger,
+    batchSize: 5000,
+  });
+  const rebuildStarted = performance.now();
+  projector.start();
+  await projector.caughtUp(120_000);
+  const startupRebuildMs = performance.now() - rebuildStarted;
+
+  let opsServer: NetServer | undefined;
+  try {
+    opsServer = await startOpsServer(
+      path.join(config.dataDir, OPS_SOCKET_NAME),
+      (request, onProgress) =>
+        rebuild({
+          store,
+          readModels,
+          projections: allProjections.filter((p) => request.projections.includes(p.name)),
+          dryRun: request.dryRun,
+          onProgress,
+        }),
+      logger,
+    );
+  } catch (error) {
+    logger.warn({ err: error }, 'ops socket not available: npm run replay cannot reach this process');
+  }
+
+  const app = createApp({ store, readModels, projector, logger, startedAt: new Date() });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));
     s.once('error', reject);
@@ -34,12 +76,18 @@ export async function startEmbedded(config: AtendeConfig, logger: Logger): Promi
   let stopping: Promise<void> | undefined;
   return {
     store,
+    readModels,
+    projector,
     server,
     demo,
+    startupRebuildMs,
     url: `http://localhost:${port}`,
     stop: () =>
       (stopping ??= (async () => {
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        await new Promise<void>((resolve) => (opsServer ? opsServer.close(() => resolve()) : resolve()));
+        await projector.stop();
+        await readModels.close();
         await store.close();
       })()),
   };

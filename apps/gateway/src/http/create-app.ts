@@ -2,16 +2,19 @@ import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { randomUUID } from 'node:crypto';
-import type { EventStore } from '@atende/events';
+import type { EventStore, ReadModels } from '@atende/events';
+import type { Projector } from '@atende/projector';
 
 export interface AppDeps {
   store: EventStore;
+  readModels: ReadModels;
+  projector: Projector;
   logger: Logger;
   startedAt: Date;
 }
 
 /** The gateway's HTTP app. Routes grow with each issue; errors always answer `{ success:false, error, code }`. */
-export function createApp({ store, logger, startedAt }: AppDeps): Express {
+export function createApp({ store, projector, logger, startedAt }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(
@@ -32,6 +35,7 @@ export function createApp({ store, logger, startedAt }: AppDeps): Express {
         status: 'ok',
         uptimeSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
         eventStore: { status: 'ok', lastGlobalPosition },
+        projections: projector.status(),
       });
     } catch (error) {
       logger.error({ err: error }, 'health check failed');

@@ -44,9 +44,12 @@ export interface ProjectionDump {
   indexes: Record<string, IndexEntry[]>;
 }
 
-/** Writes a projection makes while applying events (reads see its own writes). */
+/**
+ * What a projection sees while applying events: synchronous reads (they see the batch's own writes)
+ * and buffered writes. Synchronous so that a replay costs no promise per event.
+ */
 export interface ProjectionTx {
-  get<T>(collection: string, id: string): Promise<T | undefined>;
+  get<T>(collection: string, id: string): T | undefined;
   put(collection: string, id: string, doc: unknown): void;
   delete(collection: string, id: string): void;
   indexPut(index: string, id: string, score: number): void;
@@ -55,6 +58,14 @@ export interface ProjectionTx {
 
 /** A group of writes committed at once with the new checkpoint. */
 export interface ProjectionBatch extends ProjectionTx {
+  /** The checkpoint this batch started from (events at or below it are already applied). */
+  readonly baseCheckpoint: number;
+  /**
+   * Adapters that load documents over the network answer a first pass from what they have and note
+   * what they missed. This fetches those documents, drops the pass's writes and returns true: the
+   * caller then applies the same events again (projections are deterministic). False when complete.
+   */
+  fetchMissing(): Promise<boolean>;
   /**
    * Stores the writes and the checkpoint atomically. Fails with CheckpointConflictError (and writes
    * nothing) when the stored checkpoint is no longer the one this batch started from.

@@ -101,7 +101,11 @@ class MemoryWriter extends MemoryView implements ProjectionWriter {
     const startData = this.data();
     const expected = startData.checkpoint;
     return new BufferedBatch(
-      async (collection, id) => startData.docs.get(collection)?.get(id),
+      expected,
+      (collection, id) => {
+        const doc = startData.docs.get(collection)?.get(id);
+        return doc === undefined ? { found: false } : { found: true, doc };
+      },
       async (changes, checkpoint) => {
         const data = this.data();
         // A rebuild may have switched versions, or another writer moved on: refuse, write nothing.

@@ -12,7 +12,8 @@ import type {
 import { CheckpointConflictError } from '@atende/events';
 import { BufferedBatch, DELETED, type BatchChanges } from '../buffered-batch.js';
 import { COMMIT_SCRIPT } from './commit-script.js';
-import { ProjectionKeys, VersionKeys, assertCollectionName } from './keys.js';
+import type { VersionKeys } from './keys.js';
+import { ProjectionKeys, assertCollectionName } from './keys.js';
 
 export interface RedisReadModelsOptions {
   url?: string;
@@ -122,15 +123,22 @@ class RedisView implements ProjectionView {
     found.sort();
     const docs: ProjectionDump['docs'] = {};
     const indexes: ProjectionDump['indexes'] = {};
+    const docKeys: { key: string; collection: string; id: string }[] = [];
     for (const key of found) {
       const parsed = keys.parse(key);
-      if (parsed?.kind === 'doc') {
-        const raw = await this.redis.get(key);
-        if (raw !== null) (docs[parsed.collection] ??= {})[parsed.id] = JSON.parse(raw);
-      } else if (parsed?.kind === 'index') {
+      if (parsed?.kind === 'doc') docKeys.push({ key, ...parsed });
+      else if (parsed?.kind === 'index') {
         const entries = pairs((await this.redis.call('ZRANGE', key, 0, -1, 'WITHSCORES')) as unknown[]);
         if (entries.length > 0) indexes[parsed.name] = entries;
       }
+    }
+    for (let i = 0; i < docKeys.length; i += 1000) {
+      const chunk = docKeys.slice(i, i + 1000);
+      const raws = await this.redis.mget(chunk.map((d) => d.key));
+      chunk.forEach((d, j) => {
+        const raw = raws[j];
+        if (raw !== null && raw !== undefined) (docs[d.collection] ??= {})[d.id] = JSON.parse(raw);
+      });
     }
     const sortedDocs = Object.fromEntries(
       Object.keys(docs)
@@ -154,8 +162,11 @@ class DocCache {
     return this.docs.has(key);
   }
   set(key: string, doc: unknown): void {
-    if (this.docs.size >= DOC_CACHE_LIMIT) this.docs.clear();
     this.docs.set(key, doc);
+  }
+  /** Called between batches only, so documents fetched for a batch stay until it is applied. */
+  trim(): void {
+    if (this.docs.size >= DOC_CACHE_LIMIT) this.docs.clear();
   }
   clear(): void {
     this.docs.clear();
@@ -183,16 +194,16 @@ class RedisWriter extends RedisView implements ProjectionWriter {
       this.cache.clear();
       this.cachedFor = keys.base;
     }
+    this.cache.trim();
     const expected = String(Number((await this.redis.get(keys.checkpoint)) ?? 0));
     const versionId = keys.base.slice(keys.base.lastIndexOf(':v') + 2, -1);
     return new BufferedBatch(
-      async (collection, id) => {
+      Number(expected),
+      (collection, id) => {
         const key = keys.doc(collection, id);
-        if (this.cache.has(key)) return this.cache.get(key);
-        const raw = await this.redis.get(key);
-        const doc = raw === null ? undefined : JSON.parse(raw);
-        this.cache.set(key, doc);
-        return doc;
+        return this.cache.has(key)
+          ? { found: this.cache.get(key) !== undefined, doc: this.cache.get(key) }
+          : undefined;
       },
       async (changes, checkpoint) => {
         const args = toArgs(keys, changes);
@@ -205,6 +216,17 @@ class RedisWriter extends RedisView implements ProjectionWriter {
         for (const [collection, docs] of changes.docs) {
           for (const [id, doc] of docs)
             this.cache.set(keys.doc(collection, id), doc === DELETED ? undefined : doc);
+        }
+      },
+      async (wanted) => {
+        const redisKeys = wanted.map((w) => keys.doc(w.collection, w.id));
+        for (let i = 0; i < redisKeys.length; i += 1000) {
+          const chunk = redisKeys.slice(i, i + 1000);
+          const raws = await this.redis.mget(chunk);
+          chunk.forEach((key, j) => {
+            const raw = raws[j];
+            this.cache.set(key, raw === null || raw === undefined ? undefined : JSON.parse(raw));
+          });
         }
       },
     );

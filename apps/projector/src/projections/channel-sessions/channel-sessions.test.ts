@@ -1,0 +1,220 @@
+import type { StoredEvent } from '@atende/events';
+import { MemoryReadModels } from '@atende/read-models';
+import type { Projection } from '../../projection.js';
+import { applyBatch } from '../../runner/apply-batch.js';
+import { TestLog, project } from '../../testing/test-log.js';
+import {
+  channelSessionsProjection,
+  getSession,
+  listSessionsOfUser,
+  listSessionsOfWorkspace,
+} from './index.js';
+
+async function expectReplayStable(projection: Projection, events: readonly StoredEvent[]): Promise<void> {
+  const readModels = await project(projection, events);
+  const expected = await readModels.view(projection.name).dump();
+  await project(projection, events, readModels);
+  expect(await readModels.view(projection.name).dump()).toEqual(expected);
+  for (const size of [1, 2, 3, 7]) {
+    const chunked = new MemoryReadModels({ freezeDocs: true });
+    const writer = chunked.writer(projection.name);
+    for (let i = 0; i < events.length; i += size)
+      await applyBatch(projection, writer, events.slice(i, i + size));
+    expect(await chunked.view(projection.name).dump()).toEqual(expected);
+  }
+}
+
+const QR = 'data:image/png;base64,iVBORw0KGgo=';
+
+function request(
+  log: TestLog,
+  sessionId: string,
+  options: { ws?: string; userId?: string; at?: string } = {},
+) {
+  const ws = options.ws ?? 'w1';
+  return log.append(
+    `channel-${sessionId}`,
+    {
+      type: 'ChannelSessionRequested',
+      data: {
+        sessionId,
+        workspaceId: ws,
+        channel: 'whatsapp',
+        driver: 'sandbox',
+        userId: options.userId ?? 'ana',
+        phoneNumber: '5511999999999',
+        name: 'Suporte',
+      },
+    },
+    { workspaceId: ws, actorId: options.userId ?? 'ana', ...(options.at ? { at: options.at } : {}) },
+  );
+}
+
+describe('channel-sessions projection', () => {
+  it('follows a session from request to QR, connection, disconnection and failure', async () => {
+    const log = new TestLog();
+    request(log, 's1', { at: '2026-11-02T10:00:00.000Z' });
+    let view = (await project(channelSessionsProjection, log.events)).view('channel-sessions');
+    expect(await getSession(view, 's1')).toEqual({
+      sessionId: 's1',
+      workspaceId: 'w1',
+      userId: 'ana',
+      channel: 'whatsapp',
+      driver: 'sandbox',
+      phoneNumber: '5511999999999',
+      name: 'Suporte',
+      status: 'requested',
+      qrCode: null,
+      lastError: null,
+      connectedAt: null,
+      updatedAt: '2026-11-02T10:00:00.000Z',
+    });
+
+    log.append(
+      'channel-s1',
+      { type: 'ChannelQrIssued', data: { sessionId: 's1', qrCode: QR } },
+      { at: '2026-11-02T10:00:05.000Z' },
+    );
+    view = (await project(channelSessionsProjection, log.events)).view('channel-sessions');
+    expect(await getSession(view, 's1')).toMatchObject({
+      status: 'qr_issued',
+      qrCode: QR,
+      updatedAt: '2026-11-02T10:00:05.000Z',
+    });
+
+    log.append(
+      'channel-s1',
+      { type: 'ChannelConnected', data: { sessionId: 's1', phoneNumber: '5511888888888' } },
+      { at: '2026-11-02T10:01:00.000Z' },
+    );
+    view = (await project(channelSessionsProjection, log.events)).view('channel-sessions');
+    expect(await getSession(view, 's1')).toMatchObject({
+      status: 'connected',
+      qrCode: null,
+      phoneNumber: '5511888888888',
+      connectedAt: '2026-11-02T10:01:00.000Z',
+    });
+
+    log.append(
+      'channel-s1',
+      { type: 'ChannelDisconnected', data: { sessionId: 's1', reason: 'LOGOUT' } },
+      { at: '2026-11-02T11:00:00.000Z' },
+    );
+    view = (await project(channelSessionsProjection, log.events)).view('channel-sessions');
+    expect(await getSession(view, 's1')).toMatchObject({
+      status: 'disconnected',
+      lastError: null,
+      connectedAt: '2026-11-02T10:01:00.000Z',
+    });
+
+    log.append(
+      'channel-s1',
+      { type: 'ChannelFailed', data: { sessionId: 's1', error: 'boom', retryInMs: null } },
+      { at: '2026-11-02T11:00:01.000Z' },
+    );
+    view = (await project(channelSessionsProjection, log.events)).view('channel-sessions');
+    expect(await getSession(view, 's1')).toMatchObject({ status: 'failed', lastError: 'boom', qrCode: null });
+
+    request(log, 's1', { at: '2026-11-02T12:00:00.000Z' });
+    log.append(
+      'channel-s1',
+      { type: 'ChannelConnected', data: { sessionId: 's1', phoneNumber: null } },
+      { at: '2026-11-02T12:00:30.000Z' },
+    );
+    view = (await project(channelSessionsProjection, log.events)).view('channel-sessions');
+    expect(await getSession(view, 's1')).toMatchObject({
+      status: 'connected',
+      lastError: null,
+      phoneNumber: '5511999999999',
+      connectedAt: '2026-11-02T12:00:30.000Z',
+      updatedAt: '2026-11-02T12:00:30.000Z',
+    });
+    expect((await view.dump()).indexes).toEqual({
+      'ws:w1': [{ id: 's1', score: Date.parse('2026-11-02T12:00:30.000Z') }],
+      'user:ana': [{ id: 's1', score: Date.parse('2026-11-02T12:00:30.000Z') }],
+    });
+  });
+
+  it('lists sessions per user and per workspace, most recently updated first', async () => {
+    const log = new TestLog();
+    request(log, 's1', { at: '2026-11-02T10:00:00.000Z' });
+    request(log, 's2', { at: '2026-11-02T10:01:00.000Z', userId: 'bia' });
+    request(log, 's3', { at: '2026-11-02T10:02:00.000Z' });
+    request(log, 's4', { at: '2026-11-02T10:03:00.000Z', ws: 'w2' });
+    log.append(
+      'channel-s1',
+      { type: 'ChannelQrIssued', data: { sessionId: 's1', qrCode: QR } },
+      { at: '2026-11-02T10:05:00.000Z' },
+    );
+    const view = (await project(channelSessionsProjection, log.events)).view('channel-sessions');
+    expect((await listSessionsOfUser(view, 'ana')).map((s) => s.sessionId)).toEqual(['s1', 's4', 's3']);
+    expect((await listSessionsOfUser(view, 'bia')).map((s) => s.sessionId)).toEqual(['s2']);
+    expect((await listSessionsOfWorkspace(view, 'w1')).map((s) => s.sessionId)).toEqual(['s1', 's3', 's2']);
+    expect((await listSessionsOfWorkspace(view, 'w2')).map((s) => s.sessionId)).toEqual(['s4']);
+    expect(await listSessionsOfUser(view, 'nobody')).toEqual([]);
+  });
+
+  it('moves a re-requested session to its new user', async () => {
+    const log = new TestLog();
+    request(log, 's1', { userId: 'ana' });
+    log.append('channel-s1', {
+      type: 'ChannelFailed',
+      data: { sessionId: 's1', error: 'x', retryInMs: 1000 },
+    });
+    request(log, 's1', { userId: 'bia' });
+    const view = (await project(channelSessionsProjection, log.events)).view('channel-sessions');
+    expect(await listSessionsOfUser(view, 'ana')).toEqual([]);
+    expect((await listSessionsOfUser(view, 'bia')).map((s) => s.status)).toEqual(['requested']);
+  });
+
+  it("skips events about missing sessions or another workspace's session", async () => {
+    const log = new TestLog();
+    request(log, 's1');
+    const other = { workspaceId: 'w2' };
+    log.append('channel-s1', { type: 'ChannelQrIssued', data: { sessionId: 's1', qrCode: QR } }, other);
+    log.append(
+      'channel-s1',
+      { type: 'ChannelConnected', data: { sessionId: 's1', phoneNumber: null } },
+      other,
+    );
+    log.append('channel-s1', { type: 'ChannelDisconnected', data: { sessionId: 's1', reason: 'x' } }, other);
+    log.append(
+      'channel-s1',
+      { type: 'ChannelFailed', data: { sessionId: 's1', error: 'x', retryInMs: null } },
+      other,
+    );
+    request(log, 's1', { ws: 'w2' });
+    log.append('channel-s9', { type: 'ChannelQrIssued', data: { sessionId: 's9', qrCode: QR } });
+    log.append('channel-s9', { type: 'ChannelConnected', data: { sessionId: 's9', phoneNumber: null } });
+    log.append('channel-s9', { type: 'ChannelDisconnected', data: { sessionId: 's9', reason: 'x' } });
+    log.append('channel-s9', {
+      type: 'ChannelFailed',
+      data: { sessionId: 's9', error: 'x', retryInMs: null },
+    });
+    const first = await (
+      await project(channelSessionsProjection, log.events.slice(0, 1))
+    )
+      .view('channel-sessions')
+      .dump();
+    const all = await (await project(channelSessionsProjection, log.events)).view('channel-sessions').dump();
+    expect({ ...all, checkpoint: 1 }).toEqual(first);
+  });
+
+  it('is idempotent and batch-independent', async () => {
+    const log = new TestLog();
+    request(log, 's1');
+    request(log, 's2', { userId: 'bia' });
+    log.append('channel-s1', { type: 'ChannelQrIssued', data: { sessionId: 's1', qrCode: QR } });
+    log.append('channel-s1', {
+      type: 'ChannelConnected',
+      data: { sessionId: 's1', phoneNumber: '5511888888888' },
+    });
+    log.append('channel-s2', {
+      type: 'ChannelFailed',
+      data: { sessionId: 's2', error: 'x', retryInMs: null },
+    });
+    request(log, 's2', { userId: 'ana' });
+    log.append('channel-s1', { type: 'ChannelDisconnected', data: { sessionId: 's1', reason: 'LOGOUT' } });
+    await expectReplayStable(channelSessionsProjection, log.events);
+  });
+});

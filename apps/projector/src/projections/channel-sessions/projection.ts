@@ -1,0 +1,70 @@
+import type { AtendeEvent, ProjectionTx, StoredEvent } from '@atende/events';
+import { defineProjection } from '../../projection.js';
+import {
+  CHANNEL_SESSIONS_PROJECTION,
+  SESSION_COLLECTION,
+  userSessionsIndex,
+  workspaceSessionsIndex,
+  type SessionDoc,
+} from './types.js';
+
+function iso(value: string): string {
+  return new Date(Date.parse(value)).toISOString();
+}
+
+function write(tx: ProjectionTx, session: SessionDoc): void {
+  const score = Date.parse(session.updatedAt);
+  tx.put(SESSION_COLLECTION, session.sessionId, session);
+  tx.indexPut(workspaceSessionsIndex(session.workspaceId), session.sessionId, score);
+  tx.indexPut(userSessionsIndex(session.userId), session.sessionId, score);
+}
+
+/** Changes an existing session of the event's workspace (session ids are global: another one's is skipped). */
+function update(
+  event: StoredEvent<AtendeEvent> & { data: { sessionId: string } },
+  tx: ProjectionTx,
+  change: (session: SessionDoc) => Partial<SessionDoc>,
+): void {
+  const session = tx.get<SessionDoc>(SESSION_COLLECTION, event.data.sessionId);
+  if (!session || session.workspaceId !== event.metadata.workspaceId) return;
+  write(tx, { ...session, ...change(session), updatedAt: iso(event.metadata.occurredAt) });
+}
+
+/** WhatsApp channel sessions (connect modal, status and sessions calls). */
+export const channelSessionsProjection = defineProjection(CHANNEL_SESSIONS_PROJECTION, {
+  ChannelSessionRequested: (event, tx) => {
+    const d = event.data;
+    const previous = tx.get<SessionDoc>(SESSION_COLLECTION, d.sessionId);
+    if (previous && previous.workspaceId !== d.workspaceId) return;
+    if (previous && previous.userId !== d.userId)
+      tx.indexDelete(userSessionsIndex(previous.userId), d.sessionId);
+    write(tx, {
+      sessionId: d.sessionId,
+      workspaceId: d.workspaceId,
+      userId: d.userId,
+      channel: d.channel,
+      driver: d.driver,
+      phoneNumber: d.phoneNumber,
+      name: d.name,
+      status: 'requested',
+      qrCode: null,
+      lastError: null,
+      connectedAt: null,
+      updatedAt: iso(event.metadata.occurredAt),
+    });
+  },
+  ChannelQrIssued: (event, tx) =>
+    update(event, tx, () => ({ status: 'qr_issued', qrCode: event.data.qrCode })),
+  ChannelConnected: (event, tx) =>
+    update(event, tx, (s) => ({
+      status: 'connected',
+      phoneNumber: event.data.phoneNumber ?? s.phoneNumber,
+      qrCode: null,
+      lastError: null,
+      connectedAt: iso(event.metadata.occurredAt),
+    })),
+  ChannelDisconnected: (event, tx) =>
+    update(event, tx, () => ({ status: 'disconnected', qrCode: null, lastError: null })),
+  ChannelFailed: (event, tx) =>
+    update(event, tx, () => ({ status: 'failed', qrCode: null, lastError: event.data.error })),
+});

@@ -1,0 +1,28 @@
+import type { ProjectionView } from '@atende/events';
+import { SESSION_COLLECTION, userSessionsIndex, workspaceSessionsIndex, type SessionDoc } from './types.js';
+
+async function sessionsOf(view: ProjectionView, index: string): Promise<SessionDoc[]> {
+  const entries = await view.range(index, { reverse: true });
+  const docs = await view.getMany<SessionDoc>(
+    SESSION_COLLECTION,
+    entries.map((e) => e.id),
+  );
+  return docs.filter((d): d is SessionDoc => d !== undefined);
+}
+
+export async function getSession(view: ProjectionView, sessionId: string): Promise<SessionDoc | undefined> {
+  return view.get<SessionDoc>(SESSION_COLLECTION, sessionId);
+}
+
+/** The user's sessions, most recently updated first. */
+export async function listSessionsOfUser(view: ProjectionView, userId: string): Promise<SessionDoc[]> {
+  return sessionsOf(view, userSessionsIndex(userId));
+}
+
+/** The workspace's sessions, most recently updated first. */
+export async function listSessionsOfWorkspace(
+  view: ProjectionView,
+  workspaceId: string,
+): Promise<SessionDoc[]> {
+  return sessionsOf(view, workspaceSessionsIndex(workspaceId));
+}

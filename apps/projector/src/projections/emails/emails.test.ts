@@ -1,0 +1,157 @@
+import type { StoredEvent } from '@atende/events';
+import { MemoryReadModels } from '@atende/read-models';
+import type { Projection } from '../../projection.js';
+import { applyBatch } from '../../runner/apply-batch.js';
+import { TestLog, project } from '../../testing/test-log.js';
+import { emailsProjection, getEmail, listEmails } from './index.js';
+
+async function expectReplayStable(projection: Projection, events: readonly StoredEvent[]): Promise<void> {
+  const readModels = await project(projection, events);
+  const expected = await readModels.view(projection.name).dump();
+  await project(projection, events, readModels);
+  expect(await readModels.view(projection.name).dump()).toEqual(expected);
+  for (const size of [1, 2, 3, 7]) {
+    const chunked = new MemoryReadModels({ freezeDocs: true });
+    const writer = chunked.writer(projection.name);
+    for (let i = 0; i < events.length; i += size)
+      await applyBatch(projection, writer, events.slice(i, i + size));
+    expect(await chunked.view(projection.name).dump()).toEqual(expected);
+  }
+}
+
+function sent(log: TestLog, emailId: string, at: string, ws = 'w1') {
+  return log.append(
+    `email-${emailId}`,
+    {
+      type: 'EmailSent',
+      data: {
+        emailId,
+        authorId: 'ana',
+        to: ['cliente@example.com'],
+        cc: ['gerente@example.com'],
+        subject: 'Proposta',
+        content: 'Segue a proposta.',
+        preview: 'Segue a proposta.',
+        priority: 'high',
+        kind: 'reply',
+        inReplyTo: 'e0',
+      },
+    },
+    { workspaceId: ws, actorId: 'ana', at },
+  );
+}
+
+function received(log: TestLog, emailId: string, receivedAt: string, ws = 'w1') {
+  return log.append(
+    `email-${emailId}`,
+    {
+      type: 'EmailReceived',
+      data: {
+        emailId,
+        sender: 'cliente@example.com',
+        subject: 'Dúvida',
+        content: 'Olá, tenho uma dúvida.',
+        preview: 'Olá, tenho uma dúvida.',
+        priority: 'medium',
+        hasAttachments: true,
+        receivedAt,
+      },
+    },
+    { workspaceId: ws, at: '2026-11-02T12:00:00.000Z' },
+  );
+}
+
+describe('emails projection', () => {
+  it('stores sent and received e-mails', async () => {
+    const log = new TestLog();
+    sent(log, 'e1', '2026-11-02T10:00:00.000Z');
+    received(log, 'e2', '2026-11-02T08:00:00-03:00');
+    const view = (await project(emailsProjection, log.events)).view('emails');
+    expect(await getEmail(view, 'w1', 'e1')).toEqual({
+      id: 'e1',
+      workspaceId: 'w1',
+      direction: 'sent',
+      sender: 'ana',
+      authorId: 'ana',
+      to: ['cliente@example.com'],
+      cc: ['gerente@example.com'],
+      subject: 'Proposta',
+      preview: 'Segue a proposta.',
+      content: 'Segue a proposta.',
+      timestamp: '2026-11-02T10:00:00.000Z',
+      isUnread: false,
+      hasAttachments: false,
+      priority: 'high',
+      kind: 'reply',
+      inReplyTo: 'e0',
+    });
+    expect(await getEmail(view, 'w1', 'e2')).toEqual({
+      id: 'e2',
+      workspaceId: 'w1',
+      direction: 'received',
+      sender: 'cliente@example.com',
+      authorId: null,
+      to: [],
+      cc: [],
+      subject: 'Dúvida',
+      preview: 'Olá, tenho uma dúvida.',
+      content: 'Olá, tenho uma dúvida.',
+      timestamp: '2026-11-02T11:00:00.000Z',
+      isUnread: true,
+      hasAttachments: true,
+      priority: 'medium',
+      kind: 'new',
+      inReplyTo: null,
+    });
+    expect(await getEmail(view, 'w2', 'e1')).toBeUndefined();
+  });
+
+  it('lists newest first with a limit', async () => {
+    const log = new TestLog();
+    sent(log, 'e1', '2026-11-02T10:00:00.000Z');
+    received(log, 'e2', '2026-11-02T11:00:00.000Z');
+    sent(log, 'e3', '2026-11-02T09:00:00.000Z');
+    sent(log, 'e4', '2026-11-02T13:00:00.000Z', 'w2');
+    const view = (await project(emailsProjection, log.events)).view('emails');
+    expect((await listEmails(view, 'w1')).map((e) => e.id)).toEqual(['e2', 'e1', 'e3']);
+    expect((await listEmails(view, 'w1', { limit: 2 })).map((e) => e.id)).toEqual(['e2', 'e1']);
+    expect((await listEmails(view, 'w2')).map((e) => e.id)).toEqual(['e4']);
+  });
+
+  it('marks read and deletes', async () => {
+    const log = new TestLog();
+    received(log, 'e1', '2026-11-02T11:00:00.000Z');
+    received(log, 'e2', '2026-11-02T11:01:00.000Z');
+    log.append('email-e1', { type: 'EmailRead', data: { emailId: 'e1' } }, { workspaceId: 'w1' });
+    log.append('email-e2', { type: 'EmailDeleted', data: { emailId: 'e2' } }, { workspaceId: 'w1' });
+    const view = (await project(emailsProjection, log.events)).view('emails');
+    expect((await getEmail(view, 'w1', 'e1'))?.isUnread).toBe(false);
+    expect(await getEmail(view, 'w1', 'e2')).toBeUndefined();
+    expect((await view.dump()).indexes).toEqual({
+      'ws:w1': [{ id: 'e1', score: Date.parse('2026-11-02T11:00:00.000Z') }],
+    });
+  });
+
+  it('skips events about missing e-mails', async () => {
+    const log = new TestLog();
+    received(log, 'e1', '2026-11-02T11:00:00.000Z');
+    log.append('email-e1', { type: 'EmailRead', data: { emailId: 'e1' } }, { workspaceId: 'w2' });
+    log.append('email-e1', { type: 'EmailDeleted', data: { emailId: 'e1' } }, { workspaceId: 'w2' });
+    log.append('email-e9', { type: 'EmailRead', data: { emailId: 'e9' } }, { workspaceId: 'w1' });
+    log.append('email-e9', { type: 'EmailDeleted', data: { emailId: 'e9' } }, { workspaceId: 'w1' });
+    const view = (await project(emailsProjection, log.events)).view('emails');
+    expect((await getEmail(view, 'w1', 'e1'))?.isUnread).toBe(true);
+    expect(Object.keys((await view.dump()).docs.email ?? {})).toEqual(['w1:e1']);
+  });
+
+  it('is idempotent and batch-independent', async () => {
+    const log = new TestLog();
+    sent(log, 'e1', '2026-11-02T10:00:00.000Z');
+    received(log, 'e2', '2026-11-02T11:00:00.000Z');
+    received(log, 'e3', '2026-11-02T11:30:00.000Z');
+    log.append('email-e2', { type: 'EmailRead', data: { emailId: 'e2' } }, { workspaceId: 'w1' });
+    log.append('email-e3', { type: 'EmailDeleted', data: { emailId: 'e3' } }, { workspaceId: 'w1' });
+    log.append('email-e2', { type: 'EmailRead', data: { emailId: 'e2' } }, { workspaceId: 'w1' });
+    await expectReplayStable(emailsProjection, log.events);
+  });
+});

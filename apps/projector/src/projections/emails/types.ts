@@ -1,0 +1,39 @@
+import type { EmailKind, EmailPriority } from '@atende/events';
+
+export const EMAILS_PROJECTION = 'emails';
+
+export const EMAIL_COLLECTION = 'email';
+
+export function emailDocId(workspaceId: string, emailId: string): string {
+  return `${workspaceId}:${emailId}`;
+}
+
+/** A workspace's e-mails, id emailId, score = timestamp (ms). */
+export function workspaceEmailsIndex(workspaceId: string): string {
+  return `ws:${workspaceId}`;
+}
+
+/** 'email' id `${workspaceId}:${emailId}`. */
+export interface EmailDoc {
+  id: string;
+  workspaceId: string;
+  direction: 'sent' | 'received';
+  /** The author's user id for a sent e-mail; the sender's address for a received one. */
+  sender: string;
+  /** The author of a sent e-mail; null for a received one. */
+  authorId: string | null;
+  /** Recipients of a sent e-mail (empty for a received one). */
+  to: string[];
+  cc: string[];
+  subject: string;
+  preview: string;
+  content: string;
+  /** ISO instant: when sent (event time) or data.receivedAt. */
+  timestamp: string;
+  isUnread: boolean;
+  hasAttachments: boolean;
+  priority: EmailPriority;
+  /** 'new' for a received e-mail. */
+  kind: EmailKind;
+  inReplyTo: string | null;
+}

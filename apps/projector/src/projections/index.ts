@@ -1,0 +1,56 @@
+import type { StreamCategory } from '@atende/events';
+import type { Projection } from '../projection.js';
+import { analyticsProjection } from './analytics/index.js';
+import { channelSessionsProjection } from './channel-sessions/index.js';
+import { conversationsProjection } from './conversations/index.js';
+import { emailsProjection } from './emails/index.js';
+import { membersProjection } from './members/index.js';
+import { messagesProjection } from './messages/index.js';
+import { notesProjection } from './notes/index.js';
+import { usersProjection } from './users/index.js';
+import { workspacesProjection } from './workspaces/index.js';
+
+export * from './analytics/index.js';
+export * from './channel-sessions/index.js';
+export * from './conversations/index.js';
+export * from './emails/index.js';
+export * from './members/index.js';
+export * from './messages/index.js';
+export * from './notes/index.js';
+export * from './users/index.js';
+export * from './workspaces/index.js';
+
+/** Every read model Atende serves, in the order the projector applies them. */
+export const allProjections: readonly Projection[] = [
+  workspacesProjection,
+  usersProjection,
+  membersProjection,
+  channelSessionsProjection,
+  conversationsProjection,
+  messagesProjection,
+  notesProjection,
+  emailsProjection,
+  analyticsProjection,
+];
+
+/** The projections that show a stream of this category (ops time travel). */
+export function projectionsForCategory(category: StreamCategory | undefined): Projection[] {
+  switch (category) {
+    case 'conversation':
+      return [conversationsProjection, messagesProjection];
+    case 'workspace':
+      return [workspacesProjection];
+    case 'user':
+      return [usersProjection];
+    case 'member':
+      return [membersProjection];
+    case 'channel':
+      return [channelSessionsProjection];
+    case 'note':
+      return [notesProjection];
+    case 'email':
+      return [emailsProjection];
+    case undefined:
+      return [];
+  }
+}

@@ -1,0 +1,3 @@
+export * from './message-row.js';
+export * from './messages-projection.js';
+export * from './queries.js';

@@ -1,0 +1,80 @@
+import type { MediaStatus, MessageType } from '@atende/events';
+
+export const MESSAGES_PROJECTION = 'messages';
+export const MESSAGE_COLLECTION = 'message';
+/** Per conversation: inbound messages not read yet (so a read does not scan the conversation). */
+export const UNREAD_INBOUND_COLLECTION = 'unread-inbound';
+/** Full blocks of a long unread list, so that no message rewrites a big document. */
+export const UNREAD_INBOUND_CHUNK_COLLECTION = 'unread-inbound-chunk';
+/** Message ids per unread block. */
+export const UNREAD_CHUNK_SIZE = 128;
+
+/** Error text of an outbound message the provider could not send (spec §8). */
+export const SEND_FAILED_TEXT = 'Erro ao enviar mensagem';
+/** Sender name of messages agents send (events carry the agent id, not a name). */
+export const AGENT_SENDER_NAME = 'Atendente';
+
+export type MessageRowStatus = 'sent' | 'delivered' | 'read' | 'failed';
+
+/** One message of a conversation (spec §3 Message). */
+export interface MessageRow {
+  /** Our message id (the client's id for outbound messages). */
+  id: string;
+  /** The chat id. */
+  conversationId: string;
+  workspaceId: string;
+  content: string;
+  sender: 'customer' | 'agent';
+  senderName: string;
+  senderPhone: string;
+  fromMe: boolean;
+  /** The agent who sent it (outbound), null for inbound. */
+  agentId: string | null;
+  /** ISO (UTC) time of the message itself. */
+  timestamp: string;
+  /** When the event creating it was recorded. */
+  createdAt: string;
+  type: MessageType;
+  /** Inbound: delivered, then read once the conversation is read. Outbound: sent → delivered → read, or failed. */
+  status: MessageRowStatus;
+  mediaUrl: string | null;
+  mediaStatus: MediaStatus;
+  providerMessageId: string | null;
+  /** When the provider accepted an outbound message; null until then (and for inbound). */
+  sentAt: string | null;
+  error: string | null;
+  /** Global position of the event creating it: the order of the conversation. */
+  position: number;
+}
+
+/**
+ * A conversation's inbound messages not read yet: the newest ids here (at most UNREAD_CHUNK_SIZE),
+ * older ones in `sealedChunks` full blocks (collection `unread-inbound-chunk`, ids
+ * `{workspaceId}:{chatId}:{n}`, n from 0).
+ */
+export interface UnreadInbound {
+  messageIds: string[];
+  sealedChunks: number;
+}
+
+/** A full block of unread inbound message ids. */
+export interface UnreadInboundChunk {
+  messageIds: string[];
+}
+
+export function messageKey(workspaceId: string, chatId: string, messageId: string): string {
+  return `${workspaceId}:${chatId}:${messageId}`;
+}
+
+export function unreadInboundKey(workspaceId: string, chatId: string): string {
+  return `${workspaceId}:${chatId}`;
+}
+
+export function unreadInboundChunkKey(workspaceId: string, chatId: string, n: number): string {
+  return `${workspaceId}:${chatId}:${n}`;
+}
+
+/** Sorted index of a conversation's messages: entry id = messageKey, score = position. */
+export function chatMessagesIndex(workspaceId: string, chatId: string): string {
+  return `chat:${workspaceId}:${chatId}`;
+}

@@ -1,0 +1,40 @@
+import type { ProjectionTx } from '@atende/events';
+import { defineProjection } from '../../projection.js';
+import { USERS_PROJECTION, userCollections as c, type UserDoc, type UserRefDoc } from './types.js';
+
+/** Points a lookup key at a user; the first user to claim a key keeps it. */
+function claim(tx: ProjectionTx, collection: string, key: string, userId: string): void {
+  const current = tx.get<UserRefDoc>(collection, key);
+  if (current && current.userId !== userId) return;
+  if (!current) tx.put(collection, key, { userId } satisfies UserRefDoc);
+}
+
+/** Users: accounts, with lookups by e-mail and by Firebase uid (login). */
+export const usersProjection = defineProjection(USERS_PROJECTION, {
+  UserRegistered: (event, tx) => {
+    const d = event.data;
+    const doc: UserDoc = {
+      userId: d.userId,
+      email: d.email,
+      name: d.name,
+      authProvider: d.authProvider,
+      passwordHash: d.passwordHash,
+      firebaseUid: d.firebaseUid,
+      theme: null,
+      createdAt: event.metadata.occurredAt,
+    };
+    tx.put(c.user, d.userId, doc);
+    claim(tx, c.byEmail, d.email, d.userId);
+    if (d.firebaseUid !== null) claim(tx, c.byFirebase, d.firebaseUid, d.userId);
+  },
+  UserPasswordChanged: (event, tx) => {
+    const user = tx.get<UserDoc>(c.user, event.data.userId);
+    if (!user) return;
+    tx.put(c.user, user.userId, { ...user, passwordHash: event.data.passwordHash } satisfies UserDoc);
+  },
+  UserThemeChanged: (event, tx) => {
+    const user = tx.get<UserDoc>(c.user, event.data.userId);
+    if (!user) return;
+    tx.put(c.user, user.userId, { ...user, theme: event.data.theme } satisfies UserDoc);
+  },
+});

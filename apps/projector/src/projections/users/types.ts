@@ -1,0 +1,30 @@
+import type { UserAuthProvider, UserTheme } from '@atende/events';
+
+export const USERS_PROJECTION = 'users';
+
+/** Collections of the users projection. */
+export const userCollections = {
+  user: 'user',
+  byEmail: 'user-by-email',
+  byFirebase: 'user-by-firebase',
+} as const;
+
+/** 'user' id userId. */
+export interface UserDoc {
+  userId: string;
+  /** Normalised (trimmed, lower-case). */
+  email: string;
+  name: string;
+  authProvider: UserAuthProvider;
+  passwordHash: string | null;
+  firebaseUid: string | null;
+  /** Null until the user picks one. */
+  theme: UserTheme | null;
+  /** ISO instant of registration. */
+  createdAt: string;
+}
+
+/** 'user-by-email' id email, 'user-by-firebase' id firebase uid. */
+export interface UserRefDoc {
+  userId: string;
+}

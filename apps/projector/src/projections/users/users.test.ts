@@ -1,0 +1,104 @@
+import type { StoredEvent } from '@atende/events';
+import { MemoryReadModels } from '@atende/read-models';
+import type { Projection } from '../../projection.js';
+import { applyBatch } from '../../runner/apply-batch.js';
+import { TestLog, project } from '../../testing/test-log.js';
+import { findUserByEmail, findUserByFirebaseUid, getUser, usersProjection } from './index.js';
+
+async function expectReplayStable(projection: Projection, events: readonly StoredEvent[]): Promise<void> {
+  const readModels = await project(projection, events);
+  const expected = await readModels.view(projection.name).dump();
+  await project(projection, events, readModels);
+  expect(await readModels.view(projection.name).dump()).toEqual(expected);
+  for (const size of [1, 2, 3, 7]) {
+    const chunked = new MemoryReadModels({ freezeDocs: true });
+    const writer = chunked.writer(projection.name);
+    for (let i = 0; i < events.length; i += size)
+      await applyBatch(projection, writer, events.slice(i, i + size));
+    expect(await chunked.view(projection.name).dump()).toEqual(expected);
+  }
+}
+
+function register(log: TestLog, userId: string, email: string, firebaseUid: string | null = null) {
+  return log.append(
+    `user-${userId}`,
+    {
+      type: 'UserRegistered',
+      data: {
+        userId,
+        email,
+        name: `Nome ${userId}`,
+        authProvider: firebaseUid ? 'firebase' : 'local',
+        passwordHash: firebaseUid ? null : 'scrypt$abc',
+        firebaseUid,
+      },
+    },
+    { at: '2026-11-02T10:00:00.000Z' },
+  );
+}
+
+describe('users projection', () => {
+  it('stores a registered user with lookups by e-mail and firebase uid', async () => {
+    const log = new TestLog();
+    register(log, 'u1', 'ana@example.com');
+    register(log, 'u2', 'bia@example.com', 'fb-2');
+    const view = (await project(usersProjection, log.events)).view('users');
+
+    expect(await getUser(view, 'u1')).toEqual({
+      userId: 'u1',
+      email: 'ana@example.com',
+      name: 'Nome u1',
+      authProvider: 'local',
+      passwordHash: 'scrypt$abc',
+      firebaseUid: null,
+      theme: null,
+      createdAt: '2026-11-02T10:00:00.000Z',
+    });
+    expect((await findUserByEmail(view, '  ANA@Example.com '))?.userId).toBe('u1');
+    expect((await findUserByEmail(view, 'bia@example.com'))?.firebaseUid).toBe('fb-2');
+    expect(await findUserByEmail(view, 'nobody@example.com')).toBeUndefined();
+    expect(await findUserByEmail(view, '')).toBeUndefined();
+    expect((await findUserByFirebaseUid(view, 'fb-2'))?.userId).toBe('u2');
+    expect(await findUserByFirebaseUid(view, 'fb-x')).toBeUndefined();
+    expect(await view.get('user-by-firebase', 'u1')).toBeUndefined();
+    expect((await view.dump()).docs['user-by-firebase']).toEqual({ 'fb-2': { userId: 'u2' } });
+  });
+
+  it('changes password hash and theme', async () => {
+    const log = new TestLog();
+    register(log, 'u1', 'ana@example.com');
+    log.append('user-u1', {
+      type: 'UserPasswordChanged',
+      data: { userId: 'u1', passwordHash: 'scrypt$new' },
+    });
+    log.append('user-u1', { type: 'UserThemeChanged', data: { userId: 'u1', theme: 'dark' } });
+    const view = (await project(usersProjection, log.events)).view('users');
+    expect(await getUser(view, 'u1')).toMatchObject({ passwordHash: 'scrypt$new', theme: 'dark' });
+  });
+
+  it('skips changes of unknown users', async () => {
+    const log = new TestLog();
+    log.append('user-x', { type: 'UserPasswordChanged', data: { userId: 'x', passwordHash: 'h' } });
+    log.append('user-x', { type: 'UserThemeChanged', data: { userId: 'x', theme: 'light' } });
+    const view = (await project(usersProjection, log.events)).view('users');
+    expect((await view.dump()).docs).toEqual({});
+  });
+
+  it('keeps an e-mail with the first user that registered it', async () => {
+    const log = new TestLog();
+    register(log, 'u1', 'ana@example.com');
+    register(log, 'u2', 'ana@example.com');
+    const view = (await project(usersProjection, log.events)).view('users');
+    expect((await findUserByEmail(view, 'ana@example.com'))?.userId).toBe('u1');
+  });
+
+  it('is idempotent and batch-independent', async () => {
+    const log = new TestLog();
+    register(log, 'u1', 'ana@example.com');
+    register(log, 'u2', 'bia@example.com', 'fb-2');
+    log.append('user-u1', { type: 'UserPasswordChanged', data: { userId: 'u1', passwordHash: 'h2' } });
+    log.append('user-u2', { type: 'UserThemeChanged', data: { userId: 'u2', theme: 'light' } });
+    log.append('user-u1', { type: 'UserThemeChanged', data: { userId: 'u1', theme: 'dark' } });
+    await expectReplayStable(usersProjection, log.events);
+  });
+});

@@ -1,0 +1,82 @@
+import type { IntegrationType, ProjectionTx } from '@atende/events';
+import { defaultWorkspaceSettings, integrationTypes } from '@atende/events';
+import { defineProjection } from '../../projection.js';
+import {
+  WORKSPACES_PROJECTION,
+  workspaceCollections as c,
+  integrationDocId,
+  workspaceIntegrationsIndex,
+  type IntegrationDoc,
+  type WorkspaceDoc,
+} from './types.js';
+
+function iso(value: string): string {
+  return new Date(Date.parse(value)).toISOString();
+}
+
+function workspaceExists(tx: ProjectionTx, workspaceId: string): boolean {
+  return tx.get<WorkspaceDoc>(c.workspace, workspaceId) !== undefined;
+}
+
+function writeIntegration(tx: ProjectionTx, doc: IntegrationDoc): void {
+  tx.put(c.integration, integrationDocId(doc.workspaceId, doc.type), doc);
+  tx.indexPut(workspaceIntegrationsIndex(doc.workspaceId), doc.type, integrationTypes.indexOf(doc.type));
+}
+
+/** Workspaces (company, trial, Configurações) and their integration cards (Integrações). */
+export const workspacesProjection = defineProjection(WORKSPACES_PROJECTION, {
+  WorkspaceCreated: (event, tx) => {
+    const d = event.data;
+    const doc: WorkspaceDoc = {
+      workspaceId: d.workspaceId,
+      name: d.name,
+      ownerId: d.ownerId,
+      trialStartedAt: d.trialStartedAt,
+      trialDays: d.trialDays,
+      settings: defaultWorkspaceSettings(d.name),
+      createdAt: iso(event.metadata.occurredAt),
+    };
+    tx.put(c.workspace, d.workspaceId, doc);
+  },
+  WorkspaceSettingsChanged: (event, tx) => {
+    const workspaceId = event.metadata.workspaceId;
+    const workspace = tx.get<WorkspaceDoc>(c.workspace, workspaceId);
+    if (!workspace) return;
+    const s = event.data.settings;
+    const settings = {
+      company: { ...s.company },
+      appearance: { ...s.appearance },
+      notifications: { ...s.notifications },
+      security: { ...s.security },
+    };
+    tx.put(c.workspace, workspaceId, { ...workspace, settings } satisfies WorkspaceDoc);
+  },
+  IntegrationConfigured: (event, tx) => {
+    const workspaceId = event.metadata.workspaceId;
+    if (!workspaceExists(tx, workspaceId)) return;
+    const type: IntegrationType = event.data.integrationType;
+    const current = tx.get<IntegrationDoc>(c.integration, integrationDocId(workspaceId, type));
+    const at = iso(event.metadata.occurredAt);
+    writeIntegration(tx, {
+      workspaceId,
+      type,
+      status: 'connected',
+      config: { ...event.data.config },
+      connectedAt: current?.status === 'connected' ? current.connectedAt : at,
+      updatedAt: at,
+    });
+  },
+  IntegrationDisconnected: (event, tx) => {
+    const workspaceId = event.metadata.workspaceId;
+    const type: IntegrationType = event.data.integrationType;
+    const current = tx.get<IntegrationDoc>(c.integration, integrationDocId(workspaceId, type));
+    if (!current) return;
+    writeIntegration(tx, {
+      ...current,
+      status: 'disconnected',
+      config: {},
+      connectedAt: null,
+      updatedAt: iso(event.metadata.occurredAt),
+    });
+  },
+});

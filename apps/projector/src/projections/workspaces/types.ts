@@ -1,0 +1,45 @@
+import type { IntegrationType, WorkspaceSettings } from '@atende/events';
+
+export const WORKSPACES_PROJECTION = 'workspaces';
+
+export const workspaceCollections = {
+  workspace: 'workspace',
+  integration: 'integration',
+} as const;
+
+export function integrationDocId(workspaceId: string, type: IntegrationType): string {
+  return `${workspaceId}:${type}`;
+}
+
+/** A workspace's configured integrations, id type, score = position of the type in integrationTypes. */
+export function workspaceIntegrationsIndex(workspaceId: string): string {
+  return `ws:${workspaceId}:integrations`;
+}
+
+/** 'workspace' id workspaceId. */
+export interface WorkspaceDoc {
+  workspaceId: string;
+  name: string;
+  ownerId: string;
+  trialStartedAt: string;
+  trialDays: number;
+  settings: WorkspaceSettings;
+  createdAt: string;
+}
+
+export type IntegrationStatus = 'connected' | 'disconnected';
+
+/** 'integration' id `${workspaceId}:${type}` (only types that were ever configured). */
+export interface IntegrationDoc {
+  workspaceId: string;
+  type: IntegrationType;
+  status: IntegrationStatus;
+  /** Field label → value; empty once disconnected. */
+  config: Record<string, string>;
+  /** When it was connected (kept across re-configurations), null while disconnected. */
+  connectedAt: string | null;
+  updatedAt: string;
+}
+
+/** An integration card as listed: never-configured types have updatedAt null. */
+export type IntegrationView = Omit<IntegrationDoc, 'updatedAt'> & { updatedAt: string | null };

@@ -1,0 +1,176 @@
+import type { StoredEvent, WorkspaceSettings } from '@atende/events';
+import { defaultWorkspaceSettings } from '@atende/events';
+import { MemoryReadModels } from '@atende/read-models';
+import type { Projection } from '../../projection.js';
+import { applyBatch } from '../../runner/apply-batch.js';
+import { TestLog, project } from '../../testing/test-log.js';
+import { getWorkspace, listIntegrations, workspacesProjection } from './index.js';
+
+async function expectReplayStable(projection: Projection, events: readonly StoredEvent[]): Promise<void> {
+  const readModels = await project(projection, events);
+  const expected = await readModels.view(projection.name).dump();
+  await project(projection, events, readModels);
+  expect(await readModels.view(projection.name).dump()).toEqual(expected);
+  for (const size of [1, 2, 3, 7]) {
+    const chunked = new MemoryReadModels({ freezeDocs: true });
+    const writer = chunked.writer(projection.name);
+    for (let i = 0; i < events.length; i += size)
+      await applyBatch(projection, writer, events.slice(i, i + size));
+    expect(await chunked.view(projection.name).dump()).toEqual(expected);
+  }
+}
+
+function create(log: TestLog, ws = 'w1') {
+  return log.append(
+    `workspace-${ws}`,
+    {
+      type: 'WorkspaceCreated',
+      data: {
+        workspaceId: ws,
+        name: 'Minha Empresa',
+        ownerId: 'owner',
+        trialStartedAt: '2026-11-01T00:00:00.000Z',
+        trialDays: 7,
+      },
+    },
+    { workspaceId: ws, actorId: 'owner', at: '2026-11-01T00:00:01.000Z' },
+  );
+}
+
+const newSettings: WorkspaceSettings = {
+  ...defaultWorkspaceSettings('Minha Empresa'),
+  appearance: { theme: 'dark', language: 'en-US', timezone: 'Europe/London' },
+};
+
+describe('workspaces projection', () => {
+  it('creates a workspace with default settings and changes them', async () => {
+    const log = new TestLog();
+    create(log);
+    let view = (await project(workspacesProjection, log.events)).view('workspaces');
+    expect(await getWorkspace(view, 'w1')).toEqual({
+      workspaceId: 'w1',
+      name: 'Minha Empresa',
+      ownerId: 'owner',
+      trialStartedAt: '2026-11-01T00:00:00.000Z',
+      trialDays: 7,
+      settings: defaultWorkspaceSettings('Minha Empresa'),
+      createdAt: '2026-11-01T00:00:01.000Z',
+    });
+    log.append('workspace-w1', { type: 'WorkspaceSettingsChanged', data: { settings: newSettings } });
+    view = (await project(workspacesProjection, log.events)).view('workspaces');
+    expect((await getWorkspace(view, 'w1'))?.settings).toEqual(newSettings);
+    expect(await getWorkspace(view, 'w2')).toBeUndefined();
+  });
+
+  it('lists all six integrations in order, configured and disconnected', async () => {
+    const log = new TestLog();
+    create(log);
+    const at = (t: string) => ({ workspaceId: 'w1', at: t });
+    log.append(
+      'workspace-w1',
+      {
+        type: 'IntegrationConfigured',
+        data: { integrationType: 'email', config: { 'SMTP Server': 'smtp.x.com' } },
+      },
+      at('2026-11-02T10:00:00.000Z'),
+    );
+    log.append(
+      'workspace-w1',
+      { type: 'IntegrationConfigured', data: { integrationType: 'email', config: { Email: 'a@x.com' } } },
+      at('2026-11-02T11:00:00.000Z'),
+    );
+    log.append(
+      'workspace-w1',
+      { type: 'IntegrationConfigured', data: { integrationType: 'telegram', config: { 'Bot Token': 't' } } },
+      at('2026-11-02T12:00:00.000Z'),
+    );
+    log.append(
+      'workspace-w1',
+      { type: 'IntegrationDisconnected', data: { integrationType: 'telegram' } },
+      at('2026-11-02T13:00:00.000Z'),
+    );
+    const view = (await project(workspacesProjection, log.events)).view('workspaces');
+    const list = await listIntegrations(view, 'w1');
+    expect(list.map((i) => i.type)).toEqual([
+      'whatsapp',
+      'telegram',
+      'messenger',
+      'instagram',
+      'email',
+      'website',
+    ]);
+    expect(list[0]).toEqual({
+      workspaceId: 'w1',
+      type: 'whatsapp',
+      status: 'disconnected',
+      config: {},
+      connectedAt: null,
+      updatedAt: null,
+    });
+    expect(list[1]).toEqual({
+      workspaceId: 'w1',
+      type: 'telegram',
+      status: 'disconnected',
+      config: {},
+      connectedAt: null,
+      updatedAt: '2026-11-02T13:00:00.000Z',
+    });
+    expect(list[4]).toEqual({
+      workspaceId: 'w1',
+      type: 'email',
+      status: 'connected',
+      config: { Email: 'a@x.com' },
+      connectedAt: '2026-11-02T10:00:00.000Z',
+      updatedAt: '2026-11-02T11:00:00.000Z',
+    });
+    expect((await view.dump()).indexes).toEqual({
+      'ws:w1:integrations': [
+        { id: 'telegram', score: 1 },
+        { id: 'email', score: 4 },
+      ],
+    });
+    expect((await listIntegrations(view, 'w9')).every((i) => i.status === 'disconnected')).toBe(true);
+  });
+
+  it('skips events about a missing workspace or integration', async () => {
+    const log = new TestLog();
+    log.append('workspace-w1', { type: 'WorkspaceSettingsChanged', data: { settings: newSettings } });
+    log.append('workspace-w1', {
+      type: 'IntegrationConfigured',
+      data: { integrationType: 'website', config: { 'Website URL': 'https://x.com' } },
+    });
+    log.append('workspace-w1', { type: 'IntegrationDisconnected', data: { integrationType: 'website' } });
+    create(log);
+    log.append('workspace-w1', { type: 'IntegrationDisconnected', data: { integrationType: 'whatsapp' } });
+    const view = (await project(workspacesProjection, log.events)).view('workspaces');
+    const dump = await view.dump();
+    expect(Object.keys(dump.docs)).toEqual(['workspace']);
+    expect(dump.indexes).toEqual({});
+    expect((await getWorkspace(view, 'w1'))?.settings).toEqual(defaultWorkspaceSettings('Minha Empresa'));
+  });
+
+  it('is idempotent and batch-independent', async () => {
+    const log = new TestLog();
+    create(log);
+    create(log, 'w2');
+    log.append('workspace-w1', { type: 'WorkspaceSettingsChanged', data: { settings: newSettings } });
+    log.append('workspace-w1', {
+      type: 'IntegrationConfigured',
+      data: { integrationType: 'whatsapp', config: { 'Phone Number': '5511999999999' } },
+    });
+    log.append(
+      'workspace-w2',
+      {
+        type: 'IntegrationConfigured',
+        data: { integrationType: 'instagram', config: { 'Access Token': 'tok' } },
+      },
+      { workspaceId: 'w2' },
+    );
+    log.append('workspace-w1', { type: 'IntegrationDisconnected', data: { integrationType: 'whatsapp' } });
+    log.append('workspace-w1', {
+      type: 'IntegrationConfigured',
+      data: { integrationType: 'whatsapp', config: { 'API Token': 'x' } },
+    });
+    await expectReplayStable(workspacesProjection, log.events);
+  });
+});

@@ -1,0 +1,38 @@
+import type { AtendeEvent, ProjectionWriter, StoredEvent } from '@atende/events';
+import type { Projection } from '../projection.js';
+
+export interface ApplyBatchResult {
+  /** Events the projection handled (others only moved the checkpoint). */
+  applied: number;
+  checkpoint: number;
+}
+
+/**
+ * Applies the events after the writer's checkpoint in one batch and commits data + checkpoint
+ * together. Events at or below the checkpoint are skipped: delivering them twice changes nothing.
+ * When the adapter had to load documents it had not seen, the same events are applied again.
+ */
+export async function applyBatch(
+  projection: Projection,
+  writer: ProjectionWriter,
+  events: readonly StoredEvent[],
+  options: { commitEmpty?: boolean } = {},
+): Promise<ApplyBatchResult> {
+  const batch = await writer.beginBatch();
+  const from = batch.baseCheckpoint;
+  let applied: number;
+  let last: number;
+  do {
+    applied = 0;
+    last = from;
+    for (const event of events) {
+      if (event.globalPosition <= last) continue;
+      last = event.globalPosition;
+      if (!projection.eventTypes.has(event.type as AtendeEvent['type'])) continue;
+      projection.apply(event as StoredEvent<AtendeEvent>, batch);
+      applied += 1;
+    }
+  } while (await batch.fetchMissing());
+  if (last > from && (applied > 0 || options.commitEmpty !== false)) await batch.commit(last);
+  return { applied, checkpoint: last };
+}

@@ -1,0 +1,126 @@
+/**
+ * npm run bench:replay [-- --events 1000000] [--skip-redis]
+ * Generates a realistic event log, then rebuilds every projection into memory and into Redis,
+ * printing events/s next to the store's raw read rate in the same run. Figures only.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
+import { atendeRegistry } from '@atende/events';
+import { SCHEMA_SQL, createSqliteEventStore } from '@atende/event-store';
+import { MemoryReadModels, RedisReadModels } from '@atende/read-models';
+import { allProjections, rebuild } from '@atende/projector';
+import { loadConfig } from '@atende/config';
+import { generateWorkload } from '@atende/projector';
+
+const { values } = parseArgs({
+  options: {
+    events: { type: 'string', default: '1000000' },
+    'skip-redis': { type: 'boolean', default: false },
+  },
+});
+const TOTAL = Number(values.events);
+const rate = (n: number, ms: number) => Math.round((n / ms) * 1000);
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+const dir = mkdtempSync(path.join(tmpdir(), 'atende-bench-replay-'));
+const file = path.join(dir, 'events.db');
+try {
+  // 1. Generate straight into the SQLite file (each event still validated by its schema).
+  let started = performance.now();
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.exec(SCHEMA_SQL);
+  const insert = db.prepare(
+    'INSERT INTO events (event_id, stream_id, stream_position, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const versions = new Map<string, number>();
+  db.transaction(() => {
+    for (const g of generateWorkload(TOTAL)) {
+      const e = atendeRegistry.prepare(g.event, {
+        workspaceId: 'bench',
+        occurredAt: g.occurredAt,
+        ...(g.actorId ? { actorId: g.actorId } : {}),
+      });
+      const pos = (versions.get(g.streamId) ?? -1) + 1;
+      versions.set(g.streamId, pos);
+      insert.run(
+        e.metadata.eventId,
+        g.streamId,
+        pos,
+        e.type,
+        JSON.stringify(e.data),
+        JSON.stringify(e.metadata),
+      );
+    }
+    const upsert = db.prepare('INSERT INTO streams (stream_id, version) VALUES (?, ?)');
+    for (const [id, v] of versions) upsert.run(id, v);
+  })();
+  const count = (db.prepare('SELECT COUNT(*) AS n FROM events').get() as { n: number }).n;
+  console.log(`generated ${fmt(count)} events in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  // 2. Baselines: raw SQLite row reads, then the store's readAll (JSON parse + schema + upcast).
+  started = performance.now();
+  let rows = 0;
+  for (const _row of db
+    .prepare('SELECT global_position, stream_id, type, data, metadata FROM events')
+    .iterate())
+    rows += 1;
+  const rawRowsMs = performance.now() - started;
+  db.close();
+
+  const store = createSqliteEventStore({ filename: file, synchronous: 'normal' });
+  started = performance.now();
+  let read = 0;
+  for await (const _e of store.readAll(1, { batchSize: 5000 })) read += 1;
+  const readAllMs = performance.now() - started;
+
+  // 3. Rebuild every projection into memory.
+  const memory = await rebuild({ store, readModels: new MemoryReadModels(), projections: allProjections });
+
+  // 4. Rebuild every projection into Redis (pipelined Lua batches), under a throwaway prefix.
+  let redisRate: number | undefined;
+  if (!values['skip-redis']) {
+    const config = loadConfig();
+    const redis = new RedisReadModels({ url: config.REDIS_URL, prefix: `atende-bench:${process.pid}:` });
+    try {
+      await redis.ping();
+      const report = await rebuild({
+        store,
+        readModels: redis,
+        projections: allProjections,
+        batchSize: 10_000,
+      });
+      redisRate = rate(report.events, report.elapsedMs);
+    } catch (error) {
+      console.error(`Redis rebuild skipped: ${(error as Error).message}`);
+    } finally {
+      await redis.deleteAll().catch(() => undefined);
+      await redis.close();
+    }
+  }
+  await store.close();
+
+  console.log(
+    `\nbench:replay — ${fmt(count)} events, ${allProjections.length} projections, Node ${process.version}\n`,
+  );
+  const line = (label: string, value: string, budget: string) =>
+    console.log(`${label.padEnd(46)}${value.padStart(16)}${budget.padStart(22)}`);
+  line('figure', 'events/s', 'budget');
+  line('raw SQLite row read (baseline)', fmt(rate(rows, rawRowsMs)), '');
+  line('event store readAll (parse + validate)', fmt(rate(read, readAllMs)), '');
+  line('rebuild all projections into memory', fmt(rate(memory.events, memory.elapsedMs)), '>= 200,000');
+  line(
+    'rebuild all projections into Redis',
+    redisRate === undefined ? 'skipped' : fmt(redisRate),
+    '>= 50,000',
+  );
+  console.log(
+    `\nmemory rebuild vs store read rate: ${(rate(memory.events, memory.elapsedMs) / rate(read, readAllMs)).toFixed(2)}`,
+  );
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

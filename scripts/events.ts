@@ -1,0 +1,126 @@
+/**
+ * npm run events -- tail [--from N] | stats | export --stream ID | at --stream ID --position N
+ * Looks into the event log: follow it live, count events, export a stream as NDJSON, or show a
+ * stream's read model exactly as it was at a past global position (time travel).
+ */
+import { parseArgs } from 'node:util';
+import type { EventStore, StoredEvent } from '@atende/events';
+import { streamCategory } from '@atende/events';
+import { MemoryReadModels } from '@atende/read-models';
+import { applyBatch, projectionsForCategory } from '@atende/projector';
+import { CliError, runCli } from './ops/cli-error.js';
+import { openStoreForOps, opsConfig } from './ops/open.js';
+
+const USAGE =
+  'usage: npm run events -- tail [--from N] | stats | export --stream ID | at --stream ID --position N';
+
+function positiveInteger(value: string | undefined, flag: string): number {
+  if (value === undefined) throw new CliError(`${flag} is required`);
+  if (!/^\d+$/.test(value) || Number(value) < 1)
+    throw new CliError(`${flag} must be a positive integer, not "${value}"`);
+  return Number(value);
+}
+
+function oneLine(event: StoredEvent): string {
+  const data = JSON.stringify(event.data);
+  const summary = data.length > 140 ? `${data.slice(0, 137)}...` : data;
+  return `#${event.globalPosition}  ${event.metadata.occurredAt}  ${event.type.padEnd(26)} ${event.streamId}  ${summary}`;
+}
+
+async function tail(store: EventStore, from: number | undefined): Promise<void> {
+  const start = from ?? (await store.lastGlobalPosition()) + 1;
+  console.error(`following the event log from position ${start} (Ctrl-C to stop)`);
+  const controller = new AbortController();
+  process.once('SIGINT', () => controller.abort());
+  for await (const event of store.subscribe(start, { signal: controller.signal }))
+    console.log(oneLine(event));
+}
+
+async function stats(store: EventStore): Promise<void> {
+  const byType = new Map<string, number>();
+  const byCategory = new Map<string, Set<string>>();
+  let total = 0;
+  let first: string | undefined;
+  let last: string | undefined;
+  for await (const event of store.readAll(1, { batchSize: 5000 })) {
+    total += 1;
+    byType.set(event.type, (byType.get(event.type) ?? 0) + 1);
+    const category = streamCategory(event.streamId) ?? 'other';
+    if (!byCategory.has(category)) byCategory.set(category, new Set());
+    byCategory.get(category)!.add(event.streamId);
+    first ??= event.metadata.occurredAt;
+    last = event.metadata.occurredAt;
+  }
+  console.log(`${total.toLocaleString('en-US')} events${first ? ` from ${first} to ${last}` : ''}\n`);
+  console.log(`${'event type'.padEnd(30)}${'count'.padStart(12)}`);
+  for (const [type, count] of [...byType].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) {
+    console.log(`${type.padEnd(30)}${count.toLocaleString('en-US').padStart(12)}`);
+  }
+  console.log(`\n${'stream category'.padEnd(30)}${'streams'.padStart(12)}`);
+  for (const [category, ids] of [...byCategory].sort()) {
+    console.log(`${category.padEnd(30)}${ids.size.toLocaleString('en-US').padStart(12)}`);
+  }
+}
+
+async function exportStream(store: EventStore, streamId: string): Promise<void> {
+  const events = await store.readStream(streamId);
+  if (events.length === 0) throw new CliError(`stream "${streamId}" has no events`);
+  for (const event of events) process.stdout.write(`${JSON.stringify(event)}\n`);
+}
+
+async function at(store: EventStore, streamId: string, position: number): Promise<void> {
+  const last = await store.lastGlobalPosition();
+  if (position > last) throw new CliError(`position ${position} is past the end of the log (${last})`);
+  const events = (await store.readStream(streamId)).filter((e) => e.globalPosition <= position);
+  if (events.length === 0) throw new CliError(`stream "${streamId}" had no events at position ${position}`);
+  const projections = projectionsForCategory(streamCategory(streamId));
+  const readModels = new MemoryReadModels();
+  const views: Record<string, unknown> = {};
+  for (const projection of projections) {
+    await applyBatch(projection, readModels.writer(projection.name), events);
+    views[projection.name] = (await readModels.view(projection.name).dump()).docs;
+  }
+  console.log(
+    JSON.stringify(
+      {
+        stream: streamId,
+        atPosition: position,
+        events: events.length,
+        lastEvent: oneLine(events[events.length - 1]!),
+        readModels: views,
+      },
+      null,
+      2,
+    ),
+  );
+}
+
+runCli(async () => {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: { stream: { type: 'string' }, position: { type: 'string' }, from: { type: 'string' } },
+    });
+  } catch (error) {
+    throw new CliError(`${(error as Error).message}\n${USAGE}`);
+  }
+  const [command] = parsed.positionals;
+  const { values } = parsed;
+  if (!command || !['tail', 'stats', 'export', 'at'].includes(command)) throw new CliError(USAGE);
+  const store = openStoreForOps(opsConfig());
+  try {
+    if (command === 'tail')
+      await tail(store, values.from === undefined ? undefined : positiveInteger(values.from, '--from'));
+    else if (command === 'stats') await stats(store);
+    else if (command === 'export') {
+      if (!values.stream) throw new CliError('--stream is required');
+      await exportStream(store, values.stream);
+    } else {
+      if (!values.stream) throw new CliError('--stream is required');
+      await at(store, values.stream, positiveInteger(values.position, '--position'));
+    }
+  } finally {
+    await store.close();
+  }
+});

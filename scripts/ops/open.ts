@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfig, type AtendeConfig } from '@atende/config';
+import { openEventStore } from '@atende/event-store';
+import type { EventStore } from '@atende/events';
+import { allProjections, type Projection } from '@atende/projector';
+import { CliError } from './cli-error.js';
+
+export function opsConfig(): AtendeConfig {
+  return loadConfig();
+}
+
+/** The event store the running product uses (the SQLite file under DATA_DIR). */
+export function openStoreForOps(config: AtendeConfig): EventStore {
+  const filename = path.join(config.dataDir, 'events.db');
+  if (!existsSync(filename))
+    throw new CliError(`no event store at ${filename} (set DATA_DIR, or run npm start once)`);
+  return openEventStore({ kind: 'sqlite', filename });
+}
+
+/** Projections named on the command line; unknown names are an operator error. */
+export function selectProjections(names: string[], all: boolean): Projection[] {
+  if (all) return [...allProjections];
+  if (names.length === 0)
+    throw new CliError('say which read models to rebuild: --projection NAME (repeatable) or --all');
+  return names.map((name) => {
+    const found = allProjections.find((p) => p.name === name);
+    if (!found) {
+      throw new CliError(
+        `unknown projection "${name}" (known: ${allProjections.map((p) => p.name).join(', ')})`,
+      );
+    }
+    return found;
+  });
+}

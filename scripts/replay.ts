@@ -1,0 +1,99 @@
+/**
+ * npm run replay -- [--projection NAME ...|--all] [--dry-run] [--target memory|redis]
+ * Rebuilds read models from the event log into fresh versions while the old ones keep serving,
+ * then switches (blue/green). Embedded mode asks the running process over DATA_DIR/ops.sock.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { MemoryReadModels, RedisReadModels } from '@atende/read-models';
+import {
+  OPS_SOCKET_NAME,
+  opsServerRunning,
+  rebuild,
+  sendOpsRequest,
+  type RebuildReport,
+} from '@atende/projector';
+import { CliError, runCli } from './ops/cli-error.js';
+import { openStoreForOps, opsConfig, selectProjections } from './ops/open.js';
+import { printRebuildReport, rebuildProgressBar } from './ops/progress.js';
+
+runCli(async () => {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        projection: { type: 'string', multiple: true, default: [] },
+        all: { type: 'boolean', default: false },
+        'dry-run': { type: 'boolean', default: false },
+        target: { type: 'string' },
+        prefix: { type: 'string', default: 'atende:rm:' },
+      },
+    }));
+  } catch (error) {
+    throw new CliError((error as Error).message);
+  }
+  const config = opsConfig();
+  const projections = selectProjections(values.projection, values.all);
+  const dryRun = values['dry-run'];
+  const target = values.target ?? (config.ATENDE_MODE === 'distributed' ? 'redis' : 'memory');
+  if (target !== 'memory' && target !== 'redis')
+    throw new CliError(`--target must be memory or redis, not "${target}"`);
+  const bar = rebuildProgressBar(dryRun ? 'Dry run' : 'Rebuilding');
+
+  if (target === 'memory') {
+    const socket = path.join(config.dataDir, OPS_SOCKET_NAME);
+    if (await opsServerRunning(socket)) {
+      let report: RebuildReport | undefined;
+      let failure: string | undefined;
+      await sendOpsRequest(
+        socket,
+        { command: 'replay', projections: projections.map((p) => p.name), dryRun },
+        (m) => {
+          if (m.kind === 'progress') bar.update(m);
+          else if (m.kind === 'done') report = m.report as RebuildReport;
+          else failure = m.message;
+        },
+      );
+      bar.stop();
+      if (failure) throw new CliError(failure);
+      if (!report) throw new CliError('the running process closed the connection without a report');
+      printRebuildReport(report, dryRun);
+      return;
+    }
+    if (!dryRun) {
+      throw new CliError(
+        `Atende is not running on ${config.dataDir}: its in-process read models are rebuilt from the log at every start. Use --dry-run to check a rebuild, or --target redis.`,
+      );
+    }
+    const store = openStoreForOps(config);
+    try {
+      const report = await rebuild({
+        store,
+        readModels: new MemoryReadModels(),
+        projections,
+        dryRun,
+        onProgress: bar.update,
+      });
+      bar.stop();
+      printRebuildReport(report, dryRun);
+    } finally {
+      await store.close();
+    }
+    return;
+  }
+
+  const store = openStoreForOps(config);
+  const readModels = new RedisReadModels({ url: config.REDIS_URL, prefix: values.prefix });
+  try {
+    await readModels.ping().catch(() => {
+      throw new CliError(`Redis is not reachable at ${config.REDIS_URL}`);
+    });
+    const report = await rebuild({ store, readModels, projections, dryRun, onProgress: bar.update });
+    bar.stop();
+    printRebuildReport(report, dryRun);
+  } finally {
+    bar.stop();
+    await readModels.close();
+    await store.close();
+  }
+});
