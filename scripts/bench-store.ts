@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { atendeRegistry, newId, type NewEvent } from '@atende/events';
-import { SCHEMA_SQL, createSqliteEventStore } from '@atende/event-store';
+import { INSERT_EVENT_SQL, SCHEMA_SQL, createSqliteEventStore, eventRowValues } from '@atende/event-store';
 
 const { values } = parseArgs({
   options: {
@@ -76,14 +76,12 @@ try {
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${synchronous.toUpperCase()}`);
   db.exec(SCHEMA_SQL);
-  const insert = db.prepare(
-    'INSERT INTO events (event_id, stream_id, stream_position, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
-  );
+  const insert = db.prepare(INSERT_EVENT_SQL);
   const counters = new Map<string, number>();
   const row = (stream: string, e: NewEvent) => {
     const pos = (counters.get(stream) ?? -1) + 1;
     counters.set(stream, pos);
-    insert.run(e.metadata.eventId, stream, pos, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata));
+    insert.run(...eventRowValues(stream, pos, e));
   };
   const insertMany = db.transaction((stream: string, events: NewEvent[]) =>
     events.forEach((e) => row(stream, e)),

@@ -1,3 +1,3 @@
 export * from './sqlite/sqlite-event-store.js';
 export * from './open-event-store.js';
-export { SCHEMA_SQL } from './sqlite/schema.js';
+export { SCHEMA_SQL, INSERT_EVENT_SQL, eventRowValues } from './sqlite/schema.js';

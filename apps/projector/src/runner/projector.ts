@@ -108,7 +108,11 @@ export class Projector {
           this.states.get(p.name)!.position = checkpoint;
         }
         const from = this.position() + 1;
-        const events = store.subscribe(from, { signal: this.abort.signal, batchSize: this.batchSize });
+        const events = store.subscribe(from, {
+          signal: this.abort.signal,
+          batchSize: this.batchSize,
+          trusted: true,
+        });
         for await (const batch of batched(events, this.batchSize)) {
           await this.applyToAll(batch, writers);
           this.notify();

@@ -1,7 +1,6 @@
 import type { EventStore, ProjectionDump, ReadModels, RebuildTarget } from '@atende/events';
 import type { Projection } from '../projection.js';
 import { applyBatch } from './apply-batch.js';
-import { batched } from './batched.js';
 
 export interface RebuildProgress {
   /** Events read so far. */
@@ -24,9 +23,11 @@ export interface RebuildOptions {
 
 export interface ProjectionRebuildReport {
   name: string;
-  documents: number;
-  indexEntries: number;
-  /** Whether the rebuilt data equals what was serving (only computed on dry runs). */
+  /** Events this projection handled. */
+  applied: number;
+  /** Sizes and the comparison with the serving data: dry runs only (they read everything back). */
+  documents?: number;
+  indexEntries?: number;
   identicalToServing?: boolean;
 }
 
@@ -62,24 +63,29 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildReport> {
     for (const p of projections) targets.push(await readModels.beginRebuild(p.name));
     let position = 0;
     let processed = 0;
+    const applied = projections.map(() => 0);
+    let head = await store.lastGlobalPosition();
+    // Page through the log until a page comes back empty: appends made meanwhile are included.
     for (;;) {
-      const head = await store.lastGlobalPosition();
-      if (position >= head) break;
-      for await (const batch of batched(store.readAll(position + 1, { batchSize }), batchSize)) {
-        for (let i = 0; i < projections.length; i += 1) {
-          await applyBatch(projections[i]!, targets[i]!, batch);
-        }
-        position = batch[batch.length - 1]!.globalPosition;
-        processed += batch.length;
-        options.onProgress?.({ processed, head: Math.max(head, position), position });
+      const batch = await store.readBatch(position + 1, batchSize, { trusted: true });
+      if (batch.length === 0) break;
+      for (let i = 0; i < projections.length; i += 1) {
+        applied[i]! += (await applyBatch(projections[i]!, targets[i]!, batch)).applied;
       }
+      position = batch[batch.length - 1]!.globalPosition;
+      processed += batch.length;
+      head = Math.max(head, position);
+      options.onProgress?.({ processed, head, position });
     }
     const reports: ProjectionRebuildReport[] = [];
     for (let i = 0; i < projections.length; i += 1) {
-      const dump = await targets[i]!.dump();
-      const report: ProjectionRebuildReport = { name: projections[i]!.name, ...sizes(dump) };
-      if (options.dryRun)
-        report.identicalToServing = sameData(dump, await readModels.view(projections[i]!.name).dump());
+      const report: ProjectionRebuildReport = { name: projections[i]!.name, applied: applied[i]! };
+      if (options.dryRun) {
+        const dump = await targets[i]!.dump();
+        Object.assign(report, sizes(dump), {
+          identicalToServing: sameData(dump, await readModels.view(projections[i]!.name).dump()),
+        });
+      }
       reports.push(report);
     }
     if (options.dryRun) {

@@ -6,6 +6,7 @@ import { EventRegistry, defineEvent, newId } from '@atende/events';
 import { z } from 'zod';
 import { eventStoreContract } from '../contract/event-store-contract.js';
 import { createSqliteEventStore } from './sqlite-event-store.js';
+import { INSERT_EVENT_SQL, eventRowValues } from './schema.js';
 
 function tempFile(): { file: string; dir: string } {
   const dir = mkdtempSync(path.join(tmpdir(), 'atende-store-'));
@@ -35,25 +36,25 @@ describe('SQLite event store specifics', () => {
     ]);
     // An event written by an older release, straight into the table.
     const db = new Database(file);
-    db.prepare(
-      'INSERT INTO events (event_id, stream_id, stream_position, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
-    ).run(
-      newId(),
-      's-1',
-      1,
-      'CustomerRenamed',
-      JSON.stringify({ first: 'João', last: 'Souza' }),
-      JSON.stringify({
-        eventId: newId(),
-        workspaceId: 'w',
-        occurredAt: new Date().toISOString(),
-        schemaVersion: 1,
-      }),
+    db.prepare(INSERT_EVENT_SQL).run(
+      ...eventRowValues('s-1', 1, {
+        type: 'CustomerRenamed',
+        data: { first: 'João', last: 'Souza' },
+        metadata: {
+          eventId: newId(),
+          workspaceId: 'w',
+          occurredAt: new Date().toISOString(),
+          schemaVersion: 1,
+        },
+      } as never),
     );
     db.close();
     const events = await store.readStream('s-1');
     expect(events.map((e) => e.data)).toEqual([{ fullName: 'Ana Lima' }, { fullName: 'João Souza' }]);
     expect(events[1]!.metadata.schemaVersion).toBe(2);
+    // A trusted bulk read still upcasts (and validates) old versions.
+    const page = await store.readBatch(1, 10, { trusted: true });
+    expect(page.map((e) => e.data)).toEqual([{ fullName: 'Ana Lima' }, { fullName: 'João Souza' }]);
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   });

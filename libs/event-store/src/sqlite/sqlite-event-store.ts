@@ -15,7 +15,13 @@ import type {
 } from '@atende/events';
 import { atendeRegistry } from '@atende/events';
 import { checkExpectedVersion } from './expected-version.js';
-import { SCHEMA_SQL } from './schema.js';
+import {
+  INSERT_EVENT_SQL,
+  SCHEMA_SQL,
+  SELECT_EVENT_COLUMNS,
+  eventRowValues,
+  type EventRowArray,
+} from './schema.js';
 
 export interface SqliteEventStoreOptions {
   /** Database file, or ':memory:'. Its folder is created when missing. */
@@ -38,15 +44,6 @@ interface PendingAppend {
   reject: (error: unknown) => void;
 }
 
-interface EventRow {
-  global_position: number;
-  stream_id: string;
-  stream_position: number;
-  type: string;
-  data: string;
-  metadata: string;
-}
-
 const MAX_STREAM_ID_LENGTH = 300;
 
 /**
@@ -65,10 +62,10 @@ export class SqliteEventStore implements EventStore {
   private readonly stmt: {
     findEvent: Database.Statement<[string], { global_position: number }>;
     streamVersion: Database.Statement<[string], { version: number }>;
-    insertEvent: Database.Statement<[string, string, number, string, string, string]>;
+    insertEvent: Database.Statement<ReturnType<typeof eventRowValues>>;
     upsertStream: Database.Statement<[string, number]>;
-    readStream: Database.Statement<[string], EventRow>;
-    readAll: Database.Statement<[number, number], EventRow>;
+    readStream: Database.Statement<[string], EventRowArray>;
+    readAll: Database.Statement<[number, number], EventRowArray>;
     lastPosition: Database.Statement<[], { p: number | null }>;
   };
 
@@ -86,18 +83,20 @@ export class SqliteEventStore implements EventStore {
     this.stmt = {
       findEvent: this.db.prepare('SELECT global_position FROM events WHERE event_id = ?'),
       streamVersion: this.db.prepare('SELECT version FROM streams WHERE stream_id = ?'),
-      insertEvent: this.db.prepare(
-        'INSERT INTO events (event_id, stream_id, stream_position, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
-      ),
+      insertEvent: this.db.prepare(INSERT_EVENT_SQL),
       upsertStream: this.db.prepare(
         'INSERT INTO streams (stream_id, version) VALUES (?, ?) ON CONFLICT(stream_id) DO UPDATE SET version = excluded.version',
       ),
-      readStream: this.db.prepare(
-        'SELECT global_position, stream_id, stream_position, type, data, metadata FROM events WHERE stream_id = ? ORDER BY stream_position',
-      ),
-      readAll: this.db.prepare(
-        'SELECT global_position, stream_id, stream_position, type, data, metadata FROM events WHERE global_position >= ? ORDER BY global_position LIMIT ?',
-      ),
+      readStream: this.db
+        .prepare<[string], EventRowArray>(
+          `SELECT ${SELECT_EVENT_COLUMNS} FROM events WHERE stream_id = ? ORDER BY stream_position`,
+        )
+        .raw(true),
+      readAll: this.db
+        .prepare<[number, number], EventRowArray>(
+          `SELECT ${SELECT_EVENT_COLUMNS} FROM events WHERE global_position >= ? ORDER BY global_position LIMIT ?`,
+        )
+        .raw(true),
       lastPosition: this.db.prepare('SELECT MAX(global_position) AS p FROM events'),
     };
   }
@@ -181,14 +180,7 @@ export class SqliteEventStore implements EventStore {
         continue;
       }
       current += 1;
-      const info = this.stmt.insertEvent.run(
-        event.metadata.eventId,
-        streamId,
-        current,
-        event.type,
-        JSON.stringify(event.data),
-        JSON.stringify(event.metadata),
-      );
+      const info = this.stmt.insertEvent.run(...eventRowValues(streamId, current, event));
       const position = Number(info.lastInsertRowid);
       seenInBatch.set(event.metadata.eventId, position);
       positions.push(position);
@@ -197,15 +189,31 @@ export class SqliteEventStore implements EventStore {
     return { nextExpectedVersion: current, globalPositions: positions, written: seenInBatch.size };
   }
 
-  private toStored<E extends DomainEvent>(row: EventRow): StoredEvent<E> {
-    return this.registry.parse<E>({
-      type: row.type,
-      data: JSON.parse(row.data),
-      metadata: JSON.parse(row.metadata),
-      streamId: row.stream_id,
-      streamPosition: row.stream_position,
-      globalPosition: row.global_position,
-    });
+  private toStored<E extends DomainEvent>(row: EventRowArray, trusted = false): StoredEvent<E> {
+    const [
+      globalPosition,
+      streamId,
+      streamPosition,
+      type,
+      data,
+      eventId,
+      workspaceId,
+      actorId,
+      correlationId,
+      causationId,
+      occurredAt,
+      schemaVersion,
+    ] = row;
+    const metadata: Record<string, unknown> = { eventId, workspaceId };
+    if (actorId !== null) metadata.actorId = actorId;
+    if (correlationId !== null) metadata.correlationId = correlationId;
+    if (causationId !== null) metadata.causationId = causationId;
+    metadata.occurredAt = occurredAt;
+    metadata.schemaVersion = schemaVersion;
+    return this.registry.parse<E>(
+      { type, data: JSON.parse(data), metadata, streamId, streamPosition, globalPosition },
+      { trusted },
+    );
   }
 
   async readStream<E extends DomainEvent = DomainEvent>(streamId: string): Promise<StoredEvent<E>[]> {
@@ -213,27 +221,41 @@ export class SqliteEventStore implements EventStore {
     return this.stmt.readStream.all(streamId).map((row) => this.toStored<E>(row));
   }
 
+  async readBatch(
+    fromGlobalPosition: number,
+    limit: number,
+    options: ReadAllOptions = {},
+  ): Promise<StoredEvent[]> {
+    this.assertOpen();
+    const trusted = options.trusted ?? false;
+    return this.stmt.readAll
+      .all(Math.max(1, fromGlobalPosition), limit)
+      .map((row) => this.toStored(row, trusted));
+  }
+
   async *readAll(fromGlobalPosition = 1, options: ReadAllOptions = {}): AsyncGenerator<StoredEvent> {
     const batchSize = options.batchSize ?? 500;
+    const trusted = options.trusted ?? false;
     let position = Math.max(1, fromGlobalPosition);
     for (;;) {
       this.assertOpen();
       const rows = this.stmt.readAll.all(position, batchSize);
-      for (const row of rows) yield this.toStored(row);
+      for (const row of rows) yield this.toStored(row, trusted);
       if (rows.length < batchSize) return;
-      position = rows[rows.length - 1]!.global_position + 1;
+      position = rows[rows.length - 1]![0] + 1;
     }
   }
 
   async *subscribe(fromGlobalPosition = 1, options: SubscribeOptions = {}): AsyncGenerator<StoredEvent> {
     const batchSize = options.batchSize ?? 500;
+    const trusted = options.trusted ?? false;
     const signal = options.signal;
     let position = Math.max(1, fromGlobalPosition);
     while (!signal?.aborted && !this.closed) {
       const rows = this.stmt.readAll.all(position, batchSize);
       for (const row of rows) {
-        yield this.toStored(row);
-        position = row.global_position + 1;
+        yield this.toStored(row, trusted);
+        position = row[0] + 1;
         if (signal?.aborted) return;
       }
       if (rows.length < batchSize) await this.waitForAppend(signal);

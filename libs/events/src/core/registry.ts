@@ -77,9 +77,38 @@ export class EventRegistry {
     if (!data.success) throw new InvalidEventError(event.type, formatIssues(data.error));
   }
 
-  /** Parses an event read back from a store, upcasting older schema versions to the current one. */
-  parse<E extends DomainEvent = DomainEvent>(raw: RawStoredEvent): StoredEvent<E> {
+  /**
+   * Parses an event read back from a store, upcasting older schema versions to the current one.
+   * `trusted`: the event was validated by this registry when it was written, so an event already at
+   * the current version only gets a structural check of its envelope (bulk replays); upcast ones
+   * are always validated.
+   */
+  parse<E extends DomainEvent = DomainEvent>(
+    raw: RawStoredEvent,
+    options: { trusted?: boolean } = {},
+  ): StoredEvent<E> {
     const def = this.definition(raw.type);
+    const metadata = raw.metadata as Record<string, unknown> | null;
+    if (
+      options.trusted &&
+      metadata !== null &&
+      typeof metadata === 'object' &&
+      metadata.schemaVersion === def.version &&
+      typeof metadata.eventId === 'string' &&
+      typeof metadata.workspaceId === 'string' &&
+      typeof metadata.occurredAt === 'string' &&
+      typeof raw.data === 'object' &&
+      raw.data !== null
+    ) {
+      return {
+        type: raw.type,
+        data: raw.data,
+        metadata,
+        streamId: raw.streamId,
+        streamPosition: raw.streamPosition,
+        globalPosition: raw.globalPosition,
+      } as StoredEvent<E>;
+    }
     const meta = eventMetadataSchema.safeParse(raw.metadata);
     if (!meta.success) throw new InvalidEventError(raw.type, `metadata ${formatIssues(meta.error)}`);
     let version = meta.data.schemaVersion;

@@ -23,6 +23,12 @@ export interface AppendResult {
 export interface ReadAllOptions {
   /** Events read per round trip; default 500. */
   batchSize?: number;
+  /**
+   * Skip re-validating the data of events already at their current schema version (they were
+   * validated before they were written); the envelope is still checked and old versions are still
+   * upcast and validated. For bulk replays. Default false.
+   */
+  trusted?: boolean;
 }
 
 export interface SubscribeOptions extends ReadAllOptions {
@@ -42,6 +48,12 @@ export interface EventStore {
   readStream<E extends DomainEvent = DomainEvent>(streamId: string): Promise<StoredEvent<E>[]>;
   /** Every event with globalPosition ≥ fromGlobalPosition (default 1), ascending, read in batches. */
   readAll(fromGlobalPosition?: number, options?: ReadAllOptions): AsyncIterable<StoredEvent>;
+  /** One page of readAll: at most `limit` events with globalPosition ≥ fromGlobalPosition. */
+  readBatch(
+    fromGlobalPosition: number,
+    limit: number,
+    options?: Pick<ReadAllOptions, 'trusted'>,
+  ): Promise<StoredEvent[]>;
   /** Like readAll, then follows new appends (also those of other processes) until aborted. */
   subscribe(fromGlobalPosition?: number, options?: SubscribeOptions): AsyncIterable<StoredEvent>;
   /** Global position of the last event, 0 when the store is empty. */

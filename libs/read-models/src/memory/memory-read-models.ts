@@ -18,6 +18,9 @@ class MemoryData {
   readonly indexes = new Map<string, SortedIndex>();
   checkpoint = 0;
 
+  /** `deferIndexes`: a rebuild target sorts its indexes once, when it starts serving. */
+  constructor(private readonly deferIndexes = false) {}
+
   collection(name: string): Map<string, unknown> {
     let c = this.docs.get(name);
     if (!c) this.docs.set(name, (c = new Map()));
@@ -26,8 +29,12 @@ class MemoryData {
 
   index(name: string): SortedIndex {
     let i = this.indexes.get(name);
-    if (!i) this.indexes.set(name, (i = new SortedIndex()));
+    if (!i) this.indexes.set(name, (i = new SortedIndex(this.deferIndexes)));
     return i;
+  }
+
+  materializeIndexes(): void {
+    for (const index of this.indexes.values()) index.materialize();
   }
 }
 
@@ -119,6 +126,55 @@ class MemoryWriter extends MemoryView implements ProjectionWriter {
   }
 }
 
+/**
+ * Writes straight into a version nothing reads yet (a rebuild target): no buffer, no copy at commit.
+ * A failed rebuild discards the whole version, so atomicity is not needed here.
+ */
+class DirectBatch implements ProjectionBatch {
+  readonly baseCheckpoint: number;
+  constructor(
+    private readonly data: MemoryData,
+    private readonly freeze: boolean,
+  ) {
+    this.baseCheckpoint = data.checkpoint;
+  }
+  get<T>(collection: string, id: string): T | undefined {
+    return this.data.docs.get(collection)?.get(id) as T | undefined;
+  }
+  put(collection: string, id: string, doc: unknown): void {
+    this.data.collection(collection).set(id, this.freeze ? Object.freeze(doc) : doc);
+  }
+  delete(collection: string, id: string): void {
+    this.data.docs.get(collection)?.delete(id);
+  }
+  indexPut(index: string, id: string, score: number): void {
+    if (!Number.isFinite(score)) throw new TypeError(`Index ${index}: score must be finite, got ${score}`);
+    this.data.index(index).put(id, score);
+  }
+  indexDelete(index: string, id: string): void {
+    this.data.indexes.get(index)?.delete(id);
+  }
+  async fetchMissing(): Promise<boolean> {
+    return false;
+  }
+  async commit(checkpoint: number): Promise<void> {
+    if (this.data.checkpoint !== this.baseCheckpoint) throw new Error('Rebuild target written concurrently');
+    this.data.checkpoint = checkpoint;
+  }
+}
+
+class MemoryRebuildWriter extends MemoryView implements ProjectionWriter {
+  constructor(
+    private readonly target: MemoryData,
+    private readonly freeze: boolean,
+  ) {
+    super(() => target);
+  }
+  async beginBatch(): Promise<ProjectionBatch> {
+    return new DirectBatch(this.target, this.freeze);
+  }
+}
+
 /** In-process read models (embedded mode): rebuilt from the event log at start. */
 export class MemoryReadModels implements ReadModels {
   private readonly serving = new Map<string, MemoryData>();
@@ -143,13 +199,14 @@ export class MemoryReadModels implements ReadModels {
   }
 
   async beginRebuild(projection: string): Promise<RebuildTarget> {
-    const fresh = new MemoryData();
-    const writer = new MemoryWriter(projection, () => fresh, this.freeze);
+    const fresh = new MemoryData(true);
+    const writer = new MemoryRebuildWriter(fresh, this.freeze);
     let done = false;
     return Object.assign(writer, {
       activate: async () => {
         if (done) throw new Error('Rebuild already finished');
         done = true;
+        fresh.materializeIndexes();
         this.serving.set(projection, fresh);
       },
       discard: async () => {

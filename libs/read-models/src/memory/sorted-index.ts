@@ -22,10 +22,17 @@ function compare(a: Key, b: Key): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-/** A sorted set (like a Redis ZSET): ids ordered by score then id, O(log n) updates. */
+/**
+ * A sorted set (like a Redis ZSET): ids ordered by score then id, O(log n) updates. A deferred index
+ * (used while rebuilding, when nothing reads it) only records scores and sorts once, on first read.
+ */
 export class SortedIndex {
-  private readonly tree = new BTree<Key, undefined>(undefined, compare);
+  private tree: InstanceType<typeof BTree<Key, undefined>> | undefined;
   private readonly scores = new Map<string, number>();
+
+  constructor(deferred = false) {
+    if (!deferred) this.tree = new BTree<Key, undefined>(undefined, compare);
+  }
 
   get size(): number {
     return this.scores.size;
@@ -34,8 +41,9 @@ export class SortedIndex {
   put(id: string, score: number): void {
     const previous = this.scores.get(id);
     if (previous === score) return;
-    if (previous !== undefined) this.tree.delete({ score: previous, id });
     this.scores.set(id, score);
+    if (!this.tree) return;
+    if (previous !== undefined) this.tree.delete({ score: previous, id });
     this.tree.set({ score, id }, undefined);
   }
 
@@ -43,10 +51,24 @@ export class SortedIndex {
     const previous = this.scores.get(id);
     if (previous === undefined) return;
     this.scores.delete(id);
-    this.tree.delete({ score: previous, id });
+    this.tree?.delete({ score: previous, id });
+  }
+
+  /** Builds the tree of a deferred index (one sort), after which updates are O(log n). */
+  materialize(): void {
+    if (this.tree) return;
+    const keys: Key[] = [];
+    for (const [id, score] of this.scores) keys.push({ score, id });
+    keys.sort(compare);
+    this.tree = new BTree<Key, undefined>(
+      keys.map((k) => [k, undefined] as [Key, undefined]),
+      compare,
+    );
   }
 
   range(query: RangeQuery = {}): IndexEntry[] {
+    this.materialize();
+    const tree = this.tree!;
     const { reverse = false, min, max, minExclusive = false, maxExclusive = false, offset = 0 } = query;
     const limit = query.limit ?? Infinity;
     const out: IndexEntry[] = [];
@@ -54,7 +76,7 @@ export class SortedIndex {
     let skipped = 0;
     const keys: Iterable<Key> = reverse
       ? this.reversedKeys(max === undefined ? undefined : { score: max, id: '', edge: 1 })
-      : this.tree.keys(min === undefined ? undefined : { score: min, id: '', edge: -1 });
+      : tree.keys(min === undefined ? undefined : { score: min, id: '', edge: -1 });
     for (const key of keys) {
       if (min !== undefined && (key.score < min || (minExclusive && key.score === min))) {
         if (reverse) break;
@@ -75,7 +97,7 @@ export class SortedIndex {
   }
 
   private *reversedKeys(highest: Key | undefined): Generator<Key> {
-    for (const [key] of this.tree.entriesReversed(highest)) yield key;
+    for (const [key] of this.tree!.entriesReversed(highest)) yield key;
   }
 
   count(query: Pick<RangeQuery, 'min' | 'max' | 'minExclusive' | 'maxExclusive'> = {}): number {

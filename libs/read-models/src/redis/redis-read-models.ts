@@ -164,12 +164,18 @@ class DocCache {
   set(key: string, doc: unknown): void {
     this.docs.set(key, doc);
   }
+  /** Whether every document of the version since it was empty went through this cache. */
+  complete = false;
   /** Called between batches only, so documents fetched for a batch stay until it is applied. */
   trim(): void {
-    if (this.docs.size >= DOC_CACHE_LIMIT) this.docs.clear();
+    if (this.docs.size >= DOC_CACHE_LIMIT) {
+      this.docs.clear();
+      this.complete = false;
+    }
   }
   clear(): void {
     this.docs.clear();
+    this.complete = false;
   }
 }
 
@@ -188,12 +194,17 @@ class RedisWriter extends RedisView implements ProjectionWriter {
     super(redis, version);
   }
 
+  /** The version was just created empty (a rebuild target). */
+  startedEmpty(): void {
+    this.cache.complete = true;
+  }
+
   async beginBatch(): Promise<ProjectionBatch> {
     const keys = await this.version();
-    if (this.cachedFor !== keys.base) {
+    if (this.cachedFor !== undefined && this.cachedFor !== keys.base) {
       this.cache.clear();
-      this.cachedFor = keys.base;
     }
+    this.cachedFor = keys.base;
     this.cache.trim();
     const expected = String(Number((await this.redis.get(keys.checkpoint)) ?? 0));
     const versionId = keys.base.slice(keys.base.lastIndexOf(':v') + 2, -1);
@@ -277,6 +288,8 @@ export class RedisReadModels implements ReadModels {
   private readonly prefix: string;
   private readonly versionCacheMs: number;
   private readonly serving = new Map<string, { keys: VersionKeys; at: number }>();
+  /** Old versions being deleted after a switch (awaited on close). */
+  private readonly cleanups = new Set<Promise<void>>();
 
   constructor(options: RedisReadModelsOptions = {}) {
     this.redis = new Redis(options.url ?? 'redis://127.0.0.1:6379', {
@@ -327,11 +340,18 @@ export class RedisReadModels implements ReadModels {
     const target = keys.version(version);
     await this.deleteVersion(target);
     const writer = new RedisWriter(this.redis, async () => target, projection, keys.active, false);
+    writer.startedEmpty();
     return Object.assign(writer, {
       activate: async () => {
         const previous = await this.redis.getset(keys.active, version);
         this.serving.set(projection, { keys: target, at: Date.now() });
-        if (previous !== null && previous !== version) await this.deleteVersion(keys.version(previous));
+        if (previous !== null && previous !== version) {
+          // The switch is done; dropping the old keys does not hold up the caller.
+          const cleanup = this.deleteVersion(keys.version(previous)).finally(() =>
+            this.cleanups.delete(cleanup),
+          );
+          this.cleanups.add(cleanup);
+        }
       },
       discard: async () => this.deleteVersion(target),
     });
@@ -348,6 +368,7 @@ export class RedisReadModels implements ReadModels {
 
   /** Deletes every key under this instance's prefix (tests and `replay --reset`). */
   async deleteAll(): Promise<void> {
+    await Promise.allSettled([...this.cleanups]);
     let cursor = '0';
     do {
       const [next, batch] = await this.redis.scan(cursor, 'MATCH', `${this.prefix}*`, 'COUNT', 1000);
@@ -362,6 +383,7 @@ export class RedisReadModels implements ReadModels {
   }
 
   async close(): Promise<void> {
+    await Promise.allSettled([...this.cleanups]);
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }

@@ -3,11 +3,7 @@ import type { MediaStatus, MessageType } from '@atende/events';
 export const MESSAGES_PROJECTION = 'messages';
 export const MESSAGE_COLLECTION = 'message';
 /** Per conversation: inbound messages not read yet (so a read does not scan the conversation). */
-export const UNREAD_INBOUND_COLLECTION = 'unread-inbound';
-/** Full blocks of a long unread list, so that no message rewrites a big document. */
-export const UNREAD_INBOUND_CHUNK_COLLECTION = 'unread-inbound-chunk';
-/** Message ids per unread block. */
-export const UNREAD_CHUNK_SIZE = 128;
+export const CHAT_READ_COLLECTION = 'chat-read';
 
 /** Error text of an outbound message the provider could not send (spec §8). */
 export const SEND_FAILED_TEXT = 'Erro ao enviar mensagem';
@@ -48,30 +44,27 @@ export interface MessageRow {
 }
 
 /**
- * A conversation's inbound messages not read yet: the newest ids here (at most UNREAD_CHUNK_SIZE),
- * older ones in `sealedChunks` full blocks (collection `unread-inbound-chunk`, ids
- * `{workspaceId}:{chatId}:{n}`, n from 0).
+ * How far a conversation has been read (collection `chat-read`, id `{workspaceId}:{chatId}`): every
+ * inbound message created before `readUpTo` (a global position) reads as `read`. One number per
+ * conversation instead of rewriting every message when it is read.
  */
-export interface UnreadInbound {
-  messageIds: string[];
-  sealedChunks: number;
-}
-
-/** A full block of unread inbound message ids. */
-export interface UnreadInboundChunk {
-  messageIds: string[];
+export interface ChatReadState {
+  readUpTo: number;
 }
 
 export function messageKey(workspaceId: string, chatId: string, messageId: string): string {
   return `${workspaceId}:${chatId}:${messageId}`;
 }
 
-export function unreadInboundKey(workspaceId: string, chatId: string): string {
+export function chatReadKey(workspaceId: string, chatId: string): string {
   return `${workspaceId}:${chatId}`;
 }
 
-export function unreadInboundChunkKey(workspaceId: string, chatId: string, n: number): string {
-  return `${workspaceId}:${chatId}:${n}`;
+/** A message as people see it: an inbound message created before the conversation's last read is `read`. */
+export function withReadState(row: MessageRow, read: ChatReadState | undefined): MessageRow {
+  if (row.fromMe || row.status !== 'delivered' || read === undefined || row.position >= read.readUpTo)
+    return row;
+  return { ...row, status: 'read' };
 }
 
 /** Sorted index of a conversation's messages: entry id = messageKey, score = position. */

@@ -6,63 +6,15 @@ import {
   MESSAGES_PROJECTION,
   MESSAGE_COLLECTION,
   SEND_FAILED_TEXT,
-  UNREAD_CHUNK_SIZE,
-  UNREAD_INBOUND_CHUNK_COLLECTION,
-  UNREAD_INBOUND_COLLECTION,
+  CHAT_READ_COLLECTION,
   chatMessagesIndex,
+  chatReadKey,
   messageKey,
-  unreadInboundChunkKey,
-  unreadInboundKey,
+  type ChatReadState,
   type MessageRow,
-  type UnreadInbound,
-  type UnreadInboundChunk,
 } from './message-row.js';
 
 type AnyStored = StoredEvent<AtendeEvent>;
-
-/** Notes an inbound message as not read yet (a full block of ids is sealed into its own document). */
-function addUnreadInbound(tx: ProjectionTx, workspaceId: string, chatId: string, messageId: string): void {
-  const key = unreadInboundKey(workspaceId, chatId);
-  const current = tx.get<UnreadInbound>(UNREAD_INBOUND_COLLECTION, key);
-  if (!current) {
-    tx.put(UNREAD_INBOUND_COLLECTION, key, {
-      messageIds: [messageId],
-      sealedChunks: 0,
-    } satisfies UnreadInbound);
-    return;
-  }
-  if (current.messageIds.length < UNREAD_CHUNK_SIZE) {
-    tx.put(UNREAD_INBOUND_COLLECTION, key, {
-      messageIds: [...current.messageIds, messageId],
-      sealedChunks: current.sealedChunks,
-    } satisfies UnreadInbound);
-    return;
-  }
-  tx.put(UNREAD_INBOUND_CHUNK_COLLECTION, unreadInboundChunkKey(workspaceId, chatId, current.sealedChunks), {
-    messageIds: current.messageIds,
-  } satisfies UnreadInboundChunk);
-  tx.put(UNREAD_INBOUND_COLLECTION, key, {
-    messageIds: [messageId],
-    sealedChunks: current.sealedChunks + 1,
-  } satisfies UnreadInbound);
-}
-
-/** Inbound messages still `delivered` become `read`. */
-function markRead(
-  tx: ProjectionTx,
-  workspaceId: string,
-  chatId: string,
-  messageIds: readonly string[],
-): void {
-  for (const messageId of messageIds) {
-    const key = messageKey(workspaceId, chatId, messageId);
-    const row = tx.get<MessageRow>(MESSAGE_COLLECTION, key);
-    if (row?.status !== 'delivered') continue;
-    const next = copyMessage(row);
-    next.status = 'read';
-    tx.put(MESSAGE_COLLECTION, key, next);
-  }
-}
 
 /** Creates a message unless this projection already has it. */
 function createMessage(
@@ -131,13 +83,13 @@ const always = () => true;
 
 /**
  * Every message of every conversation (collection `message`, id `{workspaceId}:{chatId}:{messageId}`)
- * with its delivery and media state, and per conversation a sorted index by position
- * (`chat:{workspaceId}:{chatId}`).
+ * with its delivery and media state, per conversation a sorted index by position
+ * (`chat:{workspaceId}:{chatId}`) and how far it has been read (collection `chat-read`).
  */
 export const messagesProjection = defineProjection(MESSAGES_PROJECTION, {
   InboundMessageReceived: (event, tx) => {
     const { data, metadata } = event;
-    const chatId = createMessage(event, tx, data.messageId, (conversationId) => ({
+    createMessage(event, tx, data.messageId, (conversationId) => ({
       id: data.messageId,
       conversationId,
       workspaceId: metadata.workspaceId,
@@ -158,9 +110,6 @@ export const messagesProjection = defineProjection(MESSAGES_PROJECTION, {
       error: null,
       position: event.globalPosition,
     }));
-    if (chatId !== undefined) {
-      addUnreadInbound(tx, metadata.workspaceId, chatId, data.messageId);
-    }
   },
 
   OutboundMessageRequested: (event, tx) => {
@@ -240,20 +189,12 @@ export const messagesProjection = defineProjection(MESSAGES_PROJECTION, {
       (row) => void (row.mediaStatus = 'failed'),
     ),
 
+  // Inbound messages created before this read now read as `read` (see withReadState).
   ConversationRead: (event, tx) => {
     const chatId = chatIdOfStream(event);
     if (chatId === undefined) return;
-    const { workspaceId } = event.metadata;
-    const key = unreadInboundKey(workspaceId, chatId);
-    const unread = tx.get<UnreadInbound>(UNREAD_INBOUND_COLLECTION, key);
-    if (!unread) return;
-    for (let n = 0; n < unread.sealedChunks; n += 1) {
-      const chunkKey = unreadInboundChunkKey(workspaceId, chatId, n);
-      const chunk = tx.get<UnreadInboundChunk>(UNREAD_INBOUND_CHUNK_COLLECTION, chunkKey);
-      if (chunk) markRead(tx, workspaceId, chatId, chunk.messageIds);
-      tx.delete(UNREAD_INBOUND_CHUNK_COLLECTION, chunkKey);
-    }
-    markRead(tx, workspaceId, chatId, unread.messageIds);
-    tx.delete(UNREAD_INBOUND_COLLECTION, key);
+    tx.put(CHAT_READ_COLLECTION, chatReadKey(event.metadata.workspaceId, chatId), {
+      readUpTo: event.globalPosition,
+    } satisfies ChatReadState);
   },
 });

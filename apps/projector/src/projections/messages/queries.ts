@@ -1,6 +1,15 @@
 import type { ProjectionView } from '@atende/events';
 import { pageLimit } from '../conversations/queries.js';
-import { MESSAGE_COLLECTION, chatMessagesIndex, messageKey, type MessageRow } from './message-row.js';
+import {
+  CHAT_READ_COLLECTION,
+  MESSAGE_COLLECTION,
+  chatMessagesIndex,
+  chatReadKey,
+  messageKey,
+  withReadState,
+  type ChatReadState,
+  type MessageRow,
+} from './message-row.js';
 
 export const DEFAULT_MESSAGES_LIMIT = 100;
 export const MAX_MESSAGES_LIMIT = 500;
@@ -40,12 +49,17 @@ export async function latestMessages(
   const page = hasMore ? entries.slice(0, limit) : entries;
   if (page.length === 0) return { messages: [], nextCursor: null };
   page.reverse();
-  const rows = await view.getMany<MessageRow>(
-    MESSAGE_COLLECTION,
-    page.map((e) => e.id),
-  );
+  const [rows, read] = await Promise.all([
+    view.getMany<MessageRow>(
+      MESSAGE_COLLECTION,
+      page.map((e) => e.id),
+    ),
+    view.get<ChatReadState>(CHAT_READ_COLLECTION, chatReadKey(workspaceId, chatId)),
+  ]);
   return {
-    messages: rows.filter((row): row is MessageRow => row !== undefined),
+    messages: rows
+      .filter((row): row is MessageRow => row !== undefined)
+      .map((row) => withReadState(row, read)),
     nextCursor: hasMore ? page[0]!.score : null,
   };
 }
@@ -57,5 +71,9 @@ export async function getMessage(
   chatId: string,
   messageId: string,
 ): Promise<MessageRow | null> {
-  return (await view.get<MessageRow>(MESSAGE_COLLECTION, messageKey(workspaceId, chatId, messageId))) ?? null;
+  const [row, read] = await Promise.all([
+    view.get<MessageRow>(MESSAGE_COLLECTION, messageKey(workspaceId, chatId, messageId)),
+    view.get<ChatReadState>(CHAT_READ_COLLECTION, chatReadKey(workspaceId, chatId)),
+  ]);
+  return row ? withReadState(row, read) : null;
 }
