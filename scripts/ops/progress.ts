@@ -40,14 +40,13 @@ export function printRebuildReport(report: RebuildReport, dryRun: boolean): void
   console.log(
     `\n${report.events.toLocaleString('en-US')} events up to position ${report.position} in ${(report.elapsedMs / 1000).toFixed(2)} s (${rate.toLocaleString('en-US')} events/s)`,
   );
-  console.log(
-    `${'projection'.padEnd(20)}${'documents'.padStart(12)}${'index entries'.padStart(15)}${dryRun ? '  same as serving' : ''}`,
-  );
+  const header = dryRun ? `${'documents'.padStart(12)}${'index entries'.padStart(15)}  same as serving` : '';
+  console.log(`${'projection'.padEnd(20)}${'events applied'.padStart(16)}${header}`);
   for (const p of report.projections) {
-    const same = dryRun ? `  ${p.identicalToServing ? 'yes' : 'NO'}` : '';
-    console.log(
-      `${p.name.padEnd(20)}${String(p.documents).padStart(12)}${String(p.indexEntries).padStart(15)}${same}`,
-    );
+    const details = dryRun
+      ? `${String(p.documents).padStart(12)}${String(p.indexEntries).padStart(15)}  ${p.identicalToServing ? 'yes' : 'NO'}`
+      : '';
+    console.log(`${p.name.padEnd(20)}${String(p.applied).padStart(16)}${details}`);
   }
   console.log(
     dryRun

@@ -7,14 +7,25 @@ import type { AtendeConfig } from '@atende/config';
 import type { EventStore, ReadModels } from '@atende/events';
 import { openEventStore } from '@atende/event-store';
 import { MemoryReadModels } from '@atende/read-models';
-import { OPS_SOCKET_NAME, Projector, allProjections, rebuild, startOpsServer } from '@atende/projector';
+import {
+  OPS_SOCKET_NAME,
+  Projector,
+  allProjections,
+  backgroundProjections,
+  rebuild,
+  startOpsServer,
+  startupProjections,
+} from '@atende/projector';
 import { createApp } from '../http/create-app.js';
 import { ensureDemoWorkspace, type DemoWorkspace } from '../bootstrap/ensure-demo-workspace.js';
 
 export interface EmbeddedAtende {
   store: EventStore;
   readModels: ReadModels;
+  /** Follows the log for the inbox's read models (rebuilt before listening). */
   projector: Projector;
+  /** Follows the log for read models caught up after start (analytics). */
+  backgroundProjector: Projector;
   server: Server;
   /** The URL it listens on (useful with PORT=0). */
   url: string;
@@ -37,17 +48,18 @@ export async function startEmbedded(config: AtendeConfig, logger: Logger): Promi
   const demo = await ensureDemoWorkspace(store, config);
 
   const readModels = new MemoryReadModels();
-  const projector = new Projector({
+  const rebuildStarted = performance.now();
+  await rebuild({ store, readModels, projections: startupProjections });
+  const startupRebuildMs = performance.now() - rebuildStarted;
+  const projector = new Projector({ store, readModels, projections: startupProjections, logger });
+  const backgroundProjector = new Projector({
     store,
     readModels,
-    projections: allProjections,
+    projections: backgroundProjections,
     logger,
-    batchSize: 5000,
   });
-  const rebuildStarted = performance.now();
   projector.start();
-  await projector.caughtUp(120_000);
-  const startupRebuildMs = performance.now() - rebuildStarted;
+  backgroundProjector.start();
 
   let opsServer: NetServer | undefined;
   try {
@@ -67,7 +79,13 @@ export async function startEmbedded(config: AtendeConfig, logger: Logger): Promi
     logger.warn({ err: error }, 'ops socket not available: npm run replay cannot reach this process');
   }
 
-  const app = createApp({ store, readModels, projector, logger, startedAt: new Date() });
+  const app = createApp({
+    store,
+    readModels,
+    projectors: [projector, backgroundProjector],
+    logger,
+    startedAt: new Date(),
+  });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));
     s.once('error', reject);
@@ -78,6 +96,7 @@ export async function startEmbedded(config: AtendeConfig, logger: Logger): Promi
     store,
     readModels,
     projector,
+    backgroundProjector,
     server,
     demo,
     startupRebuildMs,
@@ -87,6 +106,7 @@ export async function startEmbedded(config: AtendeConfig, logger: Logger): Promi
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await new Promise<void>((resolve) => (opsServer ? opsServer.close(() => resolve()) : resolve()));
         await projector.stop();
+        await backgroundProjector.stop();
         await readModels.close();
         await store.close();
       })()),

@@ -8,13 +8,13 @@ import type { Projector } from '@atende/projector';
 export interface AppDeps {
   store: EventStore;
   readModels: ReadModels;
-  projector: Projector;
+  projectors: readonly Projector[];
   logger: Logger;
   startedAt: Date;
 }
 
 /** The gateway's HTTP app. Routes grow with each issue; errors always answer `{ success:false, error, code }`. */
-export function createApp({ store, projector, logger, startedAt }: AppDeps): Express {
+export function createApp({ store, projectors, logger, startedAt }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(
@@ -35,7 +35,7 @@ export function createApp({ store, projector, logger, startedAt }: AppDeps): Exp
         status: 'ok',
         uptimeSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
         eventStore: { status: 'ok', lastGlobalPosition },
-        projections: projector.status(),
+        projections: projectors.flatMap((p) => p.status()),
       });
     } catch (error) {
       logger.error({ err: error }, 'health check failed');

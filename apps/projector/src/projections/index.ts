@@ -33,6 +33,13 @@ export const allProjections: readonly Projection[] = [
   analyticsProjection,
 ];
 
+/** What the inbox needs to serve: rebuilt before an embedded process starts listening. */
+export const startupProjections: readonly Projection[] = allProjections.filter(
+  (p) => p !== analyticsProjection,
+);
+/** Caught up in the background after start (supervisors' figures may lag a few seconds at start). */
+export const backgroundProjections: readonly Projection[] = [analyticsProjection];
+
 /** The projections that show a stream of this category (ops time travel). */
 export function projectionsForCategory(category: StreamCategory | undefined): Projection[] {
   switch (category) {

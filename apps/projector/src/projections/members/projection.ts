@@ -83,11 +83,31 @@ const memberHandlers = {
   },
 } satisfies Handlers;
 
-/** Every event type: member events change the member, then any event with an actor marks activity. */
+/**
+ * Events a system process records on its own (a customer's message, a provider's ack): they never
+ * carry a person as actor, so they cannot mark activity and need not reach this projection.
+ */
+const SYSTEM_EVENTS: ReadonlySet<string> = new Set([
+  'InboundMessageReceived',
+  'OutboundMessageSent',
+  'MessageDeliveryUpdated',
+  'OutboundMessageFailed',
+  'MessageMediaStored',
+  'MessageMediaFailed',
+  'ConversationStarted',
+  'ChannelQrIssued',
+  'ChannelConnected',
+  'ChannelDisconnected',
+  'ChannelFailed',
+  'EmailReceived',
+]);
+
+/** Member events change the member; then any event a person made marks their activity. */
 function buildHandlers(): Handlers {
   const handlers: Record<string, Handler> = {};
   const specific = memberHandlers as Record<string, Handler | undefined>;
   for (const { type } of allEventDefinitions) {
+    if (SYSTEM_EVENTS.has(type)) continue;
     const own = specific[type];
     handlers[type] = own
       ? (event, tx) => {

@@ -1,0 +1,212 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
+import { loadConfig } from '@atende/config';
+import { atendeRegistry } from '@atende/events';
+import { allProjections, generateWorkload } from '@atende/projector';
+import { RedisReadModels, describeWithRedis, testRedisUrl } from '@atende/read-models';
+import { startEmbedded, type EmbeddedAtende } from '../../apps/gateway/src/embedded/start-embedded.js';
+
+const scripts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(script: string, args: string[], env: Record<string, string>): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(scripts, script), ...args], {
+      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** An operator error: exit code 2 and one line, no stack trace. */
+function expectOperatorError(result: Run, pattern: RegExp): void {
+  expect(result.code).toBe(2);
+  expect(result.stderr).toMatch(pattern);
+  expect(result.stderr).not.toMatch(/\n\s+at /);
+}
+
+describe('ops CLIs against an embedded Atende', () => {
+  let dir: string;
+  let atende: EmbeddedAtende;
+  let env: Record<string, string>;
+  const stream = 'conversation-bench-5511900000007@c.us';
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'atende-ops-'));
+    env = { DATA_DIR: dir };
+    atende = await startEmbedded(
+      loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir }),
+      pino({ level: 'silent' }),
+    );
+    for (const g of generateWorkload(1500, { conversations: 40 })) {
+      await atende.store.appendToStream(g.streamId, [
+        atendeRegistry.prepare(g.event, {
+          workspaceId: 'bench',
+          occurredAt: g.occurredAt,
+          ...(g.actorId ? { actorId: g.actorId } : {}),
+        }),
+      ]);
+    }
+    await atende.projector.caughtUp();
+    await atende.backgroundProjector.caughtUp();
+  });
+  afterAll(async () => {
+    await atende?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('events stats counts events by type', async () => {
+    const result = await run('events.ts', ['stats'], env);
+    expect(result.code).toBe(0);
+    const total = await atende.store.lastGlobalPosition();
+    expect(result.stdout).toContain(`${total.toLocaleString('en-US')} events`);
+    expect(result.stdout).toMatch(/InboundMessageReceived\s+\d/);
+  });
+
+  it('events export writes a stream as NDJSON', async () => {
+    const result = await run('events.ts', ['export', '--stream', stream], env);
+    expect(result.code).toBe(0);
+    const lines = result.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    const stored = await atende.store.readStream(stream);
+    expect(lines.map((e) => e.globalPosition)).toEqual(stored.map((e) => e.globalPosition));
+    expect(lines[0].type).toBe('ConversationStarted');
+  });
+
+  it('events at shows a conversation as it was at a past position', async () => {
+    const stored = await atende.store.readStream(stream);
+    const inbound = stored.filter((e) => e.type === 'InboundMessageReceived');
+    expect(inbound.length).toBeGreaterThan(2);
+    const position = inbound[1]!.globalPosition;
+    const result = await run('events.ts', ['at', '--stream', stream, '--position', String(position)], env);
+    expect(result.code).toBe(0);
+    const shown = JSON.parse(result.stdout);
+    const row = shown.readModels.conversations.conversation[`bench:5511900000007@c.us`];
+    const expectedCount = stored.filter(
+      (e) =>
+        e.globalPosition <= position &&
+        (e.type === 'InboundMessageReceived' || e.type === 'OutboundMessageRequested'),
+    ).length;
+    expect(row.messageCount).toBe(expectedCount);
+    expect(Object.keys(shown.readModels.messages.message)).toHaveLength(expectedCount);
+  });
+
+  it('events tail follows the log', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(scripts, 'events.ts'), 'tail', '--from', '1'],
+      {
+        env: { ...process.env, ...env },
+      },
+    );
+    const firstLine = await new Promise<string>((resolve) => {
+      let out = '';
+      child.stdout.on('data', (c: Buffer) => {
+        out += c.toString();
+        if (out.includes('\n')) resolve(out.split('\n')[0]!);
+      });
+    });
+    child.kill('SIGINT');
+    expect(firstLine).toMatch(/^#1 .*WorkspaceCreated/);
+  });
+
+  it.each([
+    [['at', '--stream', stream, '--position', 'abc'], /--position must be a positive integer/],
+    [['at', '--stream', stream, '--position', '999999999'], /past the end of the log/],
+    [['export', '--stream', 'note-nada'], /has no events/],
+    [['frobnicate'], /usage: npm run events/],
+    [['stats', '--bogus'], /Unknown option/],
+  ])('events %j is an operator error', async (args, pattern) => {
+    expectOperatorError(await run('events.ts', args, env), pattern);
+  });
+
+  it('replay refuses an unknown projection or no selection', async () => {
+    expectOperatorError(await run('replay.ts', ['--projection', 'nada'], env), /unknown projection "nada"/);
+    expectOperatorError(await run('replay.ts', [], env), /--projection NAME/);
+  });
+
+  it('replay --dry-run rebuilds in the running process and finds the serving data identical', async () => {
+    const result = await run('replay.ts', ['--all', '--dry-run'], env);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Dry run');
+    for (const p of allProjections)
+      expect(result.stdout).toMatch(new RegExp(`${p.name}\\s+\\d+\\s+\\d+\\s+\\d+\\s+yes`));
+  });
+
+  it('replay switches the running process to rebuilt read models that serve the same data', async () => {
+    const before = await atende.readModels.view('conversations').dump();
+    const result = await run('replay.ts', ['--projection', 'conversations', '--projection', 'messages'], env);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Switched');
+    const after = await atende.readModels.view('conversations').dump();
+    expect(after.docs).toEqual(before.docs);
+    expect(after.indexes).toEqual(before.indexes);
+  });
+
+  describeWithRedis('with Redis', () => {
+    it('replay --target redis builds Redis read models equal to the in-process ones', async () => {
+      const prefix = `atende-test:${randomUUID()}:`;
+      const result = await run('replay.ts', ['--all', '--target', 'redis', '--prefix', prefix], {
+        ...env,
+        REDIS_URL: testRedisUrl(),
+      });
+      expect(result.code).toBe(0);
+      const redis = new RedisReadModels({ url: testRedisUrl(), prefix });
+      try {
+        for (const name of ['conversations', 'messages', 'analytics']) {
+          const inRedis = await redis.view(name).dump();
+          const inMemory = await atende.readModels.view(name).dump();
+          expect(inRedis.docs).toEqual(inMemory.docs);
+          expect(inRedis.indexes).toEqual(inMemory.indexes);
+        }
+      } finally {
+        await redis.deleteAll();
+        await redis.close();
+      }
+    });
+  });
+});
+
+describe('ops CLIs without a running process', () => {
+  it('replay explains that the embedded read models live in the running process; --dry-run still works', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'atende-ops-off-'));
+    try {
+      const atende = await startEmbedded(
+        loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir }),
+        pino({ level: 'silent' }),
+      );
+      await atende.stop();
+      expectOperatorError(await run('replay.ts', ['--all'], { DATA_DIR: dir }), /not running/);
+      const dry = await run('replay.ts', ['--all', '--dry-run'], { DATA_DIR: dir });
+      expect(dry.code).toBe(0);
+      expect(dry.stdout).toContain('Dry run');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('events refuses a data folder without an event store', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'atende-ops-empty-'));
+    try {
+      expectOperatorError(await run('events.ts', ['stats'], { DATA_DIR: dir }), /no event store/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
