@@ -1,4 +1,5 @@
 import { EventRegistry } from './core/registry.js';
+import { auditEventDefinitions, type AuditEvent } from './audit/index.js';
 import { channelSessionEventDefinitions, type ChannelSessionEvent } from './channel-session/index.js';
 import { conversationEventDefinitions, type ConversationEvent } from './conversation/index.js';
 import { emailEventDefinitions, type EmailEvent } from './email/index.js';
@@ -15,10 +16,18 @@ export const allEventDefinitions = [
   ...conversationEventDefinitions,
   ...noteEventDefinitions,
   ...emailEventDefinitions,
+  ...auditEventDefinitions,
 ];
 
 /** Every event type Atende knows: validates before writing, parses and upcasts on read. */
 export const atendeRegistry = new EventRegistry(allEventDefinitions);
 
 export type AtendeEvent =
-  WorkspaceEvent | UserEvent | MemberEvent | ChannelSessionEvent | ConversationEvent | NoteEvent | EmailEvent;
+  | WorkspaceEvent
+  | UserEvent
+  | MemberEvent
+  | ChannelSessionEvent
+  | ConversationEvent
+  | NoteEvent
+  | EmailEvent
+  | AuditEvent;

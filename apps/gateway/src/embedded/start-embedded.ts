@@ -16,7 +16,9 @@ import {
   startOpsServer,
   startupProjections,
 } from '@atende/projector';
-import { createApp } from '../http/create-app.js';
+import { createApp, type AppOptions } from '../http/create-app.js';
+import { SqliteSessionStore } from '../auth/session-store.js';
+import type { GatewayDeps } from '../http/gateway-deps.js';
 import { ensureDemoWorkspace, type DemoWorkspace } from '../bootstrap/ensure-demo-workspace.js';
 
 export interface EmbeddedAtende {
@@ -39,7 +41,16 @@ export interface EmbeddedAtende {
  * Embedded mode: one process with the SQLite event store, in-process read models (rebuilt from the
  * log at start, then followed live), the HTTP gateway and the local ops socket.
  */
-export async function startEmbedded(config: AtendeConfig, logger: Logger): Promise<EmbeddedAtende> {
+export interface EmbeddedOptions {
+  /** Login throttle limits (tests lower them). */
+  loginLimits?: AppOptions['loginLimits'];
+}
+
+export async function startEmbedded(
+  config: AtendeConfig,
+  logger: Logger,
+  options: EmbeddedOptions = {},
+): Promise<EmbeddedAtende> {
   const store = openEventStore({
     kind: 'sqlite',
     filename: path.join(config.dataDir, 'events.db'),
@@ -79,12 +90,19 @@ export async function startEmbedded(config: AtendeConfig, logger: Logger): Promi
     logger.warn({ err: error }, 'ops socket not available: npm run replay cannot reach this process');
   }
 
-  const app = createApp({
+  const sessions = new SqliteSessionStore(path.join(config.dataDir, 'sessions.db'));
+  const deps: GatewayDeps = {
     store,
     readModels,
-    projectors: [projector, backgroundProjector],
+    progress: projector,
+    sessions,
     logger,
+    ...(config.WEB_ORIGIN ? { webOrigin: config.WEB_ORIGIN } : {}),
+  };
+  const app = createApp(deps, {
+    projectors: [projector, backgroundProjector],
     startedAt: new Date(),
+    ...(options.loginLimits ? { loginLimits: options.loginLimits } : {}),
   });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));
@@ -108,6 +126,7 @@ export async function startEmbedded(config: AtendeConfig, logger: Logger): Promi
         await projector.stop();
         await backgroundProjector.stop();
         await readModels.close();
+        await sessions.close();
         await store.close();
       })()),
   };

@@ -1,52 +1,86 @@
-import express, { type Express } from 'express';
-import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import { randomUUID } from 'node:crypto';
-import type { EventStore, ReadModels } from '@atende/events';
+import cors from 'cors';
+import express, { type ErrorRequestHandler, type Express } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
 import type { Projector } from '@atende/projector';
+import { loginThrottle } from '../auth/login-throttle.js';
+import { apiRoutes } from '../routes/index.js';
+import { toErrorResponse } from './errors.js';
+import type { GatewayDeps } from './gateway-deps.js';
+import { createMetrics } from './metrics.js';
+import { mountRoutes } from './mount-routes.js';
+import { openApiDocument } from './openapi.js';
 
-export interface AppDeps {
-  store: EventStore;
-  readModels: ReadModels;
+export interface AppOptions {
   projectors: readonly Projector[];
-  logger: Logger;
   startedAt: Date;
+  /** Express `trust proxy` (behind an https proxy the session cookie is then Secure). */
+  trustProxy?: boolean | number | string;
+  /** Login throttle limits (tests lower them). */
+  loginLimits?: Parameters<typeof loginThrottle>[0];
 }
 
-/** The gateway's HTTP app. Routes grow with each issue; errors always answer `{ success:false, error, code }`. */
-export function createApp({ store, projectors, logger, startedAt }: AppDeps): Express {
+/** The gateway's HTTP app: every error answers `{ success:false, error, code }` with a 4xx/5xx status. */
+export function createApp(deps: GatewayDeps, options: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
+  if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
+  const metrics = createMetrics();
   app.use(
     pinoHttp({
-      logger,
+      logger: deps.logger,
       genReqId: (req, res) => {
-        const id = (req.headers['x-request-id'] as string | undefined) ?? randomUUID();
+        const given = req.headers['x-request-id'];
+        const id = typeof given === 'string' && /^[\w-]{1,100}$/.test(given) ? given : randomUUID();
         res.setHeader('x-request-id', id);
         return id;
       },
     }),
   );
+  app.use(metrics.middleware);
+  app.use(helmet());
+  // Only the configured web origin may call with credentials; same-origin needs no CORS at all.
+  app.use(cors({ origin: deps.webOrigin ? [deps.webOrigin] : false, credentials: true }));
+  app.use(express.json({ limit: deps.bodyLimit ?? '100kb', strict: true }));
+
+  const routes = apiRoutes(deps);
+  app.post('/api/auth/login', ...loginThrottle(options.loginLimits));
+  const document = openApiDocument(routes, '0.1.0');
+  app.get('/api/openapi.json', (_req, res) => void res.json(document));
+  mountRoutes(app, routes, deps);
 
   app.get('/healthz', async (_req, res) => {
+    res.json({
+      status: 'ok',
+      uptimeSeconds: Math.round((Date.now() - options.startedAt.getTime()) / 1000),
+      eventStore: { lastGlobalPosition: await deps.store.lastGlobalPosition() },
+      projections: options.projectors.flatMap((p) => p.status()),
+    });
+  });
+  app.get('/readyz', async (_req, res) => {
     try {
-      const lastGlobalPosition = await store.lastGlobalPosition();
-      res.json({
-        status: 'ok',
-        uptimeSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
-        eventStore: { status: 'ok', lastGlobalPosition },
-        projections: projectors.flatMap((p) => p.status()),
-      });
+      await deps.store.lastGlobalPosition();
+      await deps.readModels.ping();
+      const failed = options.projectors.flatMap((p) => p.status()).filter((s) => s.state === 'failed');
+      if (failed.length > 0) throw new Error(`projections failed: ${failed.map((f) => f.name).join(', ')}`);
+      res.json({ status: 'ready' });
     } catch (error) {
-      logger.error({ err: error }, 'health check failed');
-      res
-        .status(503)
-        .json({ success: false, error: 'Armazenamento de eventos indisponível', code: 'STORE_UNAVAILABLE' });
+      res.status(503).json({ success: false, error: (error as Error).message, code: 'NOT_READY' });
     }
+  });
+  app.get('/metrics', async (_req, res) => {
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 
   app.use((_req, res) => {
     res.status(404).json({ success: false, error: 'Rota não encontrada', code: 'NOT_FOUND' });
   });
+  const onError: ErrorRequestHandler = (error, req, res, _next) => {
+    const { status, body } = toErrorResponse(error);
+    if (status >= 500) req.log.error({ err: error }, 'request failed');
+    if (!res.headersSent) res.status(status).json(body);
+  };
+  app.use(onError);
   return app;
 }

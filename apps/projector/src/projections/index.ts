@@ -57,6 +57,8 @@ export function projectionsForCategory(category: StreamCategory | undefined): Pr
       return [notesProjection];
     case 'email':
       return [emailsProjection];
+    case 'audit':
+      return [];
     case undefined:
       return [];
   }

@@ -7,6 +7,7 @@ export const streams = {
   conversation: (workspaceId: string, chatId: string) => `conversation-${workspaceId}-${chatId}`,
   note: (noteId: string) => `note-${noteId}`,
   email: (emailId: string) => `email-${emailId}`,
+  audit: (workspaceId: string) => `audit-${workspaceId}`,
 } as const;
 
 export type StreamCategory = keyof typeof streams;

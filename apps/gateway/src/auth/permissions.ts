@@ -1,0 +1,36 @@
+import type { MemberRole } from '@atende/events';
+
+/** What a request may do. Checked on the server for every call (not only hidden in the UI). */
+export type Permission =
+  | 'conversations:own' // see and answer conversations assigned to me or to nobody
+  | 'conversations:all' // see and answer every conversation
+  | 'conversations:assign' // assign and transfer
+  | 'analytics:read'
+  | 'team:read'
+  | 'team:manage'
+  | 'integrations:manage'
+  | 'settings:manage'
+  | 'owners:manage'
+  | 'billing:manage';
+
+const agent: Permission[] = ['conversations:own'];
+const supervisor: Permission[] = [
+  ...agent,
+  'conversations:all',
+  'conversations:assign',
+  'analytics:read',
+  'team:read',
+];
+const admin: Permission[] = [...supervisor, 'team:manage', 'integrations:manage', 'settings:manage'];
+const owner: Permission[] = [...admin, 'owners:manage', 'billing:manage'];
+
+export const permissionsByRole: Readonly<Record<MemberRole, ReadonlySet<Permission>>> = {
+  Agente: new Set(agent),
+  Supervisor: new Set(supervisor),
+  Admin: new Set(admin),
+  Owner: new Set(owner),
+};
+
+export function can(role: MemberRole, permission: Permission): boolean {
+  return permissionsByRole[role].has(permission);
+}

@@ -1,0 +1,87 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+export interface SessionRecord {
+  userId: string;
+  workspaceId: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
+/** Server-side sessions: the cookie holds a random token, the store only its SHA-256. */
+export interface SessionStore {
+  /** Creates a session and returns the token to put in the cookie. */
+  create(record: SessionRecord): Promise<string>;
+  /** The live session of a token hash, or undefined (unknown or expired). */
+  get(tokenHash: string, now: number): Promise<SessionRecord | undefined>;
+  extend(tokenHash: string, expiresAt: number): Promise<void>;
+  delete(tokenHash: string): Promise<void>;
+  deleteAllOfUser(userId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Sessions in a small SQLite file next to the event store (embedded mode). */
+export class SqliteSessionStore implements SessionStore {
+  private readonly db: Database.Database;
+
+  constructor(filename: string) {
+    if (filename !== ':memory:') mkdirSync(path.dirname(path.resolve(filename)), { recursive: true });
+    this.db = new Database(filename);
+    this.db.pragma('journal_mode = WAL');
+    this.db.exec(`CREATE TABLE IF NOT EXISTS sessions (
+      token_hash TEXT PRIMARY KEY, user_id TEXT NOT NULL, workspace_id TEXT NOT NULL,
+      created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL) WITHOUT ROWID;
+      CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user_id);`);
+  }
+
+  async create(record: SessionRecord): Promise<string> {
+    const token = newToken();
+    this.db
+      .prepare('INSERT INTO sessions VALUES (?, ?, ?, ?, ?)')
+      .run(hashToken(token), record.userId, record.workspaceId, record.createdAt, record.expiresAt);
+    // Expired sessions are removed as new ones are made; nothing else needs a timer.
+    this.db.prepare('DELETE FROM sessions WHERE expires_at < ?').run(record.createdAt);
+    return token;
+  }
+
+  async get(tokenHash: string, now: number): Promise<SessionRecord | undefined> {
+    const row = this.db
+      .prepare<[string], { user_id: string; workspace_id: string; created_at: number; expires_at: number }>(
+        'SELECT user_id, workspace_id, created_at, expires_at FROM sessions WHERE token_hash = ?',
+      )
+      .get(tokenHash);
+    if (!row || row.expires_at <= now) return undefined;
+    return {
+      userId: row.user_id,
+      workspaceId: row.workspace_id,
+      createdAt: row.created_at,
+      expiresAt: row.expires_at,
+    };
+  }
+
+  async extend(tokenHash: string, expiresAt: number): Promise<void> {
+    this.db.prepare('UPDATE sessions SET expires_at = ? WHERE token_hash = ?').run(expiresAt, tokenHash);
+  }
+
+  async delete(tokenHash: string): Promise<void> {
+    this.db.prepare('DELETE FROM sessions WHERE token_hash = ?').run(tokenHash);
+  }
+
+  async deleteAllOfUser(userId: string): Promise<void> {
+    this.db.prepare('DELETE FROM sessions WHERE user_id = ?').run(userId);
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}

@@ -1,0 +1,30 @@
+import { atendeRegistry, handleCommand, type Decider, type DomainEvent } from '@atende/events';
+import type { RequestContext } from '../auth/request-context.js';
+import type { GatewayDeps } from '../http/gateway-deps.js';
+
+/**
+ * Runs a command for the signed-in member: decide, append (the event is in the log before the answer
+ * goes out), then wait briefly until the read models include it, so the client's next read sees it.
+ */
+export async function execute<C, E extends DomainEvent, S>(
+  deps: GatewayDeps,
+  ctx: RequestContext,
+  decider: Decider<C, E, S>,
+  streamId: string,
+  command: C,
+): Promise<{ events: E[]; newState: S; position: number }> {
+  const result = await handleCommand(
+    { store: deps.store, registry: atendeRegistry },
+    decider,
+    streamId,
+    command,
+    {
+      workspaceId: ctx.workspaceId,
+      actorId: ctx.userId,
+      ...(ctx.requestId ? { correlationId: ctx.requestId } : {}),
+    },
+  );
+  const position = result.globalPositions.length > 0 ? Math.max(...result.globalPositions) : 0;
+  if (position > 0) await deps.progress.waitForPosition(position, 2000);
+  return { events: result.events, newState: result.newState, position };
+}

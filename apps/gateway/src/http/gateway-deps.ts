@@ -1,0 +1,21 @@
+import type { Logger } from 'pino';
+import type { EventStore, ReadModels } from '@atende/events';
+import type { SessionStore } from '../auth/session-store.js';
+
+/** Waits until the read models include a position (read-your-writes after a command). */
+export interface ProjectionProgress {
+  waitForPosition(position: number, timeoutMs?: number): Promise<boolean>;
+}
+
+/** What the gateway's routes use. */
+export interface GatewayDeps {
+  store: EventStore;
+  readModels: ReadModels;
+  progress: ProjectionProgress;
+  sessions: SessionStore;
+  logger: Logger;
+  /** Origin allowed by CORS (unset: same origin only). */
+  webOrigin?: string;
+  /** Request body limit, default '100kb'. */
+  bodyLimit?: string;
+}

@@ -1,0 +1,163 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pino } from 'pino';
+import { loadConfig } from '@atende/config';
+import {
+  atendeRegistry,
+  handleCommand,
+  memberDecider,
+  streams,
+  userDecider,
+  workspaceDecider,
+  type MemberRole,
+} from '@atende/events';
+import { hashPassword } from '../auth/password.js';
+import { startEmbedded, type EmbeddedAtende } from '../embedded/start-embedded.js';
+
+export interface TestResponse<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A real embedded Atende on a temporary data folder, and an HTTP client with a cookie jar per user. */
+export class GatewayHarness {
+  private constructor(
+    readonly atende: EmbeddedAtende,
+    private readonly dir: string,
+  ) {}
+
+  static async start(options: { loginLimits?: { perAccount?: number; perAddress?: number } } = {}) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'atende-gw-'));
+    const atende = await startEmbedded(
+      loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'silent' }),
+      pino({ level: 'silent' }),
+      { loginLimits: { perAccount: 1000, perAddress: 1000, ...options.loginLimits } },
+    );
+    return new GatewayHarness(atende, dir);
+  }
+
+  get url(): string {
+    return this.atende.url;
+  }
+
+  async stop(): Promise<void> {
+    await this.atende.stop();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  /** Sends a request; `body` as an object is JSON, as a string is sent raw (for malformed JSON). */
+  async request<T = Record<string, unknown>>(
+    method: string,
+    pathname: string,
+    options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+  ): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.cookie) headers.cookie = options.cookie;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    }
+    const res = await fetch(`${this.url}${pathname}`, {
+      method,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON (e.g. /metrics) */
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  /** Signs in and returns the session cookie (`name=value`). */
+  async login(email: string, password: string): Promise<string> {
+    const res = await this.request('POST', '/api/auth/login', { body: { email, password } });
+    if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.headers.get('set-cookie')!.split(';')[0]!;
+  }
+
+  async loginDemo(): Promise<string> {
+    return this.login('demo@atende.local', 'demo1234');
+  }
+
+  /** Creates an account and makes it a member of a workspace (creating the workspace when new). */
+  async addMember(options: {
+    workspaceId?: string;
+    userId: string;
+    email: string;
+    password: string;
+    role: MemberRole;
+    name?: string;
+    status?: 'active' | 'inactive';
+  }): Promise<void> {
+    const deps = { store: this.atende.store, registry: atendeRegistry };
+    const workspaceId = options.workspaceId ?? this.atende.demo.workspaceId;
+    const context = { workspaceId, actorId: 'test' };
+    if ((await this.atende.store.readStream(streams.workspace(workspaceId))).length === 0) {
+      await handleCommand(
+        deps,
+        workspaceDecider,
+        streams.workspace(workspaceId),
+        {
+          type: 'CreateWorkspace',
+          data: {
+            workspaceId,
+            name: `Empresa ${workspaceId}`,
+            ownerId: options.userId,
+            trialStartedAt: new Date().toISOString(),
+          },
+        },
+        context,
+      );
+    }
+    await handleCommand(
+      deps,
+      userDecider,
+      streams.user(options.userId),
+      {
+        type: 'RegisterUser',
+        data: {
+          userId: options.userId,
+          email: options.email,
+          name: options.name ?? options.userId,
+          authProvider: 'local',
+          passwordHash: await hashPassword(options.password),
+        },
+      },
+      context,
+    );
+    const result = await handleCommand(
+      deps,
+      memberDecider,
+      streams.member(workspaceId, options.userId),
+      {
+        type: 'AddMember',
+        data: {
+          workspaceId,
+          userId: options.userId,
+          name: options.name ?? options.userId,
+          email: options.email,
+          role: options.role,
+          status: options.status ?? 'active',
+        },
+      },
+      context,
+    );
+    await this.atende.projector.waitForPosition(Math.max(...result.globalPositions));
+  }
+
+  /** Events of a stream (to check what a request wrote, or did not). */
+  async streamTypes(streamId: string): Promise<string[]> {
+    return (await this.atende.store.readStream(streamId)).map((e) => e.type);
+  }
+
+  async lastPosition(): Promise<number> {
+    return this.atende.store.lastGlobalPosition();
+  }
+}
