@@ -1,0 +1,69 @@
+import { Redis } from 'ioredis';
+import { newToken, hashToken, type SessionRecord, type SessionStore } from './session-store.js';
+
+/** Sessions in Redis, shared by every gateway (distributed mode). Keys expire with the session. */
+export class RedisSessionStore implements SessionStore {
+  private readonly redis: Redis;
+
+  constructor(
+    url: string,
+    private readonly prefix = 'atende:session:',
+  ) {
+    this.redis = new Redis(url, { maxRetriesPerRequest: 2 });
+  }
+
+  private key(tokenHash: string): string {
+    return `${this.prefix}t:${tokenHash}`;
+  }
+
+  private userKey(userId: string): string {
+    return `${this.prefix}u:${userId}`;
+  }
+
+  async create(record: SessionRecord): Promise<string> {
+    const token = newToken();
+    const tokenHash = hashToken(token);
+    const ttl = Math.max(1, record.expiresAt - record.createdAt);
+    await this.redis
+      .multi()
+      .set(this.key(tokenHash), JSON.stringify(record), 'PX', ttl)
+      .sadd(this.userKey(record.userId), tokenHash)
+      // The index of a user's sessions outlives them a little, never forever.
+      .pexpire(this.userKey(record.userId), ttl + 86_400_000)
+      .exec();
+    return token;
+  }
+
+  async get(tokenHash: string, now: number): Promise<SessionRecord | undefined> {
+    const raw = await this.redis.get(this.key(tokenHash));
+    if (!raw) return undefined;
+    const record = JSON.parse(raw) as SessionRecord;
+    return record.expiresAt > now ? record : undefined;
+  }
+
+  async extend(tokenHash: string, expiresAt: number): Promise<void> {
+    const raw = await this.redis.get(this.key(tokenHash));
+    if (!raw) return;
+    const record = { ...(JSON.parse(raw) as SessionRecord), expiresAt };
+    await this.redis.set(
+      this.key(tokenHash),
+      JSON.stringify(record),
+      'PX',
+      Math.max(1, expiresAt - Date.now()),
+    );
+  }
+
+  async delete(tokenHash: string): Promise<void> {
+    await this.redis.del(this.key(tokenHash));
+  }
+
+  async deleteAllOfUser(userId: string): Promise<void> {
+    const hashes = await this.redis.smembers(this.userKey(userId));
+    if (hashes.length > 0) await this.redis.del(...hashes.map((h) => this.key(h)));
+    await this.redis.del(this.userKey(userId));
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}

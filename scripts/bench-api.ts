@@ -1,0 +1,88 @@
+/**
+ * npm run bench:api — GET /api/whatsapp/conversations for a workspace with 10,000 conversations,
+ * measured with autocannon, next to a bare Node http server answering a same-size JSON in the same
+ * run. Prints req/s, p50/p99 and the ratio. Figures only.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { pino } from 'pino';
+import { loadConfig } from '@atende/config';
+import { atendeRegistry, streams } from '@atende/events';
+import { startEmbedded } from '../apps/gateway/src/embedded/start-embedded.js';
+
+const { values } = parseArgs({
+  options: { conversations: { type: 'string', default: '10000' }, seconds: { type: 'string', default: '10' } },
+});
+const CONVERSATIONS = Number(values.conversations);
+const DURATION = Number(values.seconds);
+
+async function measure(url: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url, connections: 10, duration: DURATION, headers });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors };
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), 'atende-bench-api-'));
+try {
+  const atende = await startEmbedded(
+    loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, SQLITE_SYNCHRONOUS: 'normal' }),
+    pino({ level: 'silent' }),
+  );
+  const ws = atende.demo.workspaceId;
+  const batch = [];
+  for (let i = 0; i < CONVERSATIONS; i += 1) {
+    const chatId = `55${11900000000 + i}@c.us`;
+    const at = new Date(Date.parse('2026-11-01T12:00:00Z') + i * 1000).toISOString();
+    batch.push(
+      atende.store.appendToStream(streams.conversation(ws, chatId), [
+        atendeRegistry.prepare(
+          { type: 'ConversationStarted', data: { chatId, sessionId: 's1', channel: 'whatsapp', customerId: chatId.slice(0, 13), customerName: `Cliente ${i}`, type: 'private' } },
+          { workspaceId: ws, occurredAt: at },
+        ),
+        atendeRegistry.prepare(
+          { type: 'InboundMessageReceived', data: { messageId: `m${i}`, chatId, sessionId: 's1', providerMessageId: `p${i}`, content: 'Olá, gostaria de saber o prazo de entrega do meu pedido', type: 'text', mediaUrl: null, mediaStatus: 'none', senderName: `Cliente ${i}`, senderPhone: chatId.slice(0, 13), timestamp: at } },
+          { workspaceId: ws, occurredAt: at },
+        ),
+      ]),
+    );
+  }
+  await Promise.all(batch);
+  await atende.projector.caughtUp();
+
+  const login = await fetch(`${atende.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'demo@atende.local', password: 'demo1234' }),
+  });
+  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  const me = (await login.json()) as { user: { id: string } };
+  const apiUrl = `${atende.url}/api/whatsapp/conversations?userId=${encodeURIComponent(me.user.id)}`;
+  const sample = await fetch(apiUrl, { headers: { cookie } });
+  const body = await sample.text();
+  if (sample.status !== 200) throw new Error(`API answered ${sample.status}: ${body.slice(0, 200)}`);
+
+  const bare = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(body);
+  });
+  await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
+  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
+
+  const baseline = await measure(bareUrl);
+  const api = await measure(apiUrl, { cookie });
+  bare.close();
+  await atende.stop();
+
+  console.log(`\nbench:api — GET conversations, ${CONVERSATIONS.toLocaleString('en-US')} conversations in the workspace, answer ${(body.length / 1024).toFixed(1)} KB, ${DURATION} s × 10 connections\n`);
+  console.log(`${''.padEnd(28)}${'req/s'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(8)}`);
+  for (const [label, r] of [['bare node http (baseline)', baseline], ['atende gateway', api]] as const) {
+    console.log(`${label.padEnd(28)}${Math.round(r.rps).toLocaleString('en-US').padStart(10)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${String(r.errors).padStart(8)}`);
+  }
+  console.log(`\nratio atende/bare: ${(api.rps / baseline.rps).toFixed(2)}   budget: p99 <= 5 ms, ratio >= 0.50`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
