@@ -37,9 +37,7 @@ async function recordDenied(
 export function mountRoutes(app: Express, routes: readonly RouteDefinition[], deps: GatewayDeps): void {
   for (const route of routes) {
     app[route.method](route.path, async (req: Request, res: Response) => {
-      const params = route.params ? route.params.parse(req.params) : undefined;
-      const query = route.query ? route.query.parse(req.query) : undefined;
-      const body = route.body ? route.body.parse(req.body ?? {}) : undefined;
+      // Who first (401/403), then what (400): an anonymous caller learns nothing about the input rules.
       const ctx = await authenticate(deps, req, res);
       if (route.auth !== 'public') {
         if (!ctx) throw unauthenticated();
@@ -48,6 +46,9 @@ export function mountRoutes(app: Express, routes: readonly RouteDefinition[], de
           throw forbidden();
         }
       }
+      const params = route.params ? route.params.parse(req.params) : undefined;
+      const query = route.query ? route.query.parse(req.query) : undefined;
+      const body = route.body ? route.body.parse(req.body ?? {}) : undefined;
       const result = await route.handler({ params, query, body, req, res } as never, ctx);
       if (!res.headersSent) res.status(route.status ?? 200).json(result);
     });

@@ -1,8 +1,26 @@
 import type { GatewayDeps } from '../http/gateway-deps.js';
 import type { RouteDefinition } from '../http/route.js';
 import { authRoutes } from './auth-routes.js';
+import { whatsappRoutes } from './whatsapp/whatsapp-routes.js';
+import { conversationRoutes } from './conversations/conversation-routes.js';
+import { notesRoutes } from './workspace/notes-routes.js';
+import { emailsRoutes } from './workspace/emails-routes.js';
+import { teamRoutes } from './workspace/team-routes.js';
+import { settingsRoutes } from './workspace/settings-routes.js';
+import { integrationsRoutes } from './workspace/integrations-routes.js';
+import { analyticsRoutes } from './workspace/analytics-routes.js';
 
 /** Every API call of the gateway, in documentation order. */
 export function apiRoutes(deps: GatewayDeps): RouteDefinition[] {
-  return [...authRoutes(deps)];
+  return [
+    ...authRoutes(deps),
+    ...whatsappRoutes(deps),
+    ...conversationRoutes(deps),
+    ...notesRoutes(deps),
+    ...emailsRoutes(deps),
+    ...teamRoutes(deps),
+    ...settingsRoutes(deps),
+    ...integrationsRoutes(deps),
+    ...analyticsRoutes(deps),
+  ];
 }

@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import {
+  EMAIL_NOT_FOUND_MESSAGE,
+  emailDecider,
+  emailKinds,
+  emailPriorities,
+  newId,
+  streams,
+  type EmailCommand,
+} from '@atende/events';
+import { getEmail, getMember, listEmails, listMembers, type EmailDoc } from '@atende/projector';
+import type { RequestContext } from '../../auth/request-context.js';
+import { execute } from '../../commands/execute.js';
+import type { GatewayDeps } from '../../http/gateway-deps.js';
+import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
+import { idSchema, limitQuery, noBody, noQuery, notFoundError, oneOf, requireCtx, text } from './shared.js';
+
+export const EMAIL_SENT_MESSAGE = 'Email enviado com sucesso!';
+export const EMAIL_DELETED_MESSAGE = 'Email excluído com sucesso!';
+
+export const emailSchema = z.object({
+  id: z.string(),
+  direction: z.enum(['sent', 'received']),
+  /** Received: the sender's address. Sent: the author's user id. */
+  sender: z.string(),
+  /** Who it is from, as people read it: the author's name for a sent e-mail, the address otherwise. */
+  senderName: z.string(),
+  authorId: z.string().nullable(),
+  to: z.array(z.string()),
+  cc: z.array(z.string()),
+  subject: z.string(),
+  preview: z.string(),
+  content: z.string(),
+  timestamp: z.string(),
+  isUnread: z.boolean(),
+  hasAttachments: z.boolean(),
+  priority: z.enum(emailPriorities),
+  kind: z.enum(emailKinds),
+  inReplyTo: z.string().nullable(),
+});
+export type EmailView = z.infer<typeof emailSchema>;
+
+/** Addresses as typed: a list, or one comma-separated text. */
+const addresses = z.union([text(10000), z.array(text(320)).max(200)], {
+  error: 'deve ser um endereço, uma lista ou um texto separado por vírgulas',
+});
+
+const emailParams = z.strictObject({ emailId: idSchema });
+
+function toView(doc: EmailDoc, names: ReadonlyMap<string, string>): EmailView {
+  return {
+    id: doc.id,
+    direction: doc.direction,
+    sender: doc.sender,
+    senderName: doc.direction === 'sent' ? (names.get(doc.sender) ?? doc.sender) : doc.sender,
+    authorId: doc.authorId,
+    to: [...doc.to],
+    cc: [...doc.cc],
+    subject: doc.subject,
+    preview: doc.preview,
+    content: doc.content,
+    timestamp: doc.timestamp,
+    isUnread: doc.isUnread,
+    hasAttachments: doc.hasAttachments,
+    priority: doc.priority,
+    kind: doc.kind,
+    inReplyTo: doc.inReplyTo,
+  };
+}
+
+/** Author names of one e-mail (its author only). */
+async function namesFor(deps: GatewayDeps, ctx: RequestContext, doc: EmailDoc): Promise<Map<string, string>> {
+  if (doc.direction !== 'sent' || !doc.authorId) return new Map();
+  const member = await getMember(deps.readModels.view('members'), ctx.workspaceId, doc.authorId);
+  return new Map(member ? [[member.userId, member.name]] : []);
+}
+
+/** The e-mail of the signed-in member's workspace, or 404 (another workspace's e-mail is not found). */
+async function requireEmail(deps: GatewayDeps, ctx: RequestContext, emailId: string): Promise<EmailDoc> {
+  const doc = await getEmail(deps.readModels.view('emails'), ctx.workspaceId, emailId);
+  if (!doc) throw notFoundError(EMAIL_NOT_FOUND_MESSAGE);
+  return doc;
+}
+
+async function run(
+  deps: GatewayDeps,
+  ctx: RequestContext,
+  emailId: string,
+  command: EmailCommand,
+): Promise<EmailView> {
+  await execute(deps, ctx, emailDecider, streams.email(emailId), command);
+  const doc = await requireEmail(deps, ctx, emailId);
+  return toView(doc, await namesFor(deps, ctx, doc));
+}
+
+/** Emails: the workspace's mailbox (spec §2 Email modals, §3 Email, §5). */
+export function emailsRoutes(deps: GatewayDeps): RouteDefinition[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/api/emails',
+      summary: "The workspace's e-mails, newest first",
+      tag: 'emails',
+      auth: 'session',
+      query: z.strictObject({ limit: limitQuery }),
+      response: ok({ emails: z.array(emailSchema) }),
+      handler: async ({ query }, rawCtx) => {
+        const ctx = requireCtx(rawCtx);
+        const [docs, members] = await Promise.all([
+          listEmails(deps.readModels.view('emails'), ctx.workspaceId, {
+            ...(query.limit !== undefined ? { limit: query.limit } : {}),
+          }),
+          listMembers(deps.readModels.view('members'), ctx.workspaceId),
+        ]);
+        const names = new Map(members.map((m) => [m.userId, m.name]));
+        return { success: true, emails: docs.map((d) => toView(d, names)) };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/emails/:emailId',
+      summary: 'One e-mail',
+      tag: 'emails',
+      auth: 'session',
+      params: emailParams,
+      query: noQuery,
+      response: ok({ email: emailSchema }),
+      handler: async ({ params }, rawCtx) => {
+        const ctx = requireCtx(rawCtx);
+        const doc = await requireEmail(deps, ctx, params.emailId);
+        return { success: true, email: toView(doc, await namesFor(deps, ctx, doc)) };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/emails',
+      summary: 'Sends an e-mail (Para, Assunto and Conteúdo required; preview = first 100 characters)',
+      tag: 'emails',
+      auth: 'session',
+      body: z.strictObject({
+        to: addresses,
+        subject: text(2000),
+        content: text(200_000),
+        priority: oneOf(emailPriorities).nullable().optional(),
+        kind: oneOf(emailKinds).nullable().optional(),
+        inReplyTo: idSchema.nullable().optional(),
+        cc: addresses.nullable().optional(),
+      }),
+      status: 201,
+      response: ok({ email: emailSchema, message: z.string() }),
+      handler: async ({ body }, rawCtx) => {
+        const ctx = requireCtx(rawCtx);
+        // A reply or forward names an e-mail of this workspace.
+        if (body.inReplyTo) await requireEmail(deps, ctx, body.inReplyTo);
+        const emailId = newId();
+        const email = await run(deps, ctx, emailId, {
+          type: 'SendEmail',
+          data: {
+            emailId,
+            authorId: ctx.userId,
+            to: body.to,
+            cc: body.cc ?? null,
+            subject: body.subject,
+            content: body.content,
+            priority: body.priority ?? null,
+            kind: body.kind ?? null,
+            inReplyTo: body.inReplyTo ?? null,
+          },
+        });
+        return { success: true, email, message: EMAIL_SENT_MESSAGE };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/emails/:emailId/read',
+      summary: 'Marks the e-mail read',
+      tag: 'emails',
+      auth: 'session',
+      params: emailParams,
+      body: noBody,
+      response: ok({ email: emailSchema }),
+      handler: async ({ params }, rawCtx) => {
+        const ctx = requireCtx(rawCtx);
+        await requireEmail(deps, ctx, params.emailId);
+        return {
+          success: true,
+          email: await run(deps, ctx, params.emailId, { type: 'MarkEmailRead', data: {} }),
+        };
+      },
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/api/emails/:emailId',
+      summary: 'Deletes the e-mail',
+      tag: 'emails',
+      auth: 'session',
+      params: emailParams,
+      body: noBody,
+      response: ok({ message: z.string() }),
+      handler: async ({ params }, rawCtx) => {
+        const ctx = requireCtx(rawCtx);
+        await requireEmail(deps, ctx, params.emailId);
+        await execute(deps, ctx, emailDecider, streams.email(params.emailId), {
+          type: 'DeleteEmail',
+          data: {},
+        });
+        return { success: true, message: EMAIL_DELETED_MESSAGE };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import {
+  INTEGRATION_FIELD_MAX_LENGTH,
+  integrationConfigFields,
+  integrationDisplayNames,
+  integrationTypes,
+  isIntegrationConfigField,
+  isIntegrationType,
+  isSecretIntegrationField,
+  streams,
+  workspaceDecider,
+  type IntegrationType,
+} from '@atende/events';
+import { listIntegrations, type IntegrationView } from '@atende/projector';
+import type { RequestContext } from '../../auth/request-context.js';
+import { execute } from '../../commands/execute.js';
+import type { GatewayDeps } from '../../http/gateway-deps.js';
+import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
+import { badRequest, noBody, noQuery, notFoundError, requireCtx, text } from './shared.js';
+
+export const INTEGRATION_NOT_FOUND_MESSAGE = 'Integração não encontrada';
+export const INTEGRATION_SAVED_MESSAGE = 'Configuração salva com sucesso!';
+export const INTEGRATION_DISCONNECTED_MESSAGE = 'Integração desconectada';
+
+/** What a secret shows instead of its value. */
+export const SECRET_MASK = '••••';
+/** Secrets longer than this show their last 4 characters after the mask; shorter ones only the mask. */
+const SHOW_TAIL_ABOVE = 8;
+
+/** '••••' plus the last 4 characters (only for secrets long enough that 4 characters reveal little). */
+export function maskSecret(value: string): string {
+  return value.length > SHOW_TAIL_ABOVE ? `${SECRET_MASK}${value.slice(-4)}` : SECRET_MASK;
+}
+
+export const integrationCardSchema = z.object({
+  type: z.enum(integrationTypes),
+  name: z.string(),
+  status: z.enum(['connected', 'disconnected']),
+  /** The labels of the 'Configurar {name}' form, in order. */
+  configFields: z.array(z.string()),
+  /** Label → value; secret values masked ('••••' + last 4 characters). */
+  config: z.record(z.string(), z.string()),
+  /** Labels whose values are secrets (masked in `config`). */
+  secretFields: z.array(z.string()),
+  connectedAt: z.string().nullable(),
+  /** Last change (configured or disconnected), null when never configured. */
+  lastSync: z.string().nullable(),
+});
+export type IntegrationCard = z.infer<typeof integrationCardSchema>;
+
+function toCard(view: IntegrationView): IntegrationCard {
+  const fields: readonly string[] = integrationConfigFields[view.type];
+  const config: Record<string, string> = {};
+  for (const label of fields) {
+    const value = view.config[label];
+    if (value !== undefined) config[label] = isSecretIntegrationField(label) ? maskSecret(value) : value;
+  }
+  return {
+    type: view.type,
+    name: integrationDisplayNames[view.type],
+    status: view.status,
+    configFields: [...fields],
+    config,
+    secretFields: fields.filter(isSecretIntegrationField),
+    connectedAt: view.connectedAt,
+    lastSync: view.updatedAt,
+  };
+}
+
+function requireType(value: string): IntegrationType {
+  if (!isIntegrationType(value)) throw notFoundError(INTEGRATION_NOT_FOUND_MESSAGE);
+  return value;
+}
+
+async function currentOf(
+  deps: GatewayDeps,
+  ctx: RequestContext,
+  type: IntegrationType,
+): Promise<IntegrationView> {
+  const all = await listIntegrations(deps.readModels.view('workspaces'), ctx.workspaceId);
+  return all.find((i) => i.type === type)!;
+}
+
+/**
+ * The config to store: a secret sent back exactly as it was shown (masked) keeps the stored value;
+ * any other masked-looking secret is refused rather than stored as bullets.
+ */
+function mergeConfig(
+  type: IntegrationType,
+  given: Record<string, string>,
+  stored: Record<string, string>,
+): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [label, value] of Object.entries(given)) {
+    if (!isIntegrationConfigField(type, label)) {
+      throw badRequest('INTEGRATION_FIELD_UNKNOWN', `Campo de configuração desconhecido: ${label}`);
+    }
+    const old = stored[label];
+    if (isSecretIntegrationField(label) && value.trim().startsWith(SECRET_MASK)) {
+      if (old === undefined || value.trim() !== maskSecret(old)) {
+        throw badRequest('INTEGRATION_SECRET_MASKED', `Informe o valor completo de ${label}`);
+      }
+      result[label] = old;
+    } else {
+      result[label] = value;
+    }
+  }
+  return result;
+}
+
+const typeParams = z.strictObject({ type: text(50) });
+
+/** Integrações: the six channel cards (spec §2 Integrations, §3 Integration card). */
+export function integrationsRoutes(deps: GatewayDeps): RouteDefinition[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/api/integrations',
+      summary: 'The six integration cards, secrets masked',
+      tag: 'integrations',
+      auth: 'session',
+      query: noQuery,
+      response: ok({ integrations: z.array(integrationCardSchema) }),
+      handler: async (_input, rawCtx) => {
+        const ctx = requireCtx(rawCtx);
+        const all = await listIntegrations(deps.readModels.view('workspaces'), ctx.workspaceId);
+        return { success: true, integrations: all.map(toCard) };
+      },
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/api/integrations/:type',
+      summary: "Salvar Configuração: stores the card's fields (by label) and marks it connected",
+      tag: 'integrations',
+      auth: 'integrations:manage',
+      params: typeParams,
+      body: z.strictObject({
+        config: z.record(z.string().max(100), text(INTEGRATION_FIELD_MAX_LENGTH), {
+          error: 'deve ser um objeto de rótulo para valor',
+        }),
+      }),
+      response: ok({ integration: integrationCardSchema, message: z.string() }),
+      handler: async ({ params, body }, rawCtx) => {
+        const ctx = requireCtx(rawCtx);
+        const type = requireType(params.type);
+        const current = await currentOf(deps, ctx, type);
+        const config = mergeConfig(type, body.config, current.config);
+        await execute(deps, ctx, workspaceDecider, streams.workspace(ctx.workspaceId), {
+          type: 'ConfigureIntegration',
+          data: { integrationType: type, config },
+        });
+        return {
+          success: true,
+          integration: toCard(await currentOf(deps, ctx, type)),
+          message: INTEGRATION_SAVED_MESSAGE,
+        };
+      },
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/api/integrations/:type',
+      summary: 'Desconectar: disconnects the integration and forgets its config',
+      tag: 'integrations',
+      auth: 'integrations:manage',
+      params: typeParams,
+      body: noBody,
+      response: ok({ integration: integrationCardSchema, message: z.string() }),
+      handler: async ({ params }, rawCtx) => {
+        const ctx = requireCtx(rawCtx);
+        const type = requireType(params.type);
+        await execute(deps, ctx, workspaceDecider, streams.workspace(ctx.workspaceId), {
+          type: 'DisconnectIntegration',
+          data: { integrationType: type },
+        });
+        return {
+          success: true,
+          integration: toCard(await currentOf(deps, ctx, type)),
+          message: INTEGRATION_DISCONNECTED_MESSAGE,
+        };
+      },
+    }),
+  ];
+}
