@@ -16,14 +16,22 @@ import { atendeRegistry, streams } from '@atende/events';
 import { startEmbedded } from '../apps/gateway/src/embedded/start-embedded.js';
 
 const { values } = parseArgs({
-  options: { conversations: { type: 'string', default: '10000' }, seconds: { type: 'string', default: '10' } },
+  options: {
+    conversations: { type: 'string', default: '10000' },
+    seconds: { type: 'string', default: '10' },
+  },
 });
 const CONVERSATIONS = Number(values.conversations);
 const DURATION = Number(values.seconds);
 
 async function measure(url: string, headers: Record<string, string> = {}) {
   const result = await autocannon({ url, connections: 10, duration: DURATION, headers });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors,
+  };
 }
 
 const dir = mkdtempSync(path.join(tmpdir(), 'atende-bench-api-'));
@@ -40,11 +48,36 @@ try {
     batch.push(
       atende.store.appendToStream(streams.conversation(ws, chatId), [
         atendeRegistry.prepare(
-          { type: 'ConversationStarted', data: { chatId, sessionId: 's1', channel: 'whatsapp', customerId: chatId.slice(0, 13), customerName: `Cliente ${i}`, type: 'private' } },
+          {
+            type: 'ConversationStarted',
+            data: {
+              chatId,
+              sessionId: 's1',
+              channel: 'whatsapp',
+              customerId: chatId.slice(0, 13),
+              customerName: `Cliente ${i}`,
+              type: 'private',
+            },
+          },
           { workspaceId: ws, occurredAt: at },
         ),
         atendeRegistry.prepare(
-          { type: 'InboundMessageReceived', data: { messageId: `m${i}`, chatId, sessionId: 's1', providerMessageId: `p${i}`, content: 'Olá, gostaria de saber o prazo de entrega do meu pedido', type: 'text', mediaUrl: null, mediaStatus: 'none', senderName: `Cliente ${i}`, senderPhone: chatId.slice(0, 13), timestamp: at } },
+          {
+            type: 'InboundMessageReceived',
+            data: {
+              messageId: `m${i}`,
+              chatId,
+              sessionId: 's1',
+              providerMessageId: `p${i}`,
+              content: 'Olá, gostaria de saber o prazo de entrega do meu pedido',
+              type: 'text',
+              mediaUrl: null,
+              mediaStatus: 'none',
+              senderName: `Cliente ${i}`,
+              senderPhone: chatId.slice(0, 13),
+              timestamp: at,
+            },
+          },
           { workspaceId: ws, occurredAt: at },
         ),
       ]),
@@ -77,12 +110,23 @@ try {
   bare.close();
   await atende.stop();
 
-  console.log(`\nbench:api — GET conversations, ${CONVERSATIONS.toLocaleString('en-US')} conversations in the workspace, answer ${(body.length / 1024).toFixed(1)} KB, ${DURATION} s × 10 connections\n`);
-  console.log(`${''.padEnd(28)}${'req/s'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(8)}`);
-  for (const [label, r] of [['bare node http (baseline)', baseline], ['atende gateway', api]] as const) {
-    console.log(`${label.padEnd(28)}${Math.round(r.rps).toLocaleString('en-US').padStart(10)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${String(r.errors).padStart(8)}`);
+  console.log(
+    `\nbench:api — GET conversations, ${CONVERSATIONS.toLocaleString('en-US')} conversations in the workspace, answer ${(body.length / 1024).toFixed(1)} KB, ${DURATION} s × 10 connections\n`,
+  );
+  console.log(
+    `${''.padEnd(28)}${'req/s'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(8)}`,
+  );
+  for (const [label, r] of [
+    ['bare node http (baseline)', baseline],
+    ['atende gateway', api],
+  ] as const) {
+    console.log(
+      `${label.padEnd(28)}${Math.round(r.rps).toLocaleString('en-US').padStart(10)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${String(r.errors).padStart(8)}`,
+    );
   }
-  console.log(`\nratio atende/bare: ${(api.rps / baseline.rps).toFixed(2)}   budget: p99 <= 5 ms, ratio >= 0.50`);
+  console.log(
+    `\nratio atende/bare: ${(api.rps / baseline.rps).toFixed(2)}   budget: p99 <= 5 ms, ratio >= 0.50`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -17,6 +17,7 @@ import {
   startupProjections,
 } from '@atende/projector';
 import { createApp, type AppOptions } from '../http/create-app.js';
+import { createRealtime, type Realtime } from '../realtime/index.js';
 import { SqliteSessionStore } from '../auth/session-store.js';
 import type { GatewayDeps } from '../http/gateway-deps.js';
 import { ensureDemoWorkspace, type DemoWorkspace } from '../bootstrap/ensure-demo-workspace.js';
@@ -29,6 +30,8 @@ export interface EmbeddedAtende {
   /** Follows the log for read models caught up after start (analytics). */
   backgroundProjector: Projector;
   server: Server;
+  /** Socket.IO fan-out of the log to signed-in members. */
+  realtime: Realtime;
   /** The URL it listens on (useful with PORT=0). */
   url: string;
   demo: DemoWorkspace;
@@ -108,6 +111,8 @@ export async function startEmbedded(
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));
     s.once('error', reject);
   });
+  const realtime = createRealtime({ httpServer: server, deps, projector, logger });
+  await realtime.ready;
   const { port } = server.address() as AddressInfo;
   let stopping: Promise<void> | undefined;
   return {
@@ -116,11 +121,13 @@ export async function startEmbedded(
     projector,
     backgroundProjector,
     server,
+    realtime,
     demo,
     startupRebuildMs,
     url: `http://localhost:${port}`,
     stop: () =>
       (stopping ??= (async () => {
+        await realtime.close();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await new Promise<void>((resolve) => (opsServer ? opsServer.close(() => resolve()) : resolve()));
         await projector.stop();

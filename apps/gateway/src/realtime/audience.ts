@@ -1,0 +1,54 @@
+import type { MemberRole } from '@atende/events';
+import { can } from '../auth/permissions.js';
+
+const part = (id: string) => encodeURIComponent(id);
+
+/**
+ * Socket.IO rooms. Every room a change goes to is scoped by workspace, so a user who belongs to two
+ * workspaces only gets, on a socket of one, that workspace's changes. Ids are URI-encoded so no two
+ * names can collide.
+ */
+export const rooms = {
+  /** The user's own room (the spec's `join:user`); joined for compatibility, nothing workspace-scoped is sent to it. */
+  user: (userId: string) => `user:${part(userId)}`,
+  /** The user in one workspace: conversations assigned to them, their own channel sessions. */
+  member: (workspaceId: string, userId: string) => `ws:${part(workspaceId)}:user:${part(userId)}`,
+  /** Supervisor, Admin, Owner: every conversation of the workspace. */
+  all: (workspaceId: string) => `ws:${part(workspaceId)}:all`,
+  /** Agents: conversations nobody is assigned to. */
+  agentsUnassigned: (workspaceId: string) => `ws:${part(workspaceId)}:agents-unassigned`,
+  /** Admin, Owner: every channel session of the workspace. */
+  admins: (workspaceId: string) => `ws:${part(workspaceId)}:admins`,
+} as const;
+
+/** The rooms a member of a workspace listens to. */
+export function roomsOf(user: { userId: string; workspaceId: string; role: MemberRole }): string[] {
+  const ws = user.workspaceId;
+  const names = [rooms.user(user.userId), rooms.member(ws, user.userId)];
+  names.push(can(user.role, 'conversations:all') ? rooms.all(ws) : rooms.agentsUnassigned(ws));
+  if (can(user.role, 'integrations:manage')) names.push(rooms.admins(ws));
+  return names;
+}
+
+/** Audience of a conversation change: its assignee (or the agents when unassigned) and supervisors. */
+export function conversationRooms(
+  workspaceId: string,
+  assigneeId: string | null,
+  /** For an assignment: who had it before (they are told it left their list). */
+  previousAssigneeId?: string | null,
+): string[] {
+  const names = [rooms.all(workspaceId)];
+  const add = (assignee: string | null) => {
+    const room =
+      assignee === null ? rooms.agentsUnassigned(workspaceId) : rooms.member(workspaceId, assignee);
+    if (!names.includes(room)) names.push(room);
+  };
+  add(assigneeId);
+  if (previousAssigneeId !== undefined) add(previousAssigneeId);
+  return names;
+}
+
+/** Audience of a channel session change: its owner and the workspace's admins. */
+export function channelRooms(workspaceId: string, ownerId: string): string[] {
+  return [rooms.member(workspaceId, ownerId), rooms.admins(workspaceId)];
+}

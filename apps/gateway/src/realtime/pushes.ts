@@ -1,0 +1,208 @@
+import {
+  streamCategory,
+  type AtendeEvent,
+  type ConversationEvent,
+  type EventStore,
+  type ReadModels,
+  type StoredEvent,
+} from '@atende/events';
+import {
+  CHANNEL_SESSIONS_PROJECTION,
+  CONVERSATIONS_PROJECTION,
+  MESSAGES_PROJECTION,
+  chatIdOfStream,
+  getConversation,
+  getMessage,
+  getSession,
+  type ConversationRow,
+  type MessageRow,
+} from '@atende/projector';
+import { channelRooms, conversationRooms } from './audience.js';
+
+/** `whatsapp:newMessage` (spec §7 fields, plus status, fromMe, createdAt and the global position). */
+export interface NewMessagePayload {
+  id: string;
+  content: string;
+  sender: MessageRow['sender'];
+  senderName: string;
+  senderPhone: string;
+  timestamp: string;
+  type: MessageRow['type'];
+  conversationId: string;
+  mediaUrl: string | null;
+  status: MessageRow['status'];
+  fromMe: boolean;
+  createdAt: string;
+  position: number;
+}
+
+export interface MessageStatusPayload {
+  conversationId: string;
+  messageId: string;
+  status: MessageRow['status'];
+  /** Why sending failed (status `failed`), else null. */
+  error: string | null;
+  position: number;
+}
+
+export interface ConversationUpdatedPayload {
+  /** The conversation's read-model row as it is when pushed (what a reload would show). */
+  conversation: ConversationRow;
+  position: number;
+}
+
+export interface ChannelPayload {
+  sessionId: string;
+  phoneNumber: string;
+  position: number;
+}
+
+export interface ResyncPayload {
+  /** Too many changes were missed to replay them: reload with REST, then live changes continue from here. */
+  position: number;
+  code: 'TOO_FAR_BEHIND';
+}
+
+/** What the server pushes. Every change carries its global position. */
+export interface ServerToClientEvents {
+  'whatsapp:newMessage': (payload: NewMessagePayload) => void;
+  /** A message's media was stored or failed (same shape as a new message). */
+  'message:updated': (payload: NewMessagePayload) => void;
+  'message:status': (payload: MessageStatusPayload) => void;
+  'conversation:updated': (payload: ConversationUpdatedPayload) => void;
+  'whatsapp:connected': (payload: ChannelPayload) => void;
+  'whatsapp:disconnected': (payload: ChannelPayload) => void;
+  resync: (payload: ResyncPayload) => void;
+}
+
+export type PushName = Exclude<keyof ServerToClientEvents, 'resync'>;
+
+/** One socket event to send for a stored event, and the rooms allowed to see it. */
+export type Push = {
+  [K in PushName]: { name: K; payload: Parameters<ServerToClientEvents[K]>[0]; rooms: string[] };
+}[PushName];
+
+export interface PushContext {
+  store: Pick<EventStore, 'readStream'>;
+  readModels: ReadModels;
+}
+
+const MESSAGE_CREATED = new Set(['InboundMessageReceived', 'OutboundMessageRequested']);
+const MESSAGE_STATUS = new Set(['OutboundMessageSent', 'MessageDeliveryUpdated', 'OutboundMessageFailed']);
+const MESSAGE_MEDIA = new Set(['MessageMediaStored', 'MessageMediaFailed']);
+const CHANNEL_PUSHED = new Set(['ChannelConnected', 'ChannelDisconnected']);
+
+/** Whether an event of this stream and type can produce a push (so others need not wait for projections). */
+export function mayPush(event: StoredEvent): boolean {
+  const category = streamCategory(event.streamId);
+  if (category === 'conversation') return true;
+  return category === 'channel' && CHANNEL_PUSHED.has(event.type);
+}
+
+function messagePayload(row: MessageRow, position: number): NewMessagePayload {
+  return {
+    id: row.id,
+    content: row.content,
+    sender: row.sender,
+    senderName: row.senderName,
+    senderPhone: row.senderPhone,
+    timestamp: row.timestamp,
+    type: row.type,
+    conversationId: row.conversationId,
+    mediaUrl: row.mediaUrl,
+    status: row.status,
+    fromMe: row.fromMe,
+    createdAt: row.createdAt,
+    position,
+  };
+}
+
+/** Who had a conversation before an assignment event (read from its stream: assignments are rare). */
+async function previousAssignee(
+  ctx: PushContext,
+  event: StoredEvent<ConversationEvent>,
+): Promise<string | null | undefined> {
+  if (event.type === 'ConversationTransferred') return event.data.fromAssigneeId;
+  if (event.type !== 'ConversationAssigned') return undefined;
+  let assignee: string | null = null;
+  for (const past of await ctx.store.readStream<ConversationEvent>(event.streamId)) {
+    if (past.streamPosition >= event.streamPosition) break;
+    if (past.type === 'ConversationAssigned') assignee = past.data.assigneeId;
+    else if (past.type === 'ConversationTransferred') assignee = past.data.toAssigneeId;
+  }
+  return assignee;
+}
+
+async function conversationPushes(ctx: PushContext, event: StoredEvent<ConversationEvent>): Promise<Push[]> {
+  const chatId = chatIdOfStream(event);
+  if (chatId === undefined) return [];
+  const { workspaceId } = event.metadata;
+  const row = await getConversation(ctx.readModels.view(CONVERSATIONS_PROJECTION), workspaceId, chatId);
+  if (!row) return [];
+  const position = event.globalPosition;
+  const audience = conversationRooms(workspaceId, row.assigneeId, await previousAssignee(ctx, event));
+  const pushes: Push[] = [];
+  if ('messageId' in event.data) {
+    const messageId = event.data.messageId;
+    const message = await getMessage(
+      ctx.readModels.view(MESSAGES_PROJECTION),
+      workspaceId,
+      chatId,
+      messageId,
+    );
+    if (message && MESSAGE_CREATED.has(event.type)) {
+      pushes.push({
+        name: 'whatsapp:newMessage',
+        payload: messagePayload(message, position),
+        rooms: audience,
+      });
+    } else if (message && MESSAGE_STATUS.has(event.type)) {
+      pushes.push({
+        name: 'message:status',
+        payload: {
+          conversationId: chatId,
+          messageId,
+          status: message.status,
+          error: message.error,
+          position,
+        },
+        rooms: audience,
+      });
+    } else if (message && MESSAGE_MEDIA.has(event.type)) {
+      pushes.push({ name: 'message:updated', payload: messagePayload(message, position), rooms: audience });
+    }
+  }
+  pushes.push({ name: 'conversation:updated', payload: { conversation: row, position }, rooms: audience });
+  return pushes;
+}
+
+async function channelPushes(ctx: PushContext, event: StoredEvent<AtendeEvent>): Promise<Push[]> {
+  if (event.type !== 'ChannelConnected' && event.type !== 'ChannelDisconnected') return [];
+  const session = await getSession(ctx.readModels.view(CHANNEL_SESSIONS_PROJECTION), event.data.sessionId);
+  if (!session || session.workspaceId !== event.metadata.workspaceId) return [];
+  const payload: ChannelPayload = {
+    sessionId: session.sessionId,
+    phoneNumber: session.phoneNumber,
+    position: event.globalPosition,
+  };
+  const audience = channelRooms(session.workspaceId, session.userId);
+  return event.type === 'ChannelConnected'
+    ? [{ name: 'whatsapp:connected', payload, rooms: audience }]
+    : [{ name: 'whatsapp:disconnected', payload, rooms: audience }];
+}
+
+/**
+ * The socket events of one stored event, built from the read models (which must already include it),
+ * in the order to send them. Live fan-out and resume both use this, so they send the same things.
+ */
+export async function pushesOf(ctx: PushContext, stored: StoredEvent): Promise<Push[]> {
+  const event = stored as StoredEvent<AtendeEvent>;
+  switch (streamCategory(event.streamId)) {
+    case 'conversation':
+      return conversationPushes(ctx, event as StoredEvent<ConversationEvent>);
+    case 'channel':
+      return channelPushes(ctx, event);
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,544 @@
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { pino } from 'pino';
+import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
+import {
+  atendeRegistry,
+  channelSessionDecider,
+  conversationDecider,
+  handleCommand,
+  memberDecider,
+  streams,
+  type ChannelSessionCommand,
+  type ConversationCommand,
+  type MemberCommand,
+} from '@atende/events';
+import { SqliteSessionStore } from '../auth/session-store.js';
+import type { EmbeddedAtende } from '../embedded/start-embedded.js';
+import { GatewayHarness } from '../testing/harness.js';
+import { createRealtime, type Realtime } from './realtime.js';
+
+const WS = 'minha-empresa';
+
+interface Received {
+  name: string;
+  payload: Record<string, unknown> & { position: number };
+}
+
+/** A client socket that records every event it receives. */
+class Client {
+  readonly received: Received[] = [];
+  constructor(readonly socket: ClientSocket) {
+    socket.onAny((name: string, payload: Received['payload']) => this.received.push({ name, payload }));
+  }
+
+  of(name: string): Received['payload'][] {
+    return this.received.filter((r) => r.name === name).map((r) => r.payload);
+  }
+
+  /** Resolves once `predicate` holds for what was received; fails after `timeoutMs`. */
+  async waitFor(predicate: (received: Received[]) => boolean, timeoutMs = 5000): Promise<void> {
+    const started = Date.now();
+    while (!predicate(this.received)) {
+      if (Date.now() - started > timeoutMs) {
+        throw new Error(`timed out; received: ${JSON.stringify(this.received.map((r) => r.name))}`);
+      }
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
+  close(): void {
+    this.socket.disconnect();
+  }
+}
+
+describe('realtime (Socket.IO)', () => {
+  let gw: GatewayHarness;
+  let realtime: Realtime;
+  let ownRealtime = false;
+  let sessions: SqliteSessionStore | undefined;
+  let ownerCookie: string;
+  let ownerId: string;
+  const clients: Client[] = [];
+
+  const deps = () => ({ store: gw.atende.store, registry: atendeRegistry });
+
+  function open(
+    cookie: string | undefined,
+    auth?: Record<string, unknown>,
+    url = gw.url,
+    transports = ['websocket'],
+  ): ClientSocket {
+    return connect(url, {
+      transports,
+      extraHeaders: cookie ? { cookie } : {},
+      ...(auth ? { auth } : {}),
+      reconnection: false,
+      forceNew: true,
+    });
+  }
+
+  /** Connects (refusals reject with the connect_error). */
+  async function client(
+    cookie: string | undefined,
+    auth?: Record<string, unknown>,
+    url = gw.url,
+  ): Promise<Client> {
+    const socket = open(cookie, auth, url);
+    const c = new Client(socket);
+    clients.push(c);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    return c;
+  }
+
+  async function joined(cookie: string, userId: string): Promise<Client> {
+    const c = await client(cookie);
+    const ack = await c.socket.emitWithAck('join:user', userId);
+    expect(ack).toMatchObject({ success: true, userId });
+    return c;
+  }
+
+  async function refusal(cookie: string | undefined): Promise<Error & { data?: unknown }> {
+    const socket = open(cookie);
+    clients.push(new Client(socket));
+    return new Promise((resolve, reject) => {
+      socket.once('connect', () => reject(new Error('connected')));
+      socket.once('connect_error', resolve);
+    });
+  }
+
+  async function conversationCommand(
+    chatId: string,
+    command: ConversationCommand,
+    workspaceId = WS,
+  ): Promise<number[]> {
+    const result = await handleCommand(
+      deps(),
+      conversationDecider,
+      streams.conversation(workspaceId, chatId),
+      command,
+      {
+        workspaceId,
+        actorId: 'test',
+      },
+    );
+    return result.globalPositions;
+  }
+
+  async function inbound(chatId: string, text: string, workspaceId = WS) {
+    const messageId = randomUUID();
+    const now = new Date().toISOString();
+    const positions = await conversationCommand(
+      chatId,
+      {
+        type: 'ReceiveInboundMessage',
+        data: {
+          messageId,
+          chatId,
+          sessionId: 'sessao-teste',
+          providerMessageId: `prov-${messageId}`,
+          customerId: chatId.split('@')[0]!,
+          customerName: 'Cliente Teste',
+          content: text,
+          type: 'text',
+          senderName: 'Cliente Teste',
+          senderPhone: chatId.split('@')[0]!,
+          timestamp: now,
+          receivedAt: now,
+        },
+      },
+      workspaceId,
+    );
+    return { messageId, positions, position: positions[positions.length - 1]! };
+  }
+
+  async function assign(chatId: string, assigneeId: string): Promise<number> {
+    const positions = await conversationCommand(chatId, {
+      type: 'AssignConversation',
+      data: { assigneeId, byUserId: ownerId },
+    });
+    await gw.atende.projector.waitForPosition(positions[0]!);
+    return positions[0]!;
+  }
+
+  async function memberCommand(userId: string, command: MemberCommand): Promise<void> {
+    const result = await handleCommand(deps(), memberDecider, streams.member(WS, userId), command, {
+      workspaceId: WS,
+      actorId: 'test',
+    });
+    await gw.atende.projector.waitForPosition(Math.max(...result.globalPositions));
+  }
+
+  async function addAgent(userId: string): Promise<string> {
+    const email = `${userId}@loja.com`;
+    await gw.addMember({ userId, email, password: 'senha-boa-1', role: 'Agente' });
+    return gw.login(email, 'senha-boa-1');
+  }
+
+  /** The harness's session file, opened a second time (the embedded app does not expose its store). */
+  function sessionStore(): SqliteSessionStore {
+    const dir = (gw as unknown as { dir: string }).dir;
+    sessions ??= new SqliteSessionStore(path.join(dir, 'sessions.db'));
+    return sessions;
+  }
+
+  let chatSeq = 0;
+  const newChat = () => `55119${String(10_000_000 + (chatSeq += 1)).slice(-8)}@c.us`;
+
+  beforeAll(async () => {
+    gw = await GatewayHarness.start();
+    const embedded = gw.atende as EmbeddedAtende & { realtime?: Realtime };
+    if (embedded.realtime) {
+      realtime = embedded.realtime;
+    } else {
+      // Not wired into startEmbedded yet: attach one to the harness's HTTP server.
+      realtime = createRealtime({
+        httpServer: gw.atende.server,
+        deps: { store: gw.atende.store, readModels: gw.atende.readModels, sessions: sessionStore() },
+        projector: gw.atende.projector,
+        logger: pino({ level: 'silent' }),
+      });
+      ownRealtime = true;
+    }
+    await realtime.ready;
+    ownerCookie = await gw.loginDemo();
+    ownerId = gw.atende.demo.ownerId;
+  });
+
+  afterEach(() => {
+    for (const c of clients.splice(0)) c.close();
+  });
+
+  afterAll(async () => {
+    if (ownRealtime) await realtime.close();
+    await gw.stop();
+    await sessions?.close();
+  });
+
+  it('refuses a handshake without a valid session cookie', async () => {
+    expect((await refusal(undefined)).message).toBe('UNAUTHENTICATED');
+    expect((await refusal(`atende_session=${'x'.repeat(43)}`)).message).toBe('UNAUTHENTICATED');
+    const refused = await refusal('atende_session=curto');
+    expect(refused.message).toBe('UNAUTHENTICATED');
+    expect(refused.data).toMatchObject({ success: false, code: 'UNAUTHENTICATED' });
+  });
+
+  it('refuses an inactive member, and drops the socket of a member deactivated while connected', async () => {
+    const cookie = await addAgent('agente-desativado');
+    const c = await joined(cookie, 'agente-desativado');
+    const dropped = new Promise<string>((resolve) => c.socket.once('disconnect', resolve));
+    await memberCommand('agente-desativado', { type: 'ChangeMemberStatus', data: { status: 'inactive' } });
+    expect(await dropped).toBe('io server disconnect');
+    expect((await refusal(cookie)).message).toBe('UNAUTHENTICATED');
+  });
+
+  it('refuses join:user with another user id (nothing joined) and bad payloads, without crashing', async () => {
+    const c = await client(ownerCookie);
+    expect(await c.socket.emitWithAck('join:user', 'outro-usuario')).toMatchObject({
+      success: false,
+      code: 'FORBIDDEN',
+    });
+    const serverSocket = realtime.io.of('/').sockets.get(c.socket.id!)!;
+    expect([...serverSocket.rooms]).toEqual([serverSocket.id]);
+
+    for (const bad of [42, null, { userId: ownerId, extra: true }, '', { userId: 7 }]) {
+      expect(await c.socket.emitWithAck('join:user', bad)).toMatchObject({
+        success: false,
+        code: 'VALIDATION_ERROR',
+      });
+    }
+    for (const bad of [{ lastPosition: -1 }, { lastPosition: 'x' }, 5, { lastPosition: 1.5 }]) {
+      expect(await c.socket.emitWithAck('resume', bad)).toMatchObject({
+        success: false,
+        code: 'VALIDATION_ERROR',
+      });
+    }
+    expect(await c.socket.emitWithAck('join:user', { userId: ownerId })).toMatchObject({ success: true });
+    expect(serverSocket.rooms.size).toBeGreaterThan(1);
+
+    // Nothing joined for a foreign id: that socket gets no conversation at all.
+    const foreign = await client(ownerCookie);
+    await foreign.socket.emitWithAck('join:user', 'outro-usuario');
+    const chatId = newChat();
+    await inbound(chatId, 'Olá');
+    await c.waitFor(() => c.of('whatsapp:newMessage').some((m) => m.conversationId === chatId));
+    expect(foreign.received).toEqual([]);
+  });
+
+  it("pushes a new inbound message to the owner's socket with the spec's fields", async () => {
+    const c = await joined(ownerCookie, ownerId);
+    const chatId = newChat();
+    const { messageId, position } = await inbound(chatId, 'Quero saber o preço');
+    await c.waitFor(() => c.of('conversation:updated').some((p) => p.position === position));
+    const [message] = c.of('whatsapp:newMessage').filter((m) => m.id === messageId);
+    expect(message).toEqual({
+      id: messageId,
+      content: 'Quero saber o preço',
+      sender: 'customer',
+      senderName: 'Cliente Teste',
+      senderPhone: chatId.split('@')[0],
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      type: 'text',
+      conversationId: chatId,
+      mediaUrl: null,
+      status: 'delivered',
+      fromMe: false,
+      createdAt: expect.any(String),
+      position,
+    });
+    const update = c.of('conversation:updated').find((p) => p.position === position)!;
+    expect(update.conversation).toMatchObject({
+      id: chatId,
+      workspaceId: WS,
+      lastMessage: 'Quero saber o preço',
+      unreadCount: 1,
+    });
+
+    // An agent's reply, then its delivery: a new message, then status changes.
+    const replyId = randomUUID();
+    const [requested] = await conversationCommand(chatId, {
+      type: 'RequestOutboundMessage',
+      data: { messageId: replyId, agentId: ownerId, content: 'R$ 10', receivedAt: new Date().toISOString() },
+    });
+    const [sent] = await conversationCommand(chatId, {
+      type: 'MarkOutboundSent',
+      data: { messageId: replyId, providerMessageId: `prov-${replyId}` },
+    });
+    const [delivered] = await conversationCommand(chatId, {
+      type: 'UpdateDelivery',
+      data: { messageId: replyId, status: 'delivered' },
+    });
+    await c.waitFor(() => c.of('message:status').some((p) => p.position === delivered));
+    expect(c.of('whatsapp:newMessage').find((m) => m.id === replyId)).toMatchObject({
+      sender: 'agent',
+      fromMe: true,
+      content: 'R$ 10',
+      position: requested,
+    });
+    expect(c.of('message:status').filter((p) => p.messageId === replyId)).toEqual([
+      { conversationId: chatId, messageId: replyId, status: expect.any(String), error: null, position: sent },
+      { conversationId: chatId, messageId: replyId, status: 'delivered', error: null, position: delivered },
+    ]);
+  });
+
+  it('gives an agent unassigned conversations and their own, not those of another agent', async () => {
+    const cookieA = await addAgent('agente-a');
+    const cookieB = await addAgent('agente-b');
+    const chatOfB = newChat();
+    await inbound(chatOfB, 'primeira');
+    await assign(chatOfB, 'agente-b');
+
+    const a = await joined(cookieA, 'agente-a');
+    const b = await joined(cookieB, 'agente-b');
+    const owner = await joined(ownerCookie, ownerId);
+
+    const toB = await inbound(chatOfB, 'para o agente B');
+    const unassignedChat = newChat();
+    const toAll = await inbound(unassignedChat, 'sem responsável');
+    await a.waitFor(() => a.of('whatsapp:newMessage').some((m) => m.id === toAll.messageId));
+    await b.waitFor(() => b.of('whatsapp:newMessage').some((m) => m.id === toAll.messageId));
+    await owner.waitFor(() => owner.of('whatsapp:newMessage').some((m) => m.id === toAll.messageId));
+
+    // Pushed in log order: had A been sent B's message it would have arrived first.
+    expect(a.of('whatsapp:newMessage').map((m) => m.conversationId)).not.toContain(chatOfB);
+    expect(a.of('conversation:updated').map((p) => (p.conversation as { id: string }).id)).not.toContain(
+      chatOfB,
+    );
+    expect(b.of('whatsapp:newMessage').map((m) => m.id)).toContain(toB.messageId);
+    expect(owner.of('whatsapp:newMessage').map((m) => m.id)).toContain(toB.messageId);
+
+    // Assigning the unassigned one to B tells A it left A's list, then A hears nothing more of it.
+    const assigned = await assign(unassignedChat, 'agente-b');
+    await a.waitFor(() => a.of('conversation:updated').some((p) => p.position === assigned));
+    expect(a.of('conversation:updated').find((p) => p.position === assigned)!.conversation).toMatchObject({
+      id: unassignedChat,
+      assigneeId: 'agente-b',
+    });
+    const later = await inbound(unassignedChat, 'agora do B');
+    const marker = await inbound(newChat(), 'marcador');
+    await a.waitFor(() => a.of('whatsapp:newMessage').some((m) => m.id === marker.messageId));
+    expect(a.of('whatsapp:newMessage').map((m) => m.id)).not.toContain(later.messageId);
+    await b.waitFor(() => b.of('whatsapp:newMessage').some((m) => m.id === later.messageId));
+  });
+
+  it("pushes whatsapp:connected / disconnected to the session's owner and admins, not to agents", async () => {
+    const agent = await joined(await addAgent('agente-canal'), 'agente-canal');
+    const owner = await joined(ownerCookie, ownerId);
+    const sessionId = `sessao-${randomUUID()}`;
+    const run = async (command: ChannelSessionCommand) =>
+      (
+        await handleCommand(deps(), channelSessionDecider, streams.channel(sessionId), command, {
+          workspaceId: WS,
+          actorId: 'test',
+        })
+      ).globalPositions[0]!;
+    await run({
+      type: 'RequestChannelSession',
+      data: { sessionId, workspaceId: WS, driver: 'sandbox', userId: ownerId, phoneNumber: '5511988887777' },
+    });
+    const connected = await run({ type: 'MarkConnected', data: { phoneNumber: '5511988887777' } });
+    const disconnected = await run({ type: 'MarkDisconnected', data: { reason: 'logout' } });
+    await owner.waitFor(() => owner.of('whatsapp:disconnected').length > 0);
+    expect(owner.of('whatsapp:connected')).toEqual([
+      { sessionId, phoneNumber: '5511988887777', position: connected },
+    ]);
+    expect(owner.of('whatsapp:disconnected')).toEqual([
+      { sessionId, phoneNumber: '5511988887777', position: disconnected },
+    ]);
+    const marker = await inbound(newChat(), 'marcador');
+    await agent.waitFor(() => agent.of('whatsapp:newMessage').some((m) => m.id === marker.messageId));
+    expect(agent.of('whatsapp:connected')).toEqual([]);
+    expect(agent.of('whatsapp:disconnected')).toEqual([]);
+  });
+
+  it('replays exactly the missed events on resume, then continues live, never twice', async () => {
+    const chatA = newChat();
+    const chatB = newChat();
+    const first = await joined(ownerCookie, ownerId);
+    const seen = await inbound(chatA, 'antes de cair');
+    await first.waitFor(() => first.of('conversation:updated').some((p) => p.position === seen.position));
+    const lastSeen = Math.max(...first.received.map((r) => r.payload.position));
+    first.close();
+
+    // Missed while offline.
+    await inbound(chatA, 'perdida 1');
+    await inbound(chatB, 'perdida 2');
+    await assign(chatB, ownerId);
+
+    // Reconnect with the last position while more keeps arriving.
+    const connecting = client(ownerCookie, { lastPosition: lastSeen });
+    const more = [chatA, chatB, newChat()].map(async (chatId) => {
+      for (let i = 0; i < 8; i += 1) await inbound(chatId, `durante ${i}`);
+    });
+    const second = await connecting;
+    await Promise.all(more);
+    const final = await inbound(chatA, 'depois');
+    await second.waitFor(() => second.of('conversation:updated').some((p) => p.position === final.position));
+
+    const expected = { updates: [] as number[], messages: [] as number[] };
+    for await (const event of gw.atende.store.readAll(lastSeen + 1)) {
+      if (!event.streamId.startsWith(`conversation-${WS}-`)) continue;
+      expected.updates.push(event.globalPosition);
+      if (event.type === 'InboundMessageReceived' || event.type === 'OutboundMessageRequested')
+        expected.messages.push(event.globalPosition);
+    }
+    expect(second.of('conversation:updated').map((p) => p.position)).toEqual(expected.updates);
+    expect(second.of('whatsapp:newMessage').map((p) => p.position)).toEqual(expected.messages);
+    expect(second.received.every((r) => r.payload.position > lastSeen)).toBe(true);
+
+    // Resuming again from an older position on the same connection sends nothing twice.
+    const ack = await second.socket.emitWithAck('resume', { lastPosition: lastSeen });
+    expect(ack).toMatchObject({ success: true, replayed: 0 });
+    const count = second.received.length;
+    const after = await inbound(chatB, 'ao vivo');
+    await second.waitFor(() => second.of('conversation:updated').some((p) => p.position === after.position));
+    expect(second.received.length).toBe(count + 2);
+
+    // The `resume` message does the same as the handshake's lastPosition.
+    const third = await client(ownerCookie);
+    const resumed = await third.socket.emitWithAck('resume', { lastPosition: lastSeen });
+    expect(resumed).toMatchObject({
+      success: true,
+      replayed: expected.updates.length + expected.messages.length + 2,
+    });
+    expect(third.of('conversation:updated').map((p) => p.position)).toEqual([
+      ...expected.updates,
+      after.position,
+    ]);
+  });
+
+  it('sends nothing of minha-empresa to a member of another workspace', async () => {
+    await gw.addMember({
+      workspaceId: 'outra',
+      userId: 'dono-outra',
+      email: 'dono@outra.com',
+      password: 'senha-boa-1',
+      role: 'Owner',
+    });
+    const cookie = await gw.login('dono@outra.com', 'senha-boa-1');
+    const other = await joined(cookie, 'dono-outra');
+    const withResume = await client(cookie, { lastPosition: 0 });
+    await inbound(newChat(), 'da minha empresa');
+    const own = await inbound(newChat(), 'da outra', 'outra');
+    await other.waitFor(() => other.of('whatsapp:newMessage').some((m) => m.id === own.messageId));
+    await withResume.waitFor(() => withResume.of('whatsapp:newMessage').some((m) => m.id === own.messageId));
+    for (const c of [other, withResume]) {
+      expect(c.of('whatsapp:newMessage').map((m) => m.id)).toEqual([own.messageId]);
+      expect(
+        c
+          .of('conversation:updated')
+          .every((p) => (p.conversation as { workspaceId: string }).workspaceId === 'outra'),
+      ).toBe(true);
+      expect(c.of('whatsapp:connected')).toEqual([]);
+    }
+  });
+  it('follows a role change: an agent promoted to Supervisor gets every conversation', async () => {
+    const cookie = await addAgent('agente-promovido');
+    const c = await joined(cookie, 'agente-promovido');
+    const chatId = newChat();
+    await inbound(chatId, 'primeira');
+    await assign(chatId, ownerId);
+    const hidden = await inbound(chatId, 'do dono');
+    await memberCommand('agente-promovido', { type: 'ChangeMemberRole', data: { role: 'Supervisor' } });
+    const visible = await inbound(chatId, 'agora visível');
+    await c.waitFor(() => c.of('whatsapp:newMessage').some((m) => m.id === visible.messageId));
+    expect(c.of('whatsapp:newMessage').map((m) => m.id)).not.toContain(hidden.messageId);
+  });
+
+  it('tells a client too far behind to reload (resync) instead of replaying everything', async () => {
+    const httpServer = createServer();
+    await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+    const small = createRealtime({
+      httpServer,
+      deps: { store: gw.atende.store, readModels: gw.atende.readModels, sessions: sessionStore() },
+      projector: gw.atende.projector,
+      logger: pino({ level: 'silent' }),
+      maxReplayEvents: 5,
+    });
+    try {
+      await small.ready;
+      const url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
+      const c = await client(ownerCookie, undefined, url);
+      const ack = (await c.socket.emitWithAck('resume', { lastPosition: 0 })) as { position: number };
+      expect(c.of('resync')).toEqual([{ position: ack.position, code: 'TOO_FAR_BEHIND' }]);
+      const live = await inbound(newChat(), 'depois do resync');
+      await c.waitFor(() => c.of('whatsapp:newMessage').some((m) => m.id === live.messageId));
+      const afterResync = c.received.slice(c.received.findIndex((r) => r.name === 'resync') + 1);
+      expect(afterResync.map((r) => r.name)).toEqual([
+        'conversation:updated', // ConversationStarted
+        'whatsapp:newMessage',
+        'conversation:updated',
+      ]);
+      expect(afterResync.every((r) => r.payload.position > ack.position)).toBe(true);
+    } finally {
+      await small.close();
+      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    }
+  });
+  it('also works over HTTP long-polling (the spec client falls back to it)', async () => {
+    const socket = open(ownerCookie, undefined, gw.url, ['polling']);
+    const c = new Client(socket);
+    clients.push(c);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    expect(await socket.emitWithAck('join:user', ownerId)).toMatchObject({ success: true });
+    const message = await inbound(newChat(), 'via polling');
+    await c.waitFor(() => c.of('whatsapp:newMessage').some((m) => m.id === message.messageId));
+    const refused = open(undefined, undefined, gw.url, ['polling']);
+    const error = await new Promise<Error>((resolve) => refused.once('connect_error', resolve));
+    expect(error.message).toBe('UNAUTHENTICATED');
+    // A polling transport finishes its last requests after closing: wait for them.
+    for (const s of [socket, refused]) {
+      const transport = s.io.engine.transport as unknown as { readyState: string };
+      s.disconnect();
+      while (transport.readyState !== 'closed') await new Promise((r) => setTimeout(r, 10));
+    }
+  });
+});

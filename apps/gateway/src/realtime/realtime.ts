@@ -1,0 +1,431 @@
+import type { Server as HttpServer } from 'node:http';
+import type { Logger } from 'pino';
+import { Server, type Socket } from 'socket.io';
+import { streamCategory, type MemberEvent, type StoredEvent } from '@atende/events';
+import type { GatewayDeps } from '../http/gateway-deps.js';
+import { roomsOf } from './audience.js';
+import { mayPush, pushesOf, type Push, type PushContext, type ServerToClientEvents } from './pushes.js';
+import {
+  ackErrors,
+  handshakeAuthSchema,
+  joinUserSchema,
+  resumeSchema,
+  type AckError,
+  type JoinAck,
+  type ResumeAck,
+} from './schemas.js';
+import { authenticateHandshake, originAllowed, stillAuthenticated, type SocketUser } from './socket-auth.js';
+
+/** Client → server. Payloads are validated with zod; the last argument, when a function, is the ack. */
+export interface ClientToServerEvents {
+  'join:user': (...args: unknown[]) => void;
+  resume: (...args: unknown[]) => void;
+}
+
+type InterServerEvents = Record<string, never>;
+
+export interface SocketData {
+  user: SocketUser;
+  /** idle: not subscribed yet; replaying: catching up from a position; live: in its rooms. */
+  mode: 'idle' | 'replaying' | 'live';
+  /** While replaying: the last position considered (sent or not visible). */
+  sentThrough: number;
+  /** The rooms joined on going live. */
+  joined: string[];
+  /** Subscribe operations of this socket, one after the other. */
+  queue: Promise<unknown>;
+}
+
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>;
+type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+export interface RealtimeOptions {
+  httpServer: HttpServer;
+  deps: Pick<GatewayDeps, 'store' | 'readModels' | 'sessions' | 'webOrigin'>;
+  /** The projector serving the read models the pushes are built from. */
+  projector: { waitForPosition(position: number, timeoutMs?: number): Promise<boolean> };
+  logger: Logger;
+  /** How often each socket's session and member are checked again (logout, expiry); default 60 s, 0 never. */
+  sessionCheckIntervalMs?: number;
+  /** Most events a resume reads before telling the client to reload instead (`resync`); default 50 000. */
+  maxReplayEvents?: number;
+}
+
+export interface Realtime {
+  io: RealtimeServer;
+  /** Resolves once the server follows the log (connections wait for it anyway). */
+  ready: Promise<void>;
+  /** The last global position the live fan-out has handled. */
+  position(): number;
+  /** Disconnects every socket and stops following the log. Leaves the HTTP server to its owner. */
+  close(): Promise<void>;
+}
+
+const REPLAY_BATCH = 500;
+const PROJECTION_WAIT_MS = 10_000;
+
+type Ack = (response: JoinAck | ResumeAck | AckError) => void;
+
+/** An error refusing a handshake: the client's `connect_error` has `message` = code and `data`. */
+function refusal(code: string, error: string): Error {
+  return Object.assign(new Error(code), { data: { success: false, error, code } });
+}
+
+/**
+ * Socket.IO on the gateway's HTTP server (DESIGN §5). The handshake is authenticated by the session
+ * cookie. The server follows the event log from its start and, once the read models include an event,
+ * pushes it to the rooms allowed to see it; `resume` (or `auth.lastPosition`) replays what a client
+ * missed, then live changes continue, without a position sent twice on one connection.
+ *
+ * Each gateway follows the log itself and emits to its own sockets only (`io.local`), so several
+ * gateways (with or without a Socket.IO adapter) never send an event twice.
+ */
+export function createRealtime(options: RealtimeOptions): Realtime {
+  const { httpServer, deps, projector } = options;
+  const logger = options.logger.child({ component: 'realtime' });
+  const maxReplay = options.maxReplayEvents ?? 50_000;
+  const ctx: PushContext = { store: deps.store, readModels: deps.readModels };
+
+  const io: RealtimeServer = new Server(httpServer, {
+    serveClient: false,
+    maxHttpBufferSize: 16 * 1024,
+    ...(deps.webOrigin ? { cors: { origin: [deps.webOrigin], credentials: true } } : {}),
+  });
+
+  let closed = false;
+  const abort = new AbortController();
+  /** Every event up to here has been pushed to the live sockets. */
+  let dispatched = 0;
+  let dispatchWaiters: { position: number; resolve: () => void }[] = [];
+  const socketsByMember = new Map<string, Set<RealtimeSocket>>();
+  const memberKey = (workspaceId: string, userId: string) => `${workspaceId}\u0000${userId}`;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (closed) return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        abort.signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      abort.signal.addEventListener('abort', done, { once: true });
+    });
+
+  function advance(position: number): void {
+    dispatched = position;
+    if (dispatchWaiters.length === 0) return;
+    const ready = dispatchWaiters.filter((w) => w.position <= position);
+    dispatchWaiters = dispatchWaiters.filter((w) => w.position > position);
+    for (const w of ready) w.resolve();
+  }
+
+  function whenDispatched(position: number): Promise<void> {
+    if (dispatched >= position || closed) return Promise.resolve();
+    return new Promise((resolve) => dispatchWaiters.push({ position, resolve }));
+  }
+
+  /** Waits until the read models include `position` (so a client that reloads sees the same). */
+  async function waitProjected(position: number): Promise<boolean> {
+    while (!closed) {
+      if (await projector.waitForPosition(position, PROJECTION_WAIT_MS)) return true;
+      if (closed) break;
+      logger.warn({ position }, 'read models have not reached this position yet: its push waits');
+      await sleep(500);
+    }
+    return false;
+  }
+
+  // ---- rooms -------------------------------------------------------------------------------
+
+  function joinAudience(socket: RealtimeSocket): void {
+    const names = roomsOf(socket.data.user);
+    void socket.join(names);
+    socket.data.joined = names;
+  }
+
+  function leaveAudience(socket: RealtimeSocket): void {
+    for (const name of socket.data.joined) void socket.leave(name);
+    socket.data.joined = [];
+  }
+
+  function onMemberEvent(stored: StoredEvent): void {
+    const event = stored as StoredEvent<MemberEvent>;
+    if (!('userId' in event.data)) return;
+    const sockets = socketsByMember.get(memberKey(event.metadata.workspaceId, event.data.userId));
+    if (!sockets) return;
+    for (const socket of [...sockets]) {
+      if (event.type === 'MemberRoleChanged') {
+        socket.data.user = { ...socket.data.user, role: event.data.role };
+        if (socket.data.mode === 'live') {
+          leaveAudience(socket);
+          joinAudience(socket);
+        }
+      } else if (
+        event.type === 'MemberRemoved' ||
+        (event.type === 'MemberStatusChanged' && event.data.status !== 'active')
+      ) {
+        socket.disconnect(true);
+      }
+    }
+  }
+
+  // ---- live fan-out ------------------------------------------------------------------------
+
+  async function dispatch(event: StoredEvent): Promise<void> {
+    let pushes: Push[] = [];
+    try {
+      if (streamCategory(event.streamId) === 'member') onMemberEvent(event);
+      if (mayPush(event) && (await waitProjected(event.globalPosition))) pushes = await pushesOf(ctx, event);
+    } catch (error) {
+      if (!closed) logger.error({ err: error, position: event.globalPosition }, 'could not build a push');
+    }
+    if (closed) return;
+    // Emit and advance in one synchronous step: a replay that sees `dispatched` and goes live in
+    // between would otherwise miss this event.
+    for (const push of pushes) io.local.to(push.rooms).emit(push.name, push.payload as never);
+    advance(event.globalPosition);
+  }
+
+  async function follow(): Promise<void> {
+    while (!closed) {
+      try {
+        for await (const event of deps.store.subscribe(dispatched + 1, {
+          signal: abort.signal,
+          trusted: true,
+        })) {
+          if (closed) return;
+          await dispatch(event);
+        }
+      } catch (error) {
+        if (closed) return;
+        logger.error({ err: error }, 'following the event log failed; retrying in 1 s');
+      }
+      await sleep(1000);
+    }
+  }
+
+  const ready = (async () => {
+    dispatched = await deps.store.lastGlobalPosition();
+  })();
+  const following = ready.then(follow, (error: unknown) => {
+    logger.error({ err: error }, 'realtime could not start: the event store is not available');
+  });
+
+  // ---- resume ------------------------------------------------------------------------------
+
+  /**
+   * Subscribes a socket to its own audience: replays what it may see after `lastPosition` (default:
+   * nothing, live from now), then joins its rooms in the same tick it finds itself caught up with
+   * the live fan-out. A live socket asked to resume from an older position has nothing to replay.
+   */
+  async function subscribe(
+    socket: RealtimeSocket,
+    lastPosition: number | undefined,
+  ): Promise<{ position: number; replayed: number }> {
+    try {
+      return await catchUp(socket, lastPosition);
+    } catch (error) {
+      // Not left half-subscribed: a later join:user / resume starts again.
+      if (socket.data.mode === 'replaying') socket.data.mode = 'idle';
+      throw error;
+    }
+  }
+
+  async function catchUp(
+    socket: RealtimeSocket,
+    lastPosition: number | undefined,
+  ): Promise<{ position: number; replayed: number }> {
+    const state = socket.data;
+    const live = () => ({ position: dispatched, replayed: 0 });
+    if (closed || socket.disconnected) return live();
+    if (state.mode === 'live' && (lastPosition === undefined || lastPosition <= dispatched)) return live();
+    let from = lastPosition ?? dispatched;
+    // A position the log has not reached (a stale or made-up one) waits for nothing that can't come.
+    if (from > dispatched) from = Math.min(from, await deps.store.lastGlobalPosition());
+    if (state.mode === 'live' && from <= dispatched) return live();
+
+    leaveAudience(socket);
+    state.mode = 'replaying';
+    state.sentThrough = from;
+    let replayed = 0;
+    let scanned = 0;
+    for (;;) {
+      if (closed || socket.disconnected) return { position: state.sentThrough, replayed };
+      if (state.sentThrough > dispatched) {
+        await whenDispatched(state.sentThrough);
+        continue;
+      }
+      if (state.sentThrough === dispatched) {
+        // Caught up: join the rooms now, before the fan-out can emit anything newer.
+        joinAudience(socket);
+        state.mode = 'live';
+        return { position: dispatched, replayed };
+      }
+      const target = dispatched;
+      if (scanned >= maxReplay) {
+        socket.emit('resync', { position: target, code: 'TOO_FAR_BEHIND' });
+        state.sentThrough = target;
+        continue;
+      }
+      const limit = Math.min(REPLAY_BATCH, target - state.sentThrough, maxReplay - scanned);
+      const batch = await deps.store.readBatch(state.sentThrough + 1, limit, { trusted: true });
+      const visible = new Set(roomsOf(state.user));
+      for (const event of batch) {
+        if (event.globalPosition > target) break;
+        if (mayPush(event)) {
+          for (const push of await pushesOf(ctx, event)) {
+            if (socket.disconnected) return { position: state.sentThrough, replayed };
+            if (!push.rooms.some((room) => visible.has(room))) continue;
+            socket.emit(push.name, push.payload as never);
+            replayed += 1;
+          }
+        }
+        state.sentThrough = event.globalPosition;
+        scanned += 1;
+      }
+      // Fewer events than asked for: none is left up to the target (positions may have gaps).
+      if (batch.length < limit || (batch.at(-1)?.globalPosition ?? target) >= target) {
+        state.sentThrough = Math.max(state.sentThrough, target);
+      }
+    }
+  }
+
+  function enqueue<T>(socket: RealtimeSocket, op: () => Promise<T>): Promise<T> {
+    const run = socket.data.queue.then(op, op);
+    socket.data.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Registers a client event: the payload checked with zod, the ack optional, errors answered. */
+  function handle<T>(
+    socket: RealtimeSocket,
+    name: keyof ClientToServerEvents,
+    parse: (payload: unknown) => { success: true; data: T } | { success: false },
+    run: (data: T) => Promise<JoinAck | ResumeAck | AckError>,
+  ): void {
+    socket.on(name, (...args: unknown[]) => {
+      const ack: Ack | undefined =
+        typeof args[args.length - 1] === 'function' ? (args.pop() as Ack) : undefined;
+      const parsed = args.length <= 1 ? parse(args[0]) : { success: false as const };
+      if (!parsed.success) {
+        ack?.(ackErrors.validation());
+        return;
+      }
+      run(parsed.data).then(
+        (response) => ack?.(response),
+        (error: unknown) => {
+          logger.error({ err: error, event: name }, 'socket request failed');
+          ack?.(ackErrors.internal());
+        },
+      );
+    });
+  }
+
+  // ---- connections -------------------------------------------------------------------------
+
+  io.use((socket, next) => {
+    void (async () => {
+      const headers = socket.request.headers;
+      if (!originAllowed(headers, deps.webOrigin)) {
+        return next(refusal('FORBIDDEN', 'Origem não permitida'));
+      }
+      await ready;
+      const user = await authenticateHandshake(deps, headers);
+      if (!user) return next(refusal('UNAUTHENTICATED', 'Sessão expirada. Entre novamente.'));
+      const auth = handshakeAuthSchema.safeParse(socket.handshake.auth ?? {});
+      if (!auth.success) return next(refusal('VALIDATION_ERROR', 'Dados inválidos'));
+      socket.data = { user, mode: 'idle', sentThrough: 0, joined: [], queue: Promise.resolve() };
+      next();
+    })().catch((error: unknown) => {
+      logger.error({ err: error }, 'socket handshake failed');
+      next(refusal('INTERNAL_ERROR', 'Erro inesperado'));
+    });
+  });
+
+  io.on('connection', (socket) => {
+    const { user } = socket.data;
+    const key = memberKey(user.workspaceId, user.userId);
+    let sockets = socketsByMember.get(key);
+    if (!sockets) socketsByMember.set(key, (sockets = new Set()));
+    sockets.add(socket);
+    socket.on('disconnect', () => {
+      sockets.delete(socket);
+      if (sockets.size === 0 && socketsByMember.get(key) === sockets) socketsByMember.delete(key);
+    });
+
+    handle(
+      socket,
+      'join:user',
+      (payload) => joinUserSchema.safeParse(payload),
+      async (data) => {
+        const userId = typeof data === 'string' ? data : data.userId;
+        if (userId !== socket.data.user.userId) return ackErrors.forbidden();
+        const { position } = await enqueue(socket, () => subscribe(socket, undefined));
+        return { success: true, userId, position };
+      },
+    );
+    handle(
+      socket,
+      'resume',
+      (payload) => resumeSchema.safeParse(payload),
+      async ({ lastPosition }) => {
+        const { position, replayed } = await enqueue(socket, () => subscribe(socket, lastPosition));
+        return { success: true, position, replayed };
+      },
+    );
+
+    const lastPosition = handshakeAuthSchema.parse(socket.handshake.auth ?? {}).lastPosition;
+    if (lastPosition !== undefined && lastPosition !== null) {
+      enqueue(socket, () => subscribe(socket, lastPosition)).catch((error: unknown) => {
+        logger.error({ err: error }, 'resume on connect failed');
+        socket.disconnect(true);
+      });
+    }
+  });
+
+  // ---- sessions that end while a socket is open --------------------------------------------
+
+  let checking = false;
+  const interval = options.sessionCheckIntervalMs ?? 60_000;
+  const timer =
+    interval > 0
+      ? setInterval(() => {
+          if (checking || closed) return;
+          checking = true;
+          void (async () => {
+            for (const socket of io.of('/').sockets.values()) {
+              if (closed) break;
+              if (!(await stillAuthenticated(deps, socket.data.user))) socket.disconnect(true);
+            }
+          })()
+            .catch((error: unknown) => logger.warn({ err: error }, 'session check failed'))
+            .finally(() => (checking = false));
+        }, interval)
+      : undefined;
+  timer?.unref();
+
+  let closing: Promise<void> | undefined;
+  return {
+    io,
+    ready,
+    position: () => dispatched,
+    close: () =>
+      (closing ??= (async () => {
+        closed = true;
+        abort.abort();
+        if (timer) clearInterval(timer);
+        for (const w of dispatchWaiters) w.resolve();
+        dispatchWaiters = [];
+        io.disconnectSockets(true);
+        io.engine.close();
+        // The fan-out loop ends on its own once the store or the projector lets go (it sends nothing more).
+        await Promise.race([following, new Promise((resolve) => setTimeout(resolve, 100).unref())]);
+      })()),
+  };
+}
