@@ -27,5 +27,6 @@ module.exports = {
     },
   ],
   globalSetup: '<rootDir>/scripts/test/global-setup.cjs',
+  globalTeardown: '<rootDir>/scripts/test/global-teardown.cjs',
   testTimeout: 30000,
 };

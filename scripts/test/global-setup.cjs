@@ -51,7 +51,57 @@ async function ensureRedis(required) {
   process.env.ATENDE_TEST_REDIS = up ? '1' : '0';
 }
 
+const path = require('node:path');
+const fs = require('node:fs');
+const { spawn } = require('node:child_process');
+
+// Firebase Auth emulator, for the Firebase-mode suites. Its tokens are unsigned: the variable that
+// makes firebase-admin accept them is set for test workers only, never in the product.
+async function ensureFirebaseEmulator(required) {
+  const root = path.resolve(__dirname, '../..');
+  const bin =
+    process.env.FIREBASE_TOOLS_BIN || path.join(root, '.tmp/firebase-tools/node_modules/.bin/firebase');
+  let up = await reachable('127.0.0.1', 9099);
+  if (!up && fs.existsSync(bin)) {
+    fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
+    const child = spawn(
+      bin,
+      [
+        'emulators:start',
+        '--only',
+        'auth',
+        '--project',
+        'demo-atende',
+        '--config',
+        path.join(__dirname, 'firebase.json'),
+      ],
+      {
+        cwd: path.join(root, '.tmp'),
+        stdio: 'ignore',
+        detached: true,
+        env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
+      },
+    );
+    child.unref();
+    globalThis.__ATENDE_FIREBASE_EMULATOR__ = child;
+    for (let i = 0; i < 120 && !up; i += 1) {
+      await new Promise((r) => setTimeout(r, 250));
+      up = await reachable('127.0.0.1', 9099);
+    }
+  }
+  if (!up && required) {
+    throw new Error(
+      'REQUIRE_INFRA=1 but the Firebase Auth emulator is not available (run scripts/test/install-firebase-tools.sh)',
+    );
+  }
+  if (!up)
+    console.warn('\n[atende] Firebase Auth emulator not installed: Firebase-mode suites are skipped.\n');
+  process.env.ATENDE_TEST_FIREBASE = up ? '1' : '0';
+  if (up) process.env.FIREBASE_AUTH_EMULATOR_HOST = '127.0.0.1:9099';
+}
+
 module.exports = async function globalSetup() {
   const required = process.env.REQUIRE_INFRA === '1' || process.env.REQUIRE_INFRA === 'true';
   await ensureRedis(required);
+  await ensureFirebaseEmulator(required);
 };

@@ -40,6 +40,11 @@ describe('loadConfig', () => {
     }
   });
 
+  it('requires a Firebase project in Firebase mode', () => {
+    expect(() => loadConfig({ AUTH: 'firebase' })).toThrow(/FIREBASE_PROJECT_ID/);
+    expect(loadConfig({ AUTH: 'firebase', FIREBASE_PROJECT_ID: 'loja' }).FIREBASE_PROJECT_ID).toBe('loja');
+  });
+
   it('requires the owner e-mail and password together', () => {
     expect(() => loadConfig({ ATENDE_OWNER_EMAIL: 'a@b.co' })).toThrow(/vão juntos/);
     expect(

@@ -33,6 +33,10 @@ export const configSchema = z.object({
   /** Origin allowed by CORS for the web client (same origin needs nothing). */
   WEB_ORIGIN: z.string().url().optional(),
   AUTH: z.enum(['local', 'firebase']).default('local'),
+  /** Firebase mode: the project whose ID tokens are accepted, and the web SDK settings for the browser. */
+  FIREBASE_PROJECT_ID: z.string().min(1).optional(),
+  FIREBASE_API_KEY: z.string().min(1).optional(),
+  FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
   ATENDE_OWNER_EMAIL: z.string().email().optional(),
   ATENDE_OWNER_PASSWORD: z.string().min(8).optional(),
   WHATSAPP_DRIVER: z.enum(['sandbox', 'wwebjs']).optional(),
@@ -65,6 +69,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(`Configuração inválida:\n${lines.join('\n')}`);
   }
   const raw = parsed.data;
+  if (raw.AUTH === 'firebase' && !raw.FIREBASE_PROJECT_ID) {
+    throw new ConfigError('Configuração inválida:\n  AUTH=firebase precisa de FIREBASE_PROJECT_ID');
+  }
   if ((raw.ATENDE_OWNER_EMAIL === undefined) !== (raw.ATENDE_OWNER_PASSWORD === undefined)) {
     throw new ConfigError('Configuração inválida:\n  ATENDE_OWNER_EMAIL e ATENDE_OWNER_PASSWORD vão juntos');
   }

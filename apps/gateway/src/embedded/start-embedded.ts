@@ -19,6 +19,7 @@ import {
 import { createApp, type AppOptions } from '../http/create-app.js';
 import { createRealtime, type Realtime } from '../realtime/index.js';
 import { SqliteSessionStore } from '../auth/session-store.js';
+import { createFirebaseVerifier } from '../auth/firebase-verifier.js';
 import type { GatewayDeps } from '../http/gateway-deps.js';
 import { ensureDemoWorkspace, type DemoWorkspace } from '../bootstrap/ensure-demo-workspace.js';
 
@@ -101,6 +102,15 @@ export async function startEmbedded(
     sessions,
     logger,
     ...(config.WEB_ORIGIN ? { webOrigin: config.WEB_ORIGIN } : {}),
+    ...(config.AUTH === 'firebase' && config.FIREBASE_PROJECT_ID
+      ? {
+          firebase: createFirebaseVerifier(config.FIREBASE_PROJECT_ID),
+          firebaseWebConfig: {
+            ...(config.FIREBASE_API_KEY ? { apiKey: config.FIREBASE_API_KEY } : {}),
+            ...(config.FIREBASE_AUTH_DOMAIN ? { authDomain: config.FIREBASE_AUTH_DOMAIN } : {}),
+          },
+        }
+      : {}),
   };
   const app = createApp(deps, {
     projectors: [projector, backgroundProjector],

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { EventStore, ReadModels } from '@atende/events';
+import type { FirebaseVerifier } from '../auth/firebase-verifier.js';
 import type { SessionStore } from '../auth/session-store.js';
 
 /** Waits until the read models include a position (read-your-writes after a command). */
@@ -18,4 +19,8 @@ export interface GatewayDeps {
   webOrigin?: string;
   /** Request body limit, default '100kb'. */
   bodyLimit?: string;
+  /** Firebase mode: verifies the browser's Firebase ID tokens. */
+  firebase?: FirebaseVerifier;
+  /** What the browser needs to start Firebase sign-in (public values). */
+  firebaseWebConfig?: { apiKey?: string; authDomain?: string };
 }

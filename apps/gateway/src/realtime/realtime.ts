@@ -1,6 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import type { Logger } from 'pino';
-import { Server, type Socket } from 'socket.io';
+import { Server, type ServerOptions, type Socket } from 'socket.io';
 import { streamCategory, type MemberEvent, type StoredEvent } from '@atende/events';
 import type { GatewayDeps } from '../http/gateway-deps.js';
 import { roomsOf } from './audience.js';
@@ -54,6 +54,11 @@ export interface RealtimeOptions {
   sessionCheckIntervalMs?: number;
   /** Most events a resume reads before telling the client to reload instead (`resync`); default 50 000. */
   maxReplayEvents?: number;
+  /**
+   * Socket.IO adapter factory, e.g. `createAdapter(pub, sub)` of @socket.io/redis-adapter so that
+   * server-wide operations span gateways; default the in-memory adapter. Log-derived pushes stay local.
+   */
+  adapter?: ServerOptions['adapter'];
 }
 
 export interface Realtime {
@@ -94,6 +99,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   const io: RealtimeServer = new Server(httpServer, {
     serveClient: false,
     maxHttpBufferSize: 16 * 1024,
+    ...(options.adapter ? { adapter: options.adapter } : {}),
     ...(deps.webOrigin ? { cors: { origin: [deps.webOrigin], credentials: true } } : {}),
   });
 
@@ -422,7 +428,8 @@ export function createRealtime(options: RealtimeOptions): Realtime {
         if (timer) clearInterval(timer);
         for (const w of dispatchWaiters) w.resolve();
         dispatchWaiters = [];
-        io.disconnectSockets(true);
+        // Only this gateway's sockets (with a shared adapter, `io.disconnectSockets` reaches every gateway).
+        io.local.disconnectSockets(true);
         io.engine.close();
         // The fan-out loop ends on its own once the store or the projector lets go (it sends nothing more).
         await Promise.race([following, new Promise((resolve) => setTimeout(resolve, 100).unref())]);

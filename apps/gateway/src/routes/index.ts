@@ -9,6 +9,7 @@ import { teamRoutes } from './workspace/team-routes.js';
 import { settingsRoutes } from './workspace/settings-routes.js';
 import { integrationsRoutes } from './workspace/integrations-routes.js';
 import { analyticsRoutes } from './workspace/analytics-routes.js';
+import { suggestionRoutes } from './suggestions/suggestion-routes.js';
 
 /** Every API call of the gateway, in documentation order. */
 export function apiRoutes(deps: GatewayDeps): RouteDefinition[] {
@@ -22,5 +23,6 @@ export function apiRoutes(deps: GatewayDeps): RouteDefinition[] {
     ...settingsRoutes(deps),
     ...integrationsRoutes(deps),
     ...analyticsRoutes(deps),
+    ...suggestionRoutes(deps),
   ];
 }

@@ -28,10 +28,15 @@ export class GatewayHarness {
     private readonly dir: string,
   ) {}
 
-  static async start(options: { loginLimits?: { perAccount?: number; perAddress?: number } } = {}) {
+  static async start(
+    options: {
+      loginLimits?: { perAccount?: number; perAddress?: number };
+      env?: Record<string, string>;
+    } = {},
+  ) {
     const dir = mkdtempSync(path.join(tmpdir(), 'atende-gw-'));
     const atende = await startEmbedded(
-      loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'silent' }),
+      loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'silent', ...options.env }),
       pino({ level: 'silent' }),
       { loginLimits: { perAccount: 1000, perAddress: 1000, ...options.loginLimits } },
     );

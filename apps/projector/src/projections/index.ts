@@ -7,6 +7,7 @@ import { emailsProjection } from './emails/index.js';
 import { membersProjection } from './members/index.js';
 import { messagesProjection } from './messages/index.js';
 import { notesProjection } from './notes/index.js';
+import { replySuggestionsProjection } from './reply-suggestions/index.js';
 import { usersProjection } from './users/index.js';
 import { workspacesProjection } from './workspaces/index.js';
 
@@ -17,6 +18,7 @@ export * from './emails/index.js';
 export * from './members/index.js';
 export * from './messages/index.js';
 export * from './notes/index.js';
+export * from './reply-suggestions/index.js';
 export * from './users/index.js';
 export * from './workspaces/index.js';
 
@@ -30,6 +32,7 @@ export const allProjections: readonly Projection[] = [
   messagesProjection,
   notesProjection,
   emailsProjection,
+  replySuggestionsProjection,
   analyticsProjection,
 ];
 

@@ -1,0 +1,145 @@
+import type { ReplyPair } from '@atende/projector';
+import { CANNED_REPLIES } from './canned-replies.js';
+import { MAX_RANKED, buildHistoryIndex, categorise, rankSuggestions } from './rank-suggestions.js';
+import { normaliseText, processTerm, termsOf } from './text-match.js';
+
+let n = 0;
+function pair(question: string, answer: string): ReplyPair {
+  n += 1;
+  return {
+    n,
+    chatId: `chat-${n}@c.us`,
+    question,
+    answer,
+    agentId: 'ana',
+    messageId: `out-${n}`,
+    at: '2026-11-02T12:00:00.000Z',
+  };
+}
+
+const PAIRS = [
+  pair('qual o prazo de entrega?', 'Para sua região o prazo é de 2 dias úteis pela transportadora.'),
+  pair('vocês aceitam pix?', 'Aceitamos sim! A chave Pix é o nosso CNPJ.'),
+  pair('meu pedido veio com defeito', 'Que pena! Me mande uma foto que trocamos para você.'),
+  pair('Oi', 'Olá! Aqui é a Ana, da Loja. Em que posso ajudar?'),
+  pair('Quero trocar o tamanho', 'Claro! Trocas de tamanho são gratuitas em até 30 dias.'),
+].reverse(); // newest first, as replyPairs answers
+
+const rank = (message: string | null, agentReplies = 0, pairs: readonly ReplyPair[] = PAIRS) =>
+  rankSuggestions({ message, agentReplies, history: buildHistoryIndex(pairs) });
+
+describe('text matching', () => {
+  it('folds accents and case and drops stopwords', () => {
+    expect(processTerm('Prazo')).toBe('praz');
+    expect(processTerm('Olá')).toBe('ola');
+    expect(processTerm('é')).toBeNull();
+    expect(processTerm('Qual')).toBeNull();
+    expect(termsOf('Qual é o PRAZO de entrega do pedido?')).toEqual(['praz', 'entreg', 'ped']);
+    // a light stemmer: verb forms and plurals meet
+    expect(termsOf('entregar entregou entregas')).toEqual(['entreg']);
+    expect(termsOf('Boa noite')).toEqual(['boa', 'noit']);
+    expect(normaliseText('  Olá!!  Tudo   BEM? ')).toBe('ola tudo bem');
+  });
+});
+
+describe('rankSuggestions', () => {
+  it('ranks the team answer to a similar question first, with typos and accents', () => {
+    for (const message of [
+      'Qual é o prazo de entrega do pedido?',
+      'qual o prazo de entega?',
+      'QUAL O PRAZO DE ENTRÉGA',
+    ]) {
+      const [first, ...rest] = rank(message);
+      expect(first).toMatchObject({
+        text: 'Para sua região o prazo é de 2 dias úteis pela transportadora.',
+        source: 'history',
+        category: 'product',
+      });
+      expect(first!.confidence).toBeGreaterThan(rest[0]!.confidence - 1e-9);
+      // the canned delivery reply follows close behind
+      expect(rest.slice(0, 3).map((s) => s.id)).toContain('canned:produto-prazo-entrega');
+    }
+  });
+
+  it('answers distinct texts, confidence in 0..1 never rising', () => {
+    const all = rank('meu produto veio com defeito, quero trocar');
+    expect(all.length).toBeGreaterThan(20);
+    expect(all.length).toBeLessThanOrEqual(MAX_RANKED);
+    expect(new Set(all.map((s) => normaliseText(s.text))).size).toBe(all.length);
+    expect(new Set(all.map((s) => s.id)).size).toBe(all.length);
+    for (const [i, s] of all.entries()) {
+      expect(s.confidence).toBeGreaterThanOrEqual(0);
+      expect(s.confidence).toBeLessThanOrEqual(1);
+      if (i > 0) expect(s.confidence).toBeLessThanOrEqual(all[i - 1]!.confidence);
+    }
+    expect(all[0]).toMatchObject({ source: 'history', text: expect.stringMatching(/foto|Trocas/) });
+  });
+
+  it('a first greeting gets greeting replies first', () => {
+    const top = rank('Oi, boa noite!').slice(0, 4);
+    expect(top.every((s) => s.category === 'greeting')).toBe(true);
+    expect(top.map((s) => s.text)).toContain('Boa noite! Como posso ajudar?');
+    // no other time of day is guessed
+    expect(rank('Oi, boa noite!').map((s) => s.text)).not.toContain('Bom dia! Como posso ajudar?');
+  });
+
+  it('once an agent answered, greetings are not pushed first and fill last', () => {
+    const first = rank('oi', 0);
+    const later = rank('oi', 2);
+    expect(first.slice(0, 4).every((s) => s.category === 'greeting')).toBe(true);
+    expect(later[0]).toMatchObject({ source: 'history', category: 'greeting' }); // still the best match
+    const all = rank('quero devolver', 3);
+    expect(all[0]).toMatchObject({ id: 'canned:suporte-troca' });
+    const canned = all.filter((s) => s.source === 'canned');
+    const firstGreeting = canned.findIndex((s) => s.category === 'greeting');
+    expect(canned.slice(firstGreeting).every((s) => s.category === 'greeting')).toBe(true);
+    // …whereas before any agent reply they keep the default order (first of all)
+    expect(rank('quero devolver', 0)[1]).toMatchObject({ id: 'canned:saudacao-contato' });
+  });
+
+  it('a first message that greets and asks is matched on what it asks, with a greeting', () => {
+    const top = rank('Bom dia! Vocês aceitam pix?', 0).slice(0, 4);
+    expect(top[0]).toMatchObject({ source: 'history', text: 'Aceitamos sim! A chave Pix é o nosso CNPJ.' });
+    expect(top.map((s) => s.id)).toContain('canned:saudacao-bom-dia');
+    const later = rank('Bom dia! Vocês aceitam pix?', 1);
+    expect(later.slice(0, 5).map((s) => s.id)).not.toContain('canned:saudacao-bom-dia');
+  });
+
+  it('no customer text: canned suggestions, greetings first', () => {
+    for (const message of [null, '', '   ']) {
+      const all = rank(message, 0, []);
+      expect(all.slice(0, 3).map((s) => s.category)).toEqual(['greeting', 'greeting', 'greeting']);
+      expect(all.every((s) => s.source === 'canned')).toBe(true);
+      expect(all.map((s) => s.text)).not.toContain('Boa tarde! Como posso ajudar?');
+      expect(all).toHaveLength(CANNED_REPLIES.filter((c) => c.onlyWhen === undefined).length);
+    }
+  });
+
+  it('a message like nothing known still gets canned replies, then the team frequent answers', () => {
+    const pairs = [
+      pair('x1', 'Resposta comum.'),
+      pair('x2', 'Resposta comum.'),
+      pair('x3', 'Outra.'),
+    ].reverse();
+    const all = rank('zzzz qqqq', 1, pairs);
+    expect(all.slice(0, 5).every((s) => s.source === 'canned')).toBe(true);
+    expect(all.slice(-2).map((s) => [s.text, s.source])).toEqual([
+      ['Resposta comum.', 'history'],
+      ['Outra.', 'history'],
+    ]);
+  });
+
+  it('is deterministic', () => {
+    expect(rank('Vocês aceitam pix ou cartão?')).toEqual(rank('Vocês aceitam pix ou cartão?'));
+    expect(rank('Vocês aceitam pix ou cartão?')[0]).toMatchObject({
+      text: 'Aceitamos sim! A chave Pix é o nosso CNPJ.',
+      source: 'history',
+    });
+  });
+
+  it('categorises past answers by the canned reply they resemble', () => {
+    expect(categorise('O prazo de entrega é de 10 dias')).toBe('product');
+    expect(categorise('Olá, tudo bem? Como posso ajudar?')).toBe('greeting');
+    expect(categorise('xyz')).toBe('other');
+  });
+});
