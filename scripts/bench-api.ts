@@ -25,7 +25,7 @@ const CONVERSATIONS = Number(values.conversations);
 const DURATION = Number(values.seconds);
 
 async function measure(url: string, headers: Record<string, string> = {}) {
-  const result = await autocannon({ url, connections: 10, duration: DURATION, headers });
+  const result = await autocannon({ url, connections: 10, duration: DURATION, headers, workers: 1 });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,

@@ -2,24 +2,22 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
-import type { Logger } from 'pino';
-import type { EventStore, ReadModels } from '@atende/events';
 import type { Projector } from '@atende/projector';
-import type { SessionStore } from '../auth/session-store.js';
 import { createApp, type AppOptions } from '../http/create-app.js';
-import type { GatewayDeps, ProjectionProgress } from '../http/gateway-deps.js';
+import type { GatewayDeps } from '../http/gateway-deps.js';
 import { createRealtime, type Realtime } from '../realtime/index.js';
 
-export interface GatewayOptions {
-  /** This gateway's connection to the shared event store (it follows the log through it). */
-  store: EventStore;
-  /** The shared read models (Redis in distributed mode) written by the projector. */
-  readModels: ReadModels;
-  /** The shared sessions (RedisSessionStore in distributed mode): a cookie works on every gateway. */
-  sessions: SessionStore;
-  /** How far the projector writing `readModels` has come (read-your-writes, and pushes wait on it). */
-  progress: ProjectionProgress;
-  logger: Logger;
+/**
+ * What one gateway needs: the gateway's dependencies (GatewayDeps: store, read models, sessions,
+ * projector progress, logger, and the optional web origin, body limit, Firebase verifier…) plus where
+ * to listen and the Redis of the Socket.IO adapter.
+ *
+ * - `store`: this gateway's connection to the shared event store (it follows the log through it).
+ * - `readModels`: the shared read models (Redis in distributed mode) written by the projector.
+ * - `sessions`: the shared sessions (RedisSessionStore): a cookie works on every gateway.
+ * - `progress`: how far the projector writing `readModels` has come (read-your-writes; pushes wait on it).
+ */
+export interface GatewayOptions extends GatewayDeps {
   /** 0 picks a free port. */
   port: number;
   /** Default 0.0.0.0. */
@@ -34,7 +32,6 @@ export interface GatewayOptions {
   adapterKey?: string;
   /** Projectors running in this process, reported by /healthz and /readyz; default none. */
   projectors?: readonly Projector[];
-  webOrigin?: string;
   trustProxy?: AppOptions['trustProxy'];
   loginLimits?: AppOptions['loginLimits'];
   /** See RealtimeOptions.sessionCheckIntervalMs. */
@@ -63,20 +60,23 @@ export interface Gateway {
  * (`io.local`), so no change is sent twice; the Redis adapter carries the server-wide operations.
  */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
-  const { logger } = options;
-  const deps: GatewayDeps = {
-    store: options.store,
-    readModels: options.readModels,
-    progress: options.progress,
-    sessions: options.sessions,
-    logger,
-    ...(options.webOrigin ? { webOrigin: options.webOrigin } : {}),
-  };
+  const {
+    port: wantedPort,
+    host,
+    redisUrl,
+    adapterKey,
+    projectors,
+    trustProxy,
+    loginLimits,
+    sessionCheckIntervalMs,
+    ...deps
+  } = options;
+  const { logger } = deps;
   const app = createApp(deps, {
-    projectors: options.projectors ?? [],
+    projectors: projectors ?? [],
     startedAt: new Date(),
-    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
-    ...(options.loginLimits ? { loginLimits: options.loginLimits } : {}),
+    ...(trustProxy !== undefined ? { trustProxy } : {}),
+    ...(loginLimits ? { loginLimits } : {}),
   });
 
   let pub: Redis | undefined;
@@ -88,30 +88,28 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   let server: Server | undefined;
   try {
     let adapter: ReturnType<typeof createAdapter> | undefined;
-    if (options.redisUrl) {
-      pub = new Redis(options.redisUrl, { maxRetriesPerRequest: 2 });
+    if (redisUrl) {
+      pub = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
       sub = pub.duplicate();
       // The adapter logs its own errors; these keep an unreachable Redis from crashing the process.
       for (const client of [pub, sub]) {
         client.on('error', (error: unknown) => logger.warn({ err: error }, 'socket.io adapter: Redis error'));
       }
       await Promise.all([pub.ping(), sub.ping()]);
-      adapter = createAdapter(pub, sub, { key: options.adapterKey ?? 'atende:socket.io' });
+      adapter = createAdapter(pub, sub, { key: adapterKey ?? 'atende:socket.io' });
     }
 
     server = await new Promise<Server>((resolve, reject) => {
-      const s = app.listen(options.port, options.host ?? '0.0.0.0', () => resolve(s));
+      const s = app.listen(wantedPort, host ?? '0.0.0.0', () => resolve(s));
       s.once('error', reject);
     });
     const realtime = createRealtime({
       httpServer: server,
       deps,
-      projector: options.progress,
+      projector: deps.progress,
       logger,
       ...(adapter ? { adapter } : {}),
-      ...(options.sessionCheckIntervalMs !== undefined
-        ? { sessionCheckIntervalMs: options.sessionCheckIntervalMs }
-        : {}),
+      ...(sessionCheckIntervalMs !== undefined ? { sessionCheckIntervalMs } : {}),
     });
     await realtime.ready;
 

@@ -25,6 +25,8 @@ export interface AppOptions {
 export function createApp(deps: GatewayDeps, options: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
+  // Live inbox data is not cached: no ETag (it would hash every answer) and no-store below.
+  app.set('etag', false);
   if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
   const metrics = createMetrics();
   app.use(

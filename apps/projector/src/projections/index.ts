@@ -47,7 +47,7 @@ export const backgroundProjections: readonly Projection[] = [analyticsProjection
 export function projectionsForCategory(category: StreamCategory | undefined): Projection[] {
   switch (category) {
     case 'conversation':
-      return [conversationsProjection, messagesProjection];
+      return [conversationsProjection, messagesProjection, replySuggestionsProjection];
     case 'workspace':
       return [workspacesProjection];
     case 'user':
