@@ -31,8 +31,23 @@ export function newToken(): string {
 }
 
 /** Sessions in a small SQLite file next to the event store (embedded mode). */
+interface SessionRow {
+  user_id: string;
+  workspace_id: string;
+  created_at: number;
+  expires_at: number;
+}
+
 export class SqliteSessionStore implements SessionStore {
   private readonly db: Database.Database;
+  private readonly stmt: {
+    insert: Database.Statement<[string, string, string, number, number]>;
+    purge: Database.Statement<[number]>;
+    get: Database.Statement<[string], SessionRow>;
+    extend: Database.Statement<[number, string]>;
+    delete: Database.Statement<[string]>;
+    deleteUser: Database.Statement<[string]>;
+  };
 
   constructor(filename: string) {
     if (filename !== ':memory:') mkdirSync(path.dirname(path.resolve(filename)), { recursive: true });
@@ -42,24 +57,34 @@ export class SqliteSessionStore implements SessionStore {
       token_hash TEXT PRIMARY KEY, user_id TEXT NOT NULL, workspace_id TEXT NOT NULL,
       created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL) WITHOUT ROWID;
       CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user_id);`);
+    this.stmt = {
+      insert: this.db.prepare('INSERT INTO sessions VALUES (?, ?, ?, ?, ?)'),
+      purge: this.db.prepare('DELETE FROM sessions WHERE expires_at < ?'),
+      get: this.db.prepare(
+        'SELECT user_id, workspace_id, created_at, expires_at FROM sessions WHERE token_hash = ?',
+      ),
+      extend: this.db.prepare('UPDATE sessions SET expires_at = ? WHERE token_hash = ?'),
+      delete: this.db.prepare('DELETE FROM sessions WHERE token_hash = ?'),
+      deleteUser: this.db.prepare('DELETE FROM sessions WHERE user_id = ?'),
+    };
   }
 
   async create(record: SessionRecord): Promise<string> {
     const token = newToken();
-    this.db
-      .prepare('INSERT INTO sessions VALUES (?, ?, ?, ?, ?)')
-      .run(hashToken(token), record.userId, record.workspaceId, record.createdAt, record.expiresAt);
+    this.stmt.insert.run(
+      hashToken(token),
+      record.userId,
+      record.workspaceId,
+      record.createdAt,
+      record.expiresAt,
+    );
     // Expired sessions are removed as new ones are made; nothing else needs a timer.
-    this.db.prepare('DELETE FROM sessions WHERE expires_at < ?').run(record.createdAt);
+    this.stmt.purge.run(record.createdAt);
     return token;
   }
 
   async get(tokenHash: string, now: number): Promise<SessionRecord | undefined> {
-    const row = this.db
-      .prepare<[string], { user_id: string; workspace_id: string; created_at: number; expires_at: number }>(
-        'SELECT user_id, workspace_id, created_at, expires_at FROM sessions WHERE token_hash = ?',
-      )
-      .get(tokenHash);
+    const row = this.stmt.get.get(tokenHash);
     if (!row || row.expires_at <= now) return undefined;
     return {
       userId: row.user_id,
@@ -70,15 +95,15 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   async extend(tokenHash: string, expiresAt: number): Promise<void> {
-    this.db.prepare('UPDATE sessions SET expires_at = ? WHERE token_hash = ?').run(expiresAt, tokenHash);
+    this.stmt.extend.run(expiresAt, tokenHash);
   }
 
   async delete(tokenHash: string): Promise<void> {
-    this.db.prepare('DELETE FROM sessions WHERE token_hash = ?').run(tokenHash);
+    this.stmt.delete.run(tokenHash);
   }
 
   async deleteAllOfUser(userId: string): Promise<void> {
-    this.db.prepare('DELETE FROM sessions WHERE user_id = ?').run(userId);
+    this.stmt.deleteUser.run(userId);
   }
 
   async close(): Promise<void> {

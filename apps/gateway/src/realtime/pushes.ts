@@ -34,6 +34,8 @@ export interface NewMessagePayload {
   fromMe: boolean;
   createdAt: string;
   position: number;
+  /** The conversation row after this message (new messages only), so no second frame is needed. */
+  conversation?: ConversationRow;
 }
 
 export interface MessageStatusPayload {
@@ -151,9 +153,10 @@ async function conversationPushes(ctx: PushContext, event: StoredEvent<Conversat
       messageId,
     );
     if (message && MESSAGE_CREATED.has(event.type)) {
+      // One frame per message: the conversation row after it rides along (socket writes dominate fan-out).
       pushes.push({
         name: 'whatsapp:newMessage',
-        payload: messagePayload(message, position),
+        payload: { ...messagePayload(message, position), conversation: row },
         rooms: audience,
       });
     } else if (message && MESSAGE_STATUS.has(event.type)) {
@@ -172,7 +175,10 @@ async function conversationPushes(ctx: PushContext, event: StoredEvent<Conversat
       pushes.push({ name: 'message:updated', payload: messagePayload(message, position), rooms: audience });
     }
   }
-  pushes.push({ name: 'conversation:updated', payload: { conversation: row, position }, rooms: audience });
+  // Message events already carried what changed; the row itself changes for the other events.
+  if (!('messageId' in event.data)) {
+    pushes.push({ name: 'conversation:updated', payload: { conversation: row, position }, rooms: audience });
+  }
   return pushes;
 }
 

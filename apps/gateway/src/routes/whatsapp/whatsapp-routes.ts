@@ -22,6 +22,7 @@ import type { RequestContext } from '../../auth/request-context.js';
 import { execute } from '../../commands/execute.js';
 import { HttpError } from '../../http/errors.js';
 import type { GatewayDeps } from '../../http/gateway-deps.js';
+import { AnswerCache } from '../../http/answer-cache.js';
 import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
 import {
   canSee,
@@ -131,6 +132,7 @@ async function streamHasOutbound(deps: GatewayDeps, streamId: string, messageId:
 
 /** The spec's §7 WhatsApp calls (same paths and answer shapes), served from Atende's read models. */
 export function whatsappRoutes(deps: GatewayDeps): RouteDefinition[] {
+  const listCache = new AnswerCache();
   return [
     defineRoute({
       method: 'get',
@@ -145,20 +147,34 @@ export function whatsappRoutes(deps: GatewayDeps): RouteDefinition[] {
         source: z.literal(SOURCE),
         nextCursor: z.number().nullable(),
       }),
-      handler: async ({ query }, ctx) => {
+      handler: async ({ query, res }, ctx) => {
         requireSelf(ctx!, query.userId);
-        const page = await listConversations(deps.readModels.view('conversations'), ctx!.workspaceId, {
-          scope: conversationScope(ctx!),
-          archived: query.archived ?? false,
-          ...(query.limit !== undefined ? { limit: query.limit } : {}),
-          ...(query.before !== undefined ? { before: query.before } : {}),
+        const view = deps.readModels.view('conversations');
+        const scope = conversationScope(ctx!);
+        const key = [
+          ctx!.workspaceId,
+          scope.kind === 'agent' ? scope.userId : '*',
+          query.archived ?? false,
+          query.limit,
+          query.before,
+        ].join('|');
+        // The list only changes when the conversations read model moves: repeat polls get the same bytes.
+        const json = await listCache.get(key, await view.checkpoint(), async () => {
+          const page = await listConversations(view, ctx!.workspaceId, {
+            scope,
+            archived: query.archived ?? false,
+            ...(query.limit !== undefined ? { limit: query.limit } : {}),
+            ...(query.before !== undefined ? { before: query.before } : {}),
+          });
+          return {
+            success: true,
+            conversations: page.conversations.map(conversationView),
+            source: SOURCE,
+            nextCursor: page.nextCursor,
+          };
         });
-        return {
-          success: true,
-          conversations: page.conversations.map(conversationView),
-          source: SOURCE,
-          nextCursor: page.nextCursor,
-        };
+        res.type('application/json').send(json);
+        return undefined;
       },
     }),
     defineRoute({
