@@ -1,5 +1,5 @@
 /**
- * npm run bench:fanout [-- --sockets 2000 --rate 200 --seconds 10 --workers 1]
+ * npm run bench:fanout [-- --sockets 2000 --rate 20 --seconds 10 --workers 1]
  *
  * Socket fan-out of an embedded Atende: many signed-in sockets of one workspace (a few members, each
  * session shared by many sockets), then inbound WhatsApp messages appended through the domain at a
@@ -148,7 +148,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       sockets: { type: 'string', default: '2000' },
-      rate: { type: 'string', default: '200' },
+      rate: { type: 'string', default: '20' },
       seconds: { type: 'string', default: '10' },
       workers: { type: 'string', default: '1' },
       'max-rss-mb': { type: 'string', default: '4096' },
