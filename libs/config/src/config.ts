@@ -30,6 +30,11 @@ export const configSchema = z.object({
         .filter(Boolean),
     ),
   EVENTSTORE_URL: z.string().optional(),
+  /**
+   * Express `trust proxy`: set it (e.g. `1`, `loopback`) behind an https reverse proxy so the session
+   * cookie is marked Secure and client addresses are right. Unset: no proxy trusted.
+   */
+  TRUST_PROXY: z.string().min(1).optional(),
   /** Origin allowed by CORS for the web client (same origin needs nothing). */
   WEB_ORIGIN: z.string().url().optional(),
   AUTH: z.enum(['local', 'firebase']).default('local'),

@@ -45,6 +45,12 @@ export interface EmbeddedAtende {
  * Embedded mode: one process with the SQLite event store, in-process read models (rebuilt from the
  * log at start, then followed live), the HTTP gateway and the local ops socket.
  */
+/** TRUST_PROXY as Express takes it: a hop count, true/false, or addresses/names like 'loopback'. */
+function trustProxySetting(value: string): boolean | number | string {
+  if (value === 'true' || value === 'false') return value === 'true';
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
 export interface EmbeddedOptions {
   /** Login throttle limits (tests lower them). */
   loginLimits?: AppOptions['loginLimits'];
@@ -116,6 +122,7 @@ export async function startEmbedded(
     projectors: [projector, backgroundProjector],
     startedAt: new Date(),
     ...(options.loginLimits ? { loginLimits: options.loginLimits } : {}),
+    ...(config.TRUST_PROXY !== undefined ? { trustProxy: trustProxySetting(config.TRUST_PROXY) } : {}),
   });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));

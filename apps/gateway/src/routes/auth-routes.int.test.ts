@@ -146,6 +146,32 @@ describe('auth API', () => {
   });
 });
 
+describe('CORS and proxies', () => {
+  it('lets only the configured web origin call with credentials, and marks the cookie Secure behind an https proxy', async () => {
+    const gw = await GatewayHarness.start({
+      env: { WEB_ORIGIN: 'https://app.loja.com.br', TRUST_PROXY: '1' },
+    });
+    try {
+      const allowed = await gw.request('GET', '/api/auth/config', {
+        headers: { origin: 'https://app.loja.com.br' },
+      });
+      expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.loja.com.br');
+      expect(allowed.headers.get('access-control-allow-credentials')).toBe('true');
+      const other = await gw.request('GET', '/api/auth/config', {
+        headers: { origin: 'https://malicioso.example' },
+      });
+      expect(other.headers.get('access-control-allow-origin')).toBeNull();
+      const login = await gw.request('POST', '/api/auth/login', {
+        body: { email: 'demo@atende.local', password: 'demo1234' },
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(login.headers.get('set-cookie')).toMatch(/; Secure/i);
+    } finally {
+      await gw.stop();
+    }
+  });
+});
+
 describe('gateway basics', () => {
   let gw: GatewayHarness;
   beforeAll(async () => {
