@@ -49,3 +49,24 @@ export async function project(
   await applyBatch(projection, readModels.writer(projection.name), events);
   return readModels;
 }
+
+/**
+ * Projecting the same events twice changes nothing, and applying them in batches of 1, 2, 3 or 7
+ * gives the same read model as one batch (rebuild equals live).
+ */
+export async function expectReplayStable(
+  projection: Projection,
+  events: readonly StoredEvent[],
+): Promise<void> {
+  const readModels = await project(projection, events);
+  const expected = await readModels.view(projection.name).dump();
+  await project(projection, events, readModels);
+  expect(await readModels.view(projection.name).dump()).toEqual(expected);
+  for (const size of [1, 2, 3, 7]) {
+    const chunked = new MemoryReadModels({ freezeDocs: true });
+    const writer = chunked.writer(projection.name);
+    for (let i = 0; i < events.length; i += size)
+      await applyBatch(projection, writer, events.slice(i, i + size));
+    expect(await chunked.view(projection.name).dump()).toEqual(expected);
+  }
+}

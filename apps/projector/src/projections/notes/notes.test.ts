@@ -1,23 +1,5 @@
-import type { StoredEvent } from '@atende/events';
-import { MemoryReadModels } from '@atende/read-models';
-import type { Projection } from '../../projection.js';
-import { applyBatch } from '../../runner/apply-batch.js';
-import { TestLog, project } from '../../testing/test-log.js';
+import { TestLog, project, expectReplayStable } from '../../testing/test-log.js';
 import { dueReminders, getNote, listNotes, notesProjection } from './index.js';
-
-async function expectReplayStable(projection: Projection, events: readonly StoredEvent[]): Promise<void> {
-  const readModels = await project(projection, events);
-  const expected = await readModels.view(projection.name).dump();
-  await project(projection, events, readModels);
-  expect(await readModels.view(projection.name).dump()).toEqual(expected);
-  for (const size of [1, 2, 3, 7]) {
-    const chunked = new MemoryReadModels({ freezeDocs: true });
-    const writer = chunked.writer(projection.name);
-    for (let i = 0; i < events.length; i += size)
-      await applyBatch(projection, writer, events.slice(i, i + size));
-    expect(await chunked.view(projection.name).dump()).toEqual(expected);
-  }
-}
 
 const T0 = '2026-11-02T10:00:00.000Z';
 

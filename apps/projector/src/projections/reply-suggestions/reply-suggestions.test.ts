@@ -1,8 +1,6 @@
-import type { StoredEvent } from '@atende/events';
 import { MemoryReadModels } from '@atende/read-models';
-import type { Projection } from '../../projection.js';
 import { applyBatch } from '../../runner/apply-batch.js';
-import { TestLog, project } from '../../testing/test-log.js';
+import { TestLog, project, expectReplayStable } from '../../testing/test-log.js';
 import {
   REPLY_BLOCK_COLLECTION,
   REPLY_BLOCK_SIZE,
@@ -13,20 +11,6 @@ import {
   replyPairs,
   replySuggestionsProjection,
 } from './index.js';
-
-async function expectReplayStable(projection: Projection, events: readonly StoredEvent[]): Promise<void> {
-  const readModels = await project(projection, events);
-  const expected = await readModels.view(projection.name).dump();
-  await project(projection, events, readModels);
-  expect(await readModels.view(projection.name).dump()).toEqual(expected);
-  for (const size of [1, 2, 3, 7, 50]) {
-    const chunked = new MemoryReadModels({ freezeDocs: true });
-    const writer = chunked.writer(projection.name);
-    for (let i = 0; i < events.length; i += size)
-      await applyBatch(projection, writer, events.slice(i, i + size));
-    expect(await chunked.view(projection.name).dump()).toEqual(expected);
-  }
-}
 
 const CHAT = '5511999990001@c.us';
 let seq = 0;

@@ -1,24 +1,7 @@
-import type { StoredEvent, WorkspaceSettings } from '@atende/events';
+import type { WorkspaceSettings } from '@atende/events';
 import { defaultWorkspaceSettings } from '@atende/events';
-import { MemoryReadModels } from '@atende/read-models';
-import type { Projection } from '../../projection.js';
-import { applyBatch } from '../../runner/apply-batch.js';
-import { TestLog, project } from '../../testing/test-log.js';
+import { TestLog, project, expectReplayStable } from '../../testing/test-log.js';
 import { getWorkspace, listIntegrations, workspacesProjection } from './index.js';
-
-async function expectReplayStable(projection: Projection, events: readonly StoredEvent[]): Promise<void> {
-  const readModels = await project(projection, events);
-  const expected = await readModels.view(projection.name).dump();
-  await project(projection, events, readModels);
-  expect(await readModels.view(projection.name).dump()).toEqual(expected);
-  for (const size of [1, 2, 3, 7]) {
-    const chunked = new MemoryReadModels({ freezeDocs: true });
-    const writer = chunked.writer(projection.name);
-    for (let i = 0; i < events.length; i += size)
-      await applyBatch(projection, writer, events.slice(i, i + size));
-    expect(await chunked.view(projection.name).dump()).toEqual(expected);
-  }
-}
 
 function create(log: TestLog, ws = 'w1') {
   return log.append(
