@@ -5,10 +5,11 @@ describe('AnswerCache', () => {
     const cache = new AnswerCache();
     let computed = 0;
     const compute = async () => ({ n: ++computed });
-    expect(await cache.get('k', 1, compute)).toBe('{"n":1}');
-    expect(await cache.get('k', 1, compute)).toBe('{"n":1}');
-    expect(await cache.get('k', 2, compute)).toBe('{"n":2}');
-    expect(await cache.get('other', 2, compute)).toBe('{"n":3}');
+    const text = async (key: string, version: number) => (await cache.get(key, version, compute)).toString();
+    expect(await text('k', 1)).toBe('{"n":1}');
+    expect(await text('k', 1)).toBe('{"n":1}');
+    expect(await text('k', 2)).toBe('{"n":2}');
+    expect(await text('other', 2)).toBe('{"n":3}');
     expect(computed).toBe(3);
   });
 

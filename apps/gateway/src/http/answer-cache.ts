@@ -4,15 +4,16 @@
  * everything that shapes the answer, the version is the projection's checkpoint.
  */
 export class AnswerCache {
-  private readonly entries = new Map<string, { version: number; json: string }>();
+  private readonly entries = new Map<string, { version: number; json: Buffer }>();
 
   constructor(private readonly maxEntries = 1000) {}
 
-  /** The cached JSON for `key` at `version`, or the freshly computed one (then cached). */
-  async get(key: string, version: number, compute: () => Promise<unknown>): Promise<string> {
+  /** The cached JSON bytes for `key` at `version`, or the freshly computed ones (then cached). */
+  async get(key: string, version: number, compute: () => Promise<unknown>): Promise<Buffer> {
     const hit = this.entries.get(key);
     if (hit && hit.version === version) return hit.json;
-    const json = JSON.stringify(await compute());
+    // Kept encoded: a repeated answer is sent without serializing or encoding it again.
+    const json = Buffer.from(JSON.stringify(await compute()));
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     this.entries.delete(key);
     this.entries.set(key, { version, json });
