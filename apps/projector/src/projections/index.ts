@@ -38,10 +38,13 @@ export const allProjections: readonly Projection[] = [
 
 /** What the inbox needs to serve: rebuilt before an embedded process starts listening. */
 export const startupProjections: readonly Projection[] = allProjections.filter(
-  (p) => p !== analyticsProjection,
+  (p) => p !== analyticsProjection && p !== replySuggestionsProjection,
 );
-/** Caught up in the background after start (supervisors' figures may lag a few seconds at start). */
-export const backgroundProjections: readonly Projection[] = [analyticsProjection];
+/**
+ * Caught up in the background after start: supervisors' figures and history-based reply suggestions
+ * may lag a few seconds after a restart (canned suggestions are served meanwhile).
+ */
+export const backgroundProjections: readonly Projection[] = [analyticsProjection, replySuggestionsProjection];
 
 /** The projections that show a stream of this category (ops time travel). */
 export function projectionsForCategory(category: StreamCategory | undefined): Projection[] {

@@ -53,7 +53,11 @@ export async function conversationCommand(
     { workspaceId, actorId: 'test' },
   );
   const position = Math.max(0, ...result.globalPositions);
-  if (position > 0) await gw.atende.projector.waitForPosition(position);
+  if (position > 0) {
+    // Both projectors: the inbox read models and those caught up in the background (suggestions).
+    await gw.atende.projector.waitForPosition(position);
+    await gw.atende.backgroundProjector.waitForPosition(position);
+  }
   return position;
 }
 
