@@ -1,4 +1,4 @@
-import type { EventStore, ProjectionDump, ReadModels, RebuildTarget } from '@atende/events';
+import type { EventStore, ProjectionDump, ReadModels, RebuildTarget, StoredEvent } from '@atende/events';
 import type { Projection } from '../projection.js';
 import { applyBatch } from './apply-batch.js';
 
@@ -65,10 +65,7 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildReport> {
     let processed = 0;
     const applied = projections.map(() => 0);
     let head = await store.lastGlobalPosition();
-    // Page through the log until a page comes back empty: appends made meanwhile are included.
-    for (;;) {
-      const batch = await store.readBatch(position + 1, batchSize, { trusted: true });
-      if (batch.length === 0) break;
+    const applyPage = async (batch: readonly StoredEvent[]) => {
       for (let i = 0; i < projections.length; i += 1) {
         applied[i]! += (await applyBatch(projections[i]!, targets[i]!, batch)).applied;
       }
@@ -76,6 +73,14 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildReport> {
       processed += batch.length;
       head = Math.max(head, position);
       options.onProgress?.({ processed, head, position });
+    };
+    // The bulk: pages read ahead in parallel where the store can. Then page by page until a page
+    // comes back empty, so appends made meanwhile are included.
+    for await (const batch of store.readPages(1, batchSize, { trusted: true })) await applyPage(batch);
+    for (;;) {
+      const batch = await store.readBatch(position + 1, batchSize, { trusted: true });
+      if (batch.length === 0) break;
+      await applyPage(batch);
     }
     const reports: ProjectionRebuildReport[] = [];
     for (let i = 0; i < projections.length; i += 1) {

@@ -83,6 +83,24 @@ export function eventStoreContract(adapterName: string, makeHarness: () => Promi
         expect(await store.lastGlobalPosition()).toBe(all[4]!.globalPosition);
       });
 
+      it('readPages hands over every event from a position, in order, in pages of at most the size', async () => {
+        const before = await store.lastGlobalPosition();
+        const { globalPositions } = await store.appendToStream(
+          uniqueStream(),
+          Array.from({ length: 23 }, (_, i) => sampleEvent(`pg${i}`)),
+        );
+        const pages: number[][] = [];
+        for await (const page of store.readPages(globalPositions[2]!, 5, { trusted: true })) {
+          pages.push(page.map((e) => e.globalPosition));
+        }
+        expect(pages.every((p) => p.length <= 5)).toBe(true);
+        expect(pages.flat()).toEqual(globalPositions.slice(2));
+        const all: number[] = [];
+        for await (const page of store.readPages(before + 1, 7))
+          all.push(...page.map((e) => e.globalPosition));
+        expect(all).toEqual(globalPositions);
+      });
+
       it('readAll starts at the given position and pages through batches', async () => {
         const stream = uniqueStream();
         const before = await store.lastGlobalPosition();

@@ -9,12 +9,14 @@ import type {
   EventRegistry,
   EventStore,
   NewEvent,
+  RawStoredEvent,
   ReadAllOptions,
   StoredEvent,
   SubscribeOptions,
 } from '@atende/events';
 import { atendeRegistry } from '@atende/events';
 import { checkExpectedVersion } from './expected-version.js';
+import { startPageReader } from './start-page-reader.js';
 import {
   INSERT_EVENT_SQL,
   SCHEMA_SQL,
@@ -58,6 +60,7 @@ export class SqliteEventStore implements EventStore {
   private queue: PendingAppend[] = [];
   private flushScheduled = false;
   private closed = false;
+  private readonly filename: string;
 
   private readonly stmt: {
     findEvent: Database.Statement<[string], { global_position: number }>;
@@ -72,6 +75,7 @@ export class SqliteEventStore implements EventStore {
   constructor(options: SqliteEventStoreOptions) {
     if (options.filename !== ':memory:')
       mkdirSync(path.dirname(path.resolve(options.filename)), { recursive: true });
+    this.filename = options.filename === ':memory:' ? ':memory:' : path.resolve(options.filename);
     this.db = new Database(options.filename);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma(`synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
@@ -219,6 +223,58 @@ export class SqliteEventStore implements EventStore {
   async readStream<E extends DomainEvent = DomainEvent>(streamId: string): Promise<StoredEvent<E>[]> {
     this.assertOpen();
     return this.stmt.readStream.all(streamId).map((row) => this.toStored<E>(row));
+  }
+
+  /**
+   * Pages of the log for bulk replays. On a file, a worker thread reads and encodes the next page
+   * while the caller works on the current one; in memory it reads page by page on this thread.
+   */
+  async *readPages(
+    fromGlobalPosition: number,
+    pageSize: number,
+    options: ReadAllOptions = {},
+  ): AsyncGenerator<StoredEvent[]> {
+    const trusted = options.trusted ?? false;
+    if (this.filename === ':memory:') {
+      for (let position = Math.max(1, fromGlobalPosition); ;) {
+        const batch = await this.readBatch(position, pageSize, options);
+        if (batch.length === 0) return;
+        yield batch;
+        position = batch[batch.length - 1]!.globalPosition + 1;
+      }
+    }
+    const worker = startPageReader({
+      filename: this.filename,
+      from: Math.max(1, fromGlobalPosition),
+      pageSize,
+    });
+    const pages: Array<string | null> = [];
+    let wake: (() => void) | undefined;
+    let failure: unknown;
+    worker.on('message', (page: string | null) => {
+      pages.push(page);
+      wake?.();
+    });
+    worker.on('error', (error: Error) => {
+      failure = error;
+      wake?.();
+    });
+    try {
+      worker.postMessage('next');
+      for (;;) {
+        while (pages.length === 0 && failure === undefined) {
+          await new Promise<void>((resolve) => (wake = resolve));
+        }
+        if (failure !== undefined) throw failure;
+        const text = pages.shift()!;
+        if (text === null) return;
+        worker.postMessage('next'); // read ahead while the caller works on this page
+        const raw = JSON.parse(text) as RawStoredEvent[];
+        yield raw.map((event) => this.registry.parse(event, { trusted }));
+      }
+    } finally {
+      await worker.terminate();
+    }
   }
 
   async readBatch(

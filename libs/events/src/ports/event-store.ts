@@ -48,6 +48,15 @@ export interface EventStore {
   readStream<E extends DomainEvent = DomainEvent>(streamId: string): Promise<StoredEvent<E>[]>;
   /** Every event with globalPosition ≥ fromGlobalPosition (default 1), ascending, read in batches. */
   readAll(fromGlobalPosition?: number, options?: ReadAllOptions): AsyncIterable<StoredEvent>;
+  /**
+   * Every event from a position as pages of at most `pageSize`, for bulk replays; an adapter may
+   * read ahead in parallel. Ends at the last event stored when the page was read.
+   */
+  readPages(
+    fromGlobalPosition: number,
+    pageSize: number,
+    options?: Pick<ReadAllOptions, 'trusted'>,
+  ): AsyncIterable<StoredEvent[]>;
   /** One page of readAll: at most `limit` events with globalPosition ≥ fromGlobalPosition. */
   readBatch(
     fromGlobalPosition: number,
