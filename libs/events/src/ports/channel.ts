@@ -1,0 +1,61 @@
+/** A message a customer sent, as a channel driver reports it (before it becomes an event). */
+export interface InboundChannelMessage {
+  /** The provider's id: with the session it makes the event id, so a re-delivery is stored once. */
+  providerMessageId: string;
+  /** Provider chat id, e.g. `5511999990001@c.us` (groups end with `@g.us`). */
+  chatId: string;
+  /** The sender's phone number, digits only. */
+  from: string;
+  senderName: string | null;
+  chatType: 'private' | 'group';
+  content: string;
+  /** Provider type name (text, chat, image, ptt…); the domain normalises it. */
+  type: string;
+  mediaUrl: string | null;
+  /** ISO time the customer sent it. */
+  timestamp: string;
+}
+
+/** What a driver reports about a session. */
+export type ChannelEvent =
+  | { type: 'qr'; sessionId: string; qrCode: string }
+  | { type: 'connected'; sessionId: string; phoneNumber: string | null }
+  | { type: 'disconnected'; sessionId: string; reason: string }
+  | { type: 'failed'; sessionId: string; error: string; retryInMs: number | null }
+  | { type: 'inbound'; sessionId: string; message: InboundChannelMessage }
+  | { type: 'ack'; sessionId: string; providerMessageId: string; status: 'delivered' | 'read' };
+
+export type ChannelStatus = 'disconnected' | 'connecting' | 'qr' | 'connected' | 'unavailable';
+
+export interface OutboundChannelMessage {
+  chatId: string;
+  content: string;
+  type: 'text';
+  /** Our message id (the client's): drivers that can, use it to refuse a duplicate send. */
+  messageId: string;
+}
+
+/** A send that failed; `permanent` ones are not retried (bad number, blocked…). */
+export class ChannelSendError extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+    this.name = 'ChannelSendError';
+  }
+}
+
+/** One messaging provider (WhatsApp through whatsapp-web.js, or the sandbox that plays the phone). */
+export interface ChannelDriver {
+  readonly name: 'sandbox' | 'wwebjs';
+  /** Starts (or restores) a session; progress is reported through events (qr, connected, failed). */
+  connect(session: { sessionId: string; phoneNumber: string; name: string }): Promise<void>;
+  status(sessionId: string): ChannelStatus;
+  disconnect(sessionId: string): Promise<void>;
+  /** Sends; resolves with the provider's message id, throws ChannelSendError. */
+  send(sessionId: string, message: OutboundChannelMessage): Promise<{ providerMessageId: string }>;
+  /** Subscribes to what the driver reports; returns the unsubscribe function. */
+  onEvent(listener: (event: ChannelEvent) => void): () => void;
+  close(): Promise<void>;
+}
