@@ -1,3 +1,5 @@
+import type { ChannelDriver } from '../channel-session/index.js';
+
 /** A message a customer sent, as a channel driver reports it (before it becomes an event). */
 export interface InboundChannelMessage {
   /** The provider's id: with the session it makes the event id, so a re-delivery is stored once. */
@@ -46,9 +48,9 @@ export class ChannelSendError extends Error {
   }
 }
 
-/** One messaging provider (WhatsApp through whatsapp-web.js, or the sandbox that plays the phone). */
-export interface ChannelDriver {
-  readonly name: 'sandbox' | 'wwebjs';
+/** The Channel port: one messaging provider (WhatsApp via whatsapp-web.js, or the sandbox phone). */
+export interface Channel {
+  readonly name: ChannelDriver;
   /** Starts (or restores) a session; progress is reported through events (qr, connected, failed). */
   connect(session: { sessionId: string; phoneNumber: string; name: string }): Promise<void>;
   status(sessionId: string): ChannelStatus;
