@@ -18,6 +18,8 @@ import {
 } from '@atende/projector';
 import { createApp, type AppOptions } from '../http/create-app.js';
 import { createRealtime, type Realtime } from '../realtime/index.js';
+import { SandboxChannel, startChannelBridge, type ChannelBridge } from '@atende/channel-worker';
+import { getSession } from '@atende/projector';
 import { SqliteSessionStore } from '../auth/session-store.js';
 import { createFirebaseVerifier } from '../auth/firebase-verifier.js';
 import type { GatewayDeps } from '../http/gateway-deps.js';
@@ -100,6 +102,18 @@ export async function startEmbedded(
     logger.warn({ err: error }, 'ops socket not available: npm run replay cannot reach this process');
   }
 
+  // WhatsApp: the sandbox plays the customer's phone in embedded mode (whatsapp-web.js: issue 5).
+  const sandbox = config.whatsappDriver === 'sandbox' ? new SandboxChannel() : undefined;
+  let bridge: ChannelBridge | undefined;
+  if (sandbox) {
+    bridge = await startChannelBridge({
+      store,
+      channel: sandbox,
+      logger,
+      workspaceOf: async (sessionId) =>
+        (await getSession(readModels.view('channel-sessions'), sessionId))?.workspaceId,
+    });
+  }
   const sessions = new SqliteSessionStore(path.join(config.dataDir, 'sessions.db'));
   const deps: GatewayDeps = {
     store,
@@ -108,6 +122,7 @@ export async function startEmbedded(
     sessions,
     logger,
     ...(config.WEB_ORIGIN ? { webOrigin: config.WEB_ORIGIN } : {}),
+    ...(sandbox ? { sandbox } : {}),
     ...(config.AUTH === 'firebase' && config.FIREBASE_PROJECT_ID
       ? {
           firebase: createFirebaseVerifier(config.FIREBASE_PROJECT_ID),
@@ -145,6 +160,8 @@ export async function startEmbedded(
     stop: () =>
       (stopping ??= (async () => {
         await realtime.close();
+        await bridge?.stop();
+        await sandbox?.close();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await new Promise<void>((resolve) => (opsServer ? opsServer.close(() => resolve()) : resolve()));
         await projector.stop();

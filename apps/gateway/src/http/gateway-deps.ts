@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { EventStore, ReadModels } from '@atende/events';
 import type { FirebaseVerifier } from '../auth/firebase-verifier.js';
 import type { SessionStore } from '../auth/session-store.js';
+import type { SandboxPhone } from '../routes/sandbox/sandbox-routes.js';
 
 /** Waits until the read models include a position (read-your-writes after a command). */
 export interface ProjectionProgress {
@@ -21,6 +22,8 @@ export interface GatewayDeps {
   bodyLimit?: string;
   /** Firebase mode: verifies the browser's Firebase ID tokens. */
   firebase?: FirebaseVerifier;
+  /** The WhatsApp sandbox phone, when the sandbox driver is on (mounts /api/sandbox/whatsapp/*). */
+  sandbox?: SandboxPhone;
   /** What the browser needs to start Firebase sign-in (public values). */
   firebaseWebConfig?: { apiKey?: string; authDomain?: string };
 }

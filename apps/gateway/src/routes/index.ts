@@ -1,4 +1,5 @@
 import type { GatewayDeps } from '../http/gateway-deps.js';
+import { sandboxRoutes } from './sandbox/sandbox-routes.js';
 import type { RouteDefinition } from '../http/route.js';
 import { authRoutes } from './auth-routes.js';
 import { whatsappRoutes } from './whatsapp/whatsapp-routes.js';
@@ -24,5 +25,6 @@ export function apiRoutes(deps: GatewayDeps): RouteDefinition[] {
     ...integrationsRoutes(deps),
     ...analyticsRoutes(deps),
     ...suggestionRoutes(deps),
+    ...(deps.sandbox ? sandboxRoutes(deps.sandbox) : []),
   ];
 }

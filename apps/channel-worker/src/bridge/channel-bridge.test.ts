@@ -1,0 +1,319 @@
+import { pino } from 'pino';
+import { createSqliteEventStore } from '@atende/event-store';
+import {
+  ChannelSendError,
+  SEND_FAILED_MESSAGE,
+  atendeRegistry,
+  channelSessionDecider,
+  conversationDecider,
+  handleCommand,
+  streams,
+} from '@atende/events';
+import type { EventStore } from '@atende/events';
+import { inboundMessageId } from '../sandbox/inbound-message-id.js';
+import { InProcessQueue } from '../queue/in-process-queue.js';
+import { startChannelBridge } from './channel-bridge.js';
+import type { ChannelBridge, SendJob } from './channel-bridge.js';
+import { FakeChannel } from './fake-channel.js';
+
+const WS = 'ws-1';
+const SESSION = 'session-1';
+const CHAT = '5511999990001@c.us';
+const CONVERSATION = streams.conversation(WS, CHAT);
+const logger = pino({ level: 'silent' });
+
+async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+function inbound(providerMessageId: string, content = 'Oi') {
+  return {
+    type: 'inbound' as const,
+    sessionId: SESSION,
+    message: {
+      providerMessageId,
+      chatId: CHAT,
+      from: '5511999990001',
+      senderName: 'Maria',
+      chatType: 'private' as const,
+      content,
+      type: 'chat',
+      mediaUrl: null,
+      timestamp: '2026-01-02T10:00:00.000Z',
+    },
+  };
+}
+
+describe('startChannelBridge', () => {
+  let store: EventStore;
+  let channel: FakeChannel;
+  const bridges: ChannelBridge[] = [];
+  const deps = () => ({ store, registry: atendeRegistry });
+
+  async function start(
+    extra: { fromPosition?: number; queue?: InProcessQueue<SendJob> } = {},
+  ): Promise<ChannelBridge> {
+    const bridge = await startChannelBridge({
+      store,
+      channel,
+      logger,
+      workspaceOf: async (sessionId) => (sessionId === SESSION ? WS : undefined),
+      ...extra,
+    });
+    bridges.push(bridge);
+    return bridge;
+  }
+
+  async function types(streamId: string): Promise<string[]> {
+    return (await store.readStream(streamId)).map((e) => e.type);
+  }
+
+  async function requestSession(): Promise<void> {
+    await handleCommand(
+      deps(),
+      channelSessionDecider,
+      streams.channel(SESSION),
+      {
+        type: 'RequestChannelSession',
+        data: {
+          sessionId: SESSION,
+          workspaceId: WS,
+          driver: 'sandbox',
+          userId: 'user-1',
+          phoneNumber: '+55 11 99999-0000',
+          name: 'Suporte Loja',
+        },
+      },
+      { workspaceId: WS, actorId: 'user-1' },
+    );
+  }
+
+  async function startConversation(): Promise<void> {
+    await handleCommand(
+      deps(),
+      conversationDecider,
+      CONVERSATION,
+      {
+        type: 'ReceiveInboundMessage',
+        data: {
+          messageId: inboundMessageId(SESSION, 'P-in-0'),
+          chatId: CHAT,
+          sessionId: SESSION,
+          providerMessageId: 'P-in-0',
+          customerId: '5511999990001',
+          content: 'Olá',
+          type: 'chat',
+          receivedAt: new Date().toISOString(),
+        },
+      },
+      { workspaceId: WS },
+    );
+  }
+
+  async function requestOutbound(messageId: string, content = 'Bom dia!'): Promise<void> {
+    await handleCommand(
+      deps(),
+      conversationDecider,
+      CONVERSATION,
+      {
+        type: 'RequestOutboundMessage',
+        data: { messageId, agentId: 'user-1', content, receivedAt: new Date().toISOString() },
+      },
+      { workspaceId: WS, actorId: 'user-1' },
+    );
+  }
+
+  beforeEach(() => {
+    store = createSqliteEventStore({ filename: ':memory:', pollIntervalMs: 5 });
+    channel = new FakeChannel();
+  });
+
+  afterEach(async () => {
+    for (const bridge of bridges.splice(0)) await bridge.stop();
+    await store.close();
+  });
+
+  it('stores an inbound message delivered three times once', async () => {
+    await start();
+    for (let i = 0; i < 3; i += 1) channel.emit(inbound('P-100'));
+    await waitFor(async () => (await types(CONVERSATION)).includes('InboundMessageReceived'));
+    // let the two re-deliveries be applied too
+    channel.emit(inbound('P-101', 'second'));
+    await waitFor(
+      async () => (await types(CONVERSATION)).filter((t) => t === 'InboundMessageReceived').length === 2,
+    );
+    const events = await store.readStream(CONVERSATION);
+    expect(events.map((e) => e.type)).toEqual([
+      'ConversationStarted',
+      'InboundMessageReceived',
+      'InboundMessageReceived',
+    ]);
+    expect(events[0]!.data).toMatchObject({
+      customerId: '5511999990001',
+      customerName: 'Maria',
+      type: 'private',
+    });
+    expect(events[1]!.data).toMatchObject({
+      messageId: inboundMessageId(SESSION, 'P-100'),
+      providerMessageId: 'P-100',
+      sessionId: SESSION,
+      content: 'Oi',
+      senderName: 'Maria',
+      timestamp: '2026-01-02T10:00:00.000Z',
+    });
+    expect(events[0]!.metadata.workspaceId).toBe(WS);
+  });
+
+  it('ignores inbound messages of an unknown session', async () => {
+    await start();
+    channel.emit({ ...inbound('P-1'), sessionId: 'nobody' });
+    channel.emit(inbound('P-2'));
+    await waitFor(async () => (await types(CONVERSATION)).includes('InboundMessageReceived'));
+    expect(await types(streams.conversation(WS, CHAT))).toHaveLength(2);
+    expect(await store.lastGlobalPosition()).toBe(2);
+  });
+
+  it('sends an OutboundMessageRequested once and records OutboundMessageSent', async () => {
+    await startConversation();
+    await start();
+    await requestOutbound('m-1');
+    await waitFor(async () => (await types(CONVERSATION)).includes('OutboundMessageSent'));
+    expect(channel.sends).toEqual([
+      {
+        sessionId: SESSION,
+        message: { chatId: CHAT, content: 'Bom dia!', type: 'text', messageId: 'm-1' },
+      },
+    ]);
+    const sent = (await store.readStream(CONVERSATION)).find((e) => e.type === 'OutboundMessageSent')!;
+    expect(sent.data).toEqual({ messageId: 'm-1', providerMessageId: `true_${CHAT}_P1` });
+    // a browser retry with the same id appends nothing and sends nothing
+    await requestOutbound('m-1');
+    await requestOutbound('m-2', 'depois');
+    await waitFor(() => channel.sends.length === 2);
+    expect(channel.sends.map((s) => s.message.messageId)).toEqual(['m-1', 'm-2']);
+  });
+
+  it('does not send again when a restarted bridge replays the log', async () => {
+    await startConversation();
+    const first = await start();
+    await requestOutbound('m-1');
+    await waitFor(async () => (await types(CONVERSATION)).includes('OutboundMessageSent'));
+    await first.stop();
+
+    await start({ fromPosition: 1 });
+    await requestOutbound('m-2', 'depois');
+    await waitFor(
+      async () => (await types(CONVERSATION)).filter((t) => t === 'OutboundMessageSent').length === 2,
+    );
+    expect(channel.sends.map((s) => s.message.messageId)).toEqual(['m-1', 'm-2']);
+  });
+
+  it('moves the delivery status with acks and ignores unknown ones', async () => {
+    await startConversation();
+    await start();
+    await requestOutbound('m-1');
+    await waitFor(async () => (await types(CONVERSATION)).includes('OutboundMessageSent'));
+    const providerMessageId = `true_${CHAT}_P1`;
+    channel.emit({ type: 'ack', sessionId: SESSION, providerMessageId: 'unknown', status: 'read' });
+    channel.emit({ type: 'ack', sessionId: SESSION, providerMessageId, status: 'delivered' });
+    channel.emit({ type: 'ack', sessionId: SESSION, providerMessageId, status: 'read' });
+    channel.emit({ type: 'ack', sessionId: SESSION, providerMessageId, status: 'read' });
+    await waitFor(
+      async () => (await types(CONVERSATION)).filter((t) => t === 'MessageDeliveryUpdated').length === 2,
+    );
+    await new Promise((r) => setTimeout(r, 30));
+    const updates = (await store.readStream(CONVERSATION)).filter((e) => e.type === 'MessageDeliveryUpdated');
+    expect(updates.map((e) => e.data)).toEqual([
+      { messageId: 'm-1', status: 'delivered' },
+      { messageId: 'm-1', status: 'read' },
+    ]);
+  });
+
+  it('knows sent messages of the replayed log for acks after a restart', async () => {
+    await startConversation();
+    const first = await start();
+    await requestOutbound('m-1');
+    await waitFor(async () => (await types(CONVERSATION)).includes('OutboundMessageSent'));
+    await first.stop();
+    await start({ fromPosition: 1 });
+    await new Promise((r) => setTimeout(r, 30));
+    channel.emit({
+      type: 'ack',
+      sessionId: SESSION,
+      providerMessageId: `true_${CHAT}_P1`,
+      status: 'delivered',
+    });
+    await waitFor(async () => (await types(CONVERSATION)).includes('MessageDeliveryUpdated'));
+  });
+
+  it('records OutboundMessageFailed when a send keeps failing', async () => {
+    await startConversation();
+    channel.sendError = new ChannelSendError('timeout', false);
+    await start({
+      queue: new InProcessQueue<SendJob>({
+        attempts: 3,
+        baseDelayMs: 1,
+        maxDelayMs: 4,
+        keyOf: (j) => j.sessionId,
+      }),
+    });
+    await requestOutbound('m-1');
+    await waitFor(async () => (await types(CONVERSATION)).includes('OutboundMessageFailed'));
+    expect(channel.sends).toHaveLength(3);
+    const failed = (await store.readStream(CONVERSATION)).find((e) => e.type === 'OutboundMessageFailed')!;
+    expect(failed.data).toEqual({ messageId: 'm-1', error: SEND_FAILED_MESSAGE });
+    expect(SEND_FAILED_MESSAGE).toBe('Erro ao enviar mensagem');
+  });
+
+  it('does not retry a permanent send error', async () => {
+    await startConversation();
+    channel.sendError = new ChannelSendError('número inválido', true);
+    await start();
+    await requestOutbound('m-1');
+    await waitFor(async () => (await types(CONVERSATION)).includes('OutboundMessageFailed'));
+    expect(channel.sends).toHaveLength(1);
+  });
+
+  it('connects a requested session and records its qr and connection', async () => {
+    await start();
+    await requestSession();
+    await waitFor(() => channel.connects.length === 1);
+    expect(channel.connects[0]).toEqual({
+      sessionId: SESSION,
+      phoneNumber: '5511999990000',
+      name: 'Suporte Loja',
+    });
+
+    const qrCode = 'data:image/png;base64,AAAA';
+    channel.emit({ type: 'qr', sessionId: SESSION, qrCode });
+    channel.emit({ type: 'qr', sessionId: SESSION, qrCode });
+    channel.emit({ type: 'connected', sessionId: SESSION, phoneNumber: '5511999990000' });
+    await waitFor(async () => (await types(streams.channel(SESSION))).includes('ChannelConnected'));
+    const events = await store.readStream(streams.channel(SESSION));
+    expect(events.map((e) => e.type)).toEqual([
+      'ChannelSessionRequested',
+      'ChannelQrIssued',
+      'ChannelConnected',
+    ]);
+    expect(events[1]!.data).toEqual({ sessionId: SESSION, qrCode });
+    expect(events[2]!.data).toEqual({ sessionId: SESSION, phoneNumber: '5511999990000' });
+
+    channel.emit({ type: 'disconnected', sessionId: SESSION, reason: 'LOGOUT' });
+    await waitFor(async () => (await types(streams.channel(SESSION))).includes('ChannelDisconnected'));
+  });
+
+  it('uses the channel stream when the read model does not know the session yet', async () => {
+    const bridge = await startChannelBridge({ store, channel, logger, workspaceOf: async () => undefined });
+    bridges.push(bridge);
+    await requestSession();
+    channel.emit({ type: 'failed', sessionId: SESSION, error: 'auth failure', retryInMs: 1000 });
+    await waitFor(async () => (await types(streams.channel(SESSION))).includes('ChannelFailed'));
+    const failed = (await store.readStream(streams.channel(SESSION)))[1]!;
+    expect(failed.data).toEqual({ sessionId: SESSION, error: 'auth failure', retryInMs: 1000 });
+    expect(failed.metadata.workspaceId).toBe(WS);
+  });
+});

@@ -1,0 +1,48 @@
+import type {
+  Channel,
+  ChannelEvent,
+  ChannelSendError,
+  ChannelStatus,
+  OutboundChannelMessage,
+} from '@atende/events';
+
+/** A Channel for tests: records connects and sends, emits events on demand, fails sends when told. */
+export class FakeChannel implements Channel {
+  readonly name = 'sandbox' as const;
+  readonly connects: { sessionId: string; phoneNumber: string; name: string }[] = [];
+  readonly sends: { sessionId: string; message: OutboundChannelMessage }[] = [];
+  /** When set, every send throws it. */
+  sendError: ChannelSendError | undefined;
+  private readonly listeners = new Set<(event: ChannelEvent) => void>();
+  private counter = 0;
+
+  async connect(session: { sessionId: string; phoneNumber: string; name: string }): Promise<void> {
+    this.connects.push(session);
+  }
+
+  status(): ChannelStatus {
+    return 'connected';
+  }
+
+  async disconnect(): Promise<void> {}
+
+  async send(sessionId: string, message: OutboundChannelMessage): Promise<{ providerMessageId: string }> {
+    this.sends.push({ sessionId, message });
+    if (this.sendError) throw this.sendError;
+    this.counter += 1;
+    return { providerMessageId: `true_${message.chatId}_P${this.counter}` };
+  }
+
+  onEvent(listener: (event: ChannelEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(event: ChannelEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+  }
+}

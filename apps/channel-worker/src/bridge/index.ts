@@ -1,0 +1,1 @@
+export * from './channel-bridge.js';

@@ -1,0 +1,3 @@
+export * from './sandbox/index.js';
+export * from './bridge/index.js';
+export * from './queue/index.js';

@@ -1,0 +1,2 @@
+export * from './sandbox-channel.js';
+export * from './inbound-message-id.js';

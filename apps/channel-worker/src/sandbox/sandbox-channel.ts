@@ -1,0 +1,256 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import QRCode from 'qrcode';
+import {
+  ChannelSendError,
+  type Channel,
+  type ChannelEvent,
+  type ChannelStatus,
+  type InboundChannelMessage,
+  type OutboundChannelMessage,
+} from '@atende/events';
+import { inboundMessageId } from './inbound-message-id.js';
+
+export type SandboxErrorCode =
+  | 'SANDBOX_SESSION_NOT_FOUND'
+  | 'SANDBOX_SESSION_NOT_CONNECTED'
+  | 'SANDBOX_MESSAGE_NOT_FOUND'
+  | 'SANDBOX_INVALID_INPUT';
+
+/** A sandbox control refused (unknown session, session not connected…); `message` is pt-BR. */
+export class SandboxError extends Error {
+  constructor(
+    readonly code: SandboxErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SandboxError';
+  }
+}
+
+export type SandboxMessageType = 'text' | 'image' | 'video' | 'audio' | 'document';
+
+export interface SandboxInbound {
+  /** The customer's phone; non-digits are dropped. */
+  from: string;
+  name?: string | null;
+  text?: string | null;
+  type?: SandboxMessageType | null;
+  mediaUrl?: string | null;
+  /** Default: a new uuid. Repeating one re-delivers the same message. */
+  providerMessageId?: string | null;
+}
+
+export interface SandboxInboundResult {
+  providerMessageId: string;
+  chatId: string;
+  /** The conversation's message id for it (see `inboundMessageId`). */
+  messageId: string;
+}
+
+/** A message an agent sent to the sandbox phone. */
+export interface SandboxOutboxMessage {
+  providerMessageId: string;
+  messageId: string;
+  chatId: string;
+  content: string;
+  type: string;
+  /** ISO time. */
+  sentAt: string;
+}
+
+interface SandboxSession {
+  sessionId: string;
+  phoneNumber: string;
+  name: string;
+  status: ChannelStatus;
+  /** The phone scanned the QR: connecting again restores the session without a new QR. */
+  paired: boolean;
+  /** Bumped by every connect/disconnect: a QR that finishes late for an old attempt is dropped. */
+  attempt: number;
+  outbox: SandboxOutboxMessage[];
+  sentByMessageId: Map<string, SandboxOutboxMessage>;
+  sentByProviderId: Map<string, SandboxOutboxMessage>;
+}
+
+export interface SandboxChannelOptions {
+  /** Sessions whose phone already scanned (e.g. the demo session after a restart). */
+  paired?: Iterable<string>;
+  /** Clock (tests). */
+  now?: () => Date;
+}
+
+const PHONE_CHAT_ID = /^\d{5,20}@(c|g)\.us$/;
+
+const notFound = () => new SandboxError('SANDBOX_SESSION_NOT_FOUND', 'Sessão do WhatsApp não encontrada');
+const notConnected = () =>
+  new SandboxError('SANDBOX_SESSION_NOT_CONNECTED', 'Sessão do WhatsApp não está conectada');
+
+/**
+ * The Channel driver that plays the customer's phone in memory: it issues a real QR image,
+ * connects when the "phone" scans it, delivers customers' messages and keeps what agents sent.
+ */
+export class SandboxChannel implements Channel {
+  readonly name = 'sandbox' as const;
+  private readonly sessions = new Map<string, SandboxSession>();
+  private readonly listeners = new Set<(event: ChannelEvent) => void>();
+  private readonly prePaired: Set<string>;
+  private readonly now: () => Date;
+
+  constructor(options: SandboxChannelOptions = {}) {
+    this.prePaired = new Set(options.paired ?? []);
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async connect(session: { sessionId: string; phoneNumber: string; name: string }): Promise<void> {
+    const existing = this.sessions.get(session.sessionId);
+    const state: SandboxSession = existing ?? {
+      sessionId: session.sessionId,
+      phoneNumber: session.phoneNumber,
+      name: session.name,
+      status: 'disconnected',
+      paired: this.prePaired.has(session.sessionId),
+      attempt: 0,
+      outbox: [],
+      sentByMessageId: new Map(),
+      sentByProviderId: new Map(),
+    };
+    state.phoneNumber = session.phoneNumber;
+    state.name = session.name;
+    this.sessions.set(session.sessionId, state);
+    const attempt = ++state.attempt;
+
+    if (state.paired) {
+      state.status = 'connected';
+      this.emit({ type: 'connected', sessionId: state.sessionId, phoneNumber: state.phoneNumber || null });
+      return;
+    }
+    state.status = 'connecting';
+    const pairing = `atende-sandbox:${state.sessionId}:${randomBytes(12).toString('hex')}`;
+    const qrCode = await QRCode.toDataURL(pairing);
+    // A disconnect, scan or newer connect happened while the image was drawn: this QR is stale.
+    if (state.attempt !== attempt || state.status !== 'connecting') return;
+    state.status = 'qr';
+    this.emit({ type: 'qr', sessionId: state.sessionId, qrCode });
+  }
+
+  status(sessionId: string): ChannelStatus {
+    return this.sessions.get(sessionId)?.status ?? 'disconnected';
+  }
+
+  async disconnect(sessionId: string): Promise<void> {
+    const state = this.sessions.get(sessionId);
+    if (!state) return;
+    state.attempt++;
+    state.paired = false;
+    const was = state.status;
+    state.status = 'disconnected';
+    if (was !== 'disconnected') this.emit({ type: 'disconnected', sessionId, reason: 'logout' });
+  }
+
+  async send(sessionId: string, message: OutboundChannelMessage): Promise<{ providerMessageId: string }> {
+    const state = this.sessions.get(sessionId);
+    if (!state || state.status !== 'connected') {
+      throw new ChannelSendError(`Sandbox session ${sessionId} is not connected`, false);
+    }
+    const earlier = state.sentByMessageId.get(message.messageId);
+    if (earlier) return { providerMessageId: earlier.providerMessageId };
+    if (!PHONE_CHAT_ID.test(message.chatId)) {
+      throw new ChannelSendError(`Not a phone chat id: ${message.chatId}`, true);
+    }
+    const sent: SandboxOutboxMessage = {
+      providerMessageId: randomUUID(),
+      messageId: message.messageId,
+      chatId: message.chatId,
+      content: message.content,
+      type: message.type,
+      sentAt: this.now().toISOString(),
+    };
+    state.outbox.push(sent);
+    state.sentByMessageId.set(sent.messageId, sent);
+    state.sentByProviderId.set(sent.providerMessageId, sent);
+    return { providerMessageId: sent.providerMessageId };
+  }
+
+  onEvent(listener: (event: ChannelEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+    for (const state of this.sessions.values()) {
+      state.attempt++;
+      state.status = 'disconnected';
+    }
+  }
+
+  // ---- Sandbox controls (the phone's side), used by the sandbox HTTP routes ----
+
+  /** The phone scans the QR: the session connects (again: nothing changes). */
+  scan(sessionId: string): void {
+    const state = this.sessions.get(sessionId);
+    if (!state) throw notFound();
+    state.paired = true;
+    if (state.status === 'connected') return;
+    state.attempt++;
+    state.status = 'connected';
+    this.emit({ type: 'connected', sessionId, phoneNumber: state.phoneNumber || null });
+  }
+
+  /** A customer sends a message to the session's number. */
+  inbound(sessionId: string, input: SandboxInbound): SandboxInboundResult {
+    const state = this.requireConnected(sessionId);
+    const from = input.from.replace(/\D/g, '');
+    if (!from) throw new SandboxError('SANDBOX_INVALID_INPUT', 'Número do contato inválido');
+    const providerMessageId = input.providerMessageId || randomUUID();
+    const chatId = `${from}@c.us`;
+    const message: InboundChannelMessage = {
+      providerMessageId,
+      chatId,
+      from,
+      senderName: input.name ?? null,
+      chatType: 'private',
+      content: input.text ?? '',
+      type: input.type ?? 'text',
+      mediaUrl: input.mediaUrl ?? null,
+      timestamp: this.now().toISOString(),
+    };
+    this.emit({ type: 'inbound', sessionId: state.sessionId, message });
+    return { providerMessageId, chatId, messageId: inboundMessageId(sessionId, providerMessageId) };
+  }
+
+  /** The phone reports a message it received from an agent as delivered or read. */
+  ack(sessionId: string, providerMessageId: string, status: 'delivered' | 'read'): void {
+    const state = this.requireConnected(sessionId);
+    if (!state.sentByProviderId.has(providerMessageId)) {
+      throw new SandboxError('SANDBOX_MESSAGE_NOT_FOUND', 'Mensagem não encontrada');
+    }
+    this.emit({ type: 'ack', sessionId, providerMessageId, status });
+  }
+
+  /** What agents sent to this phone, oldest first. */
+  outbox(sessionId: string): SandboxOutboxMessage[] {
+    const state = this.sessions.get(sessionId);
+    if (!state) throw notFound();
+    return state.outbox.map((m) => ({ ...m }));
+  }
+
+  private requireConnected(sessionId: string): SandboxSession {
+    const state = this.sessions.get(sessionId);
+    if (!state) throw notFound();
+    if (state.status !== 'connected') throw notConnected();
+    return state;
+  }
+
+  private emit(event: ChannelEvent): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(event);
+      } catch {
+        // One failing listener must not stop the others (or the phone).
+      }
+    }
+  }
+}

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { HttpError } from '../../http/errors.js';
+import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
+
+export const SANDBOX_MESSAGE_TYPES = ['text', 'image', 'video', 'audio', 'document'] as const;
+export type SandboxRouteMessageType = (typeof SANDBOX_MESSAGE_TYPES)[number];
+
+/**
+ * What the routes need from the sandbox phone; `SandboxChannel` (@atende/channel-worker,
+ * src/sandbox) has this shape. Its refusals are errors named `SandboxError` with a `code`.
+ */
+export interface SandboxPhone {
+  scan(sessionId: string): void;
+  inbound(
+    sessionId: string,
+    input: {
+      from: string;
+      name?: string | null;
+      text?: string | null;
+      type?: SandboxRouteMessageType | null;
+      mediaUrl?: string | null;
+      providerMessageId?: string | null;
+    },
+  ): { providerMessageId: string; chatId: string; messageId: string };
+  ack(sessionId: string, providerMessageId: string, status: 'delivered' | 'read'): void;
+  outbox(sessionId: string): readonly {
+    providerMessageId: string;
+    messageId: string;
+    chatId: string;
+    content: string;
+    type: string;
+    sentAt: string;
+  }[];
+}
+
+const SANDBOX_STATUS: Record<string, number> = {
+  SANDBOX_SESSION_NOT_FOUND: 404,
+  SANDBOX_MESSAGE_NOT_FOUND: 404,
+  SANDBOX_SESSION_NOT_CONNECTED: 409,
+  SANDBOX_INVALID_INPUT: 400,
+};
+
+/** Runs a sandbox control; its typed refusals become HTTP answers (404, 409, 400). */
+function control<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (error instanceof Error && error.name === 'SandboxError' && typeof code === 'string') {
+      throw new HttpError(SANDBOX_STATUS[code] ?? 400, code, error.message);
+    }
+    throw error;
+  }
+}
+
+const sessionId = z.string().trim().min(1).max(200);
+const digits = (value: string) => value.replace(/\D/g, '');
+
+const scanBody = z.strictObject({ sessionId });
+
+const inboundBody = z
+  .strictObject({
+    sessionId,
+    from: z
+      .string()
+      .max(40)
+      .refine((value) => digits(value).length >= 8 && digits(value).length <= 15, {
+        message: 'Número do contato inválido',
+      }),
+    name: z.string().max(200).optional(),
+    text: z.string().max(4096).optional(),
+    type: z.enum(SANDBOX_MESSAGE_TYPES).optional(),
+    mediaUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .optional(),
+    providerMessageId: z.string().trim().min(1).max(200).optional(),
+  })
+  .refine((body) => (body.type ?? 'text') !== 'text' || (body.text ?? '').trim().length > 0, {
+    message: 'Mensagem vazia',
+    path: ['text'],
+  });
+
+const ackBody = z.strictObject({
+  sessionId,
+  providerMessageId: z.string().trim().min(1).max(200),
+  status: z.enum(['delivered', 'read']),
+});
+
+const outboxQuery = z.strictObject({ sessionId });
+
+const outboxMessage = z.object({
+  providerMessageId: z.string(),
+  messageId: z.string(),
+  chatId: z.string(),
+  content: z.string(),
+  type: z.string(),
+  sentAt: z.string(),
+});
+
+/**
+ * The WhatsApp sandbox (DESIGN §4): it plays the customer's phone, so it needs no session
+ * (`public`). Mount it only when the sandbox driver is on.
+ */
+export function sandboxRoutes(sandbox: SandboxPhone): RouteDefinition[] {
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/api/sandbox/whatsapp/scan',
+      summary: 'Sandbox phone scans the QR code: the session connects',
+      tag: 'sandbox',
+      auth: 'public',
+      body: scanBody,
+      response: ok({ sessionId: z.string(), connected: z.literal(true) }),
+      handler: async ({ body }) => {
+        control(() => sandbox.scan(body.sessionId));
+        return { success: true, sessionId: body.sessionId, connected: true };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/sandbox/whatsapp/inbound',
+      summary: 'A customer sends a message to the sandbox session (same providerMessageId: no change)',
+      tag: 'sandbox',
+      auth: 'public',
+      body: inboundBody,
+      response: ok({ conversationId: z.string(), messageId: z.string() }),
+      handler: async ({ body }) => {
+        const result = control(() =>
+          sandbox.inbound(body.sessionId, {
+            from: digits(body.from),
+            name: body.name ?? null,
+            text: body.text ?? null,
+            type: body.type ?? 'text',
+            mediaUrl: body.mediaUrl ?? null,
+            providerMessageId: body.providerMessageId ?? null,
+          }),
+        );
+        return { success: true, conversationId: result.chatId, messageId: result.messageId };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/sandbox/whatsapp/ack',
+      summary: 'The sandbox phone reports a message from an agent as delivered or read',
+      tag: 'sandbox',
+      auth: 'public',
+      body: ackBody,
+      response: ok({}),
+      handler: async ({ body }) => {
+        control(() => sandbox.ack(body.sessionId, body.providerMessageId, body.status));
+        return { success: true };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/sandbox/whatsapp/outbox',
+      summary: 'What the sandbox phone received from agents, oldest first',
+      tag: 'sandbox',
+      auth: 'public',
+      query: outboxQuery,
+      response: ok({ messages: z.array(outboxMessage) }),
+      handler: async ({ query }) => {
+        const messages = control(() => sandbox.outbox(query.sessionId));
+        return { success: true, messages: [...messages] };
+      },
+    }),
+  ];
+}
