@@ -54,6 +54,8 @@ function trustProxySetting(value: string): boolean | number | string {
 }
 
 export interface EmbeddedOptions {
+  /** Run without a live WhatsApp channel (tests that drive sessions through the domain). Default true. */
+  channel?: boolean;
   /** Login throttle limits (tests lower them). */
   loginLimits?: AppOptions['loginLimits'];
 }
@@ -103,7 +105,8 @@ export async function startEmbedded(
   }
 
   // WhatsApp: the sandbox plays the customer's phone in embedded mode (whatsapp-web.js: issue 5).
-  const sandbox = config.whatsappDriver === 'sandbox' ? new SandboxChannel() : undefined;
+  const sandbox =
+    config.whatsappDriver === 'sandbox' && options.channel !== false ? new SandboxChannel() : undefined;
   let bridge: ChannelBridge | undefined;
   if (sandbox) {
     bridge = await startChannelBridge({

@@ -32,13 +32,18 @@ export class GatewayHarness {
     options: {
       loginLimits?: { perAccount?: number; perAddress?: number };
       env?: Record<string, string>;
+      /** false: no live WhatsApp channel (the test drives sessions through the domain). */
+      channel?: boolean;
     } = {},
   ) {
     const dir = mkdtempSync(path.join(tmpdir(), 'atende-gw-'));
     const atende = await startEmbedded(
       loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'silent', ...options.env }),
       pino({ level: 'silent' }),
-      { loginLimits: { perAccount: 1000, perAddress: 1000, ...options.loginLimits } },
+      {
+        loginLimits: { perAccount: 1000, perAddress: 1000, ...options.loginLimits },
+        ...(options.channel === false ? { channel: false } : {}),
+      },
     );
     return new GatewayHarness(atende, dir);
   }

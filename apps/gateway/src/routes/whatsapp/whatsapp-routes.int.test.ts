@@ -28,7 +28,7 @@ describe('WhatsApp API (spec §7 calls)', () => {
   let fora: string;
 
   beforeAll(async () => {
-    gw = await GatewayHarness.start();
+    gw = await GatewayHarness.start({ channel: false });
     ws = gw.atende.demo.workspaceId;
     ownerId = gw.atende.demo.ownerId;
     const add = async (
