@@ -23,6 +23,12 @@ if (atende.demo.demoCredentials) {
   const { email, password } = atende.demo.demoCredentials;
   logger.info(`Login de demonstração: ${email} / ${password}`);
 }
+if (atende.demo.sandboxSessionId) {
+  logger.info(
+    `WhatsApp de demonstração conectado (sandbox, sessão ${atende.demo.sandboxSessionId}): simule um cliente com ` +
+      `POST ${atende.url}/api/sandbox/whatsapp/inbound {"sessionId":"${atende.demo.sandboxSessionId}","from":"5511988887777","text":"Olá!"}`,
+  );
+}
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

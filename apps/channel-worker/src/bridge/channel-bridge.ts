@@ -198,18 +198,19 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
   }
 
   /** Events of one session are applied in order; sessions run side by side. */
-  function onChannelEvent(event: ChannelEvent): void {
-    if (stopped) return;
+  /** Applies events of one session in order; the returned promise settles when this one is recorded. */
+  function onChannelEvent(event: ChannelEvent): Promise<void> {
+    if (stopped) return Promise.reject(new Error('channel bridge stopped'));
     const previous = sessionChains.get(event.sessionId) ?? Promise.resolve();
-    const next = previous.then(() =>
-      handleChannelEvent(event).catch((error) =>
-        logFailure(error, { sessionId: event.sessionId, type: event.type }, 'channel event not applied'),
-      ),
+    const recorded = previous.then(() => handleChannelEvent(event));
+    const next = recorded.catch((error) =>
+      logFailure(error, { sessionId: event.sessionId, type: event.type }, 'channel event not applied'),
     );
     sessionChains.set(event.sessionId, next);
     void next.then(() => {
       if (sessionChains.get(event.sessionId) === next) sessionChains.delete(event.sessionId);
     });
+    return recorded;
   }
 
   // ---- outbound: send jobs ----------------------------------------------------------------

@@ -8,7 +8,7 @@ const session = { sessionId: 's-1', phoneNumber: '5511999990000', name: 'Suporte
 function setup(options: ConstructorParameters<typeof SandboxChannel>[0] = {}) {
   const channel = new SandboxChannel(options);
   const events: ChannelEvent[] = [];
-  channel.onEvent((event) => events.push(event));
+  channel.onEvent((event) => void events.push(event));
   return { channel, events };
 }
 
@@ -214,14 +214,14 @@ describe('SandboxChannel', () => {
     channel.onEvent(() => {
       throw new Error('boom');
     });
-    const off = channel.onEvent((e) => seen.push(e.type));
+    const off = channel.onEvent((e) => void seen.push(e.type));
     await channel.connect(session);
     expect(seen).toEqual(['qr']);
     off();
     channel.scan('s-1');
     expect(seen).toEqual(['qr']);
     const later: string[] = [];
-    channel.onEvent((e) => later.push(e.type));
+    channel.onEvent((e) => void later.push(e.type));
     await channel.close();
     await channel.connect(session);
     expect(later).toEqual([]);

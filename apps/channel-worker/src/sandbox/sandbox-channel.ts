@@ -92,7 +92,9 @@ const notConnected = () =>
 export class SandboxChannel implements Channel {
   readonly name = 'sandbox' as const;
   private readonly sessions = new Map<string, SandboxSession>();
-  private readonly listeners = new Set<(event: ChannelEvent) => void>();
+  private readonly listeners = new Set<(event: ChannelEvent) => void | Promise<void>>();
+  /** What listeners are still recording (see `delivered`). */
+  private readonly pending = new Set<Promise<void>>();
   private readonly prePaired: Set<string>;
   private readonly now: () => Date;
 
@@ -171,7 +173,7 @@ export class SandboxChannel implements Channel {
     return { providerMessageId: sent.providerMessageId };
   }
 
-  onEvent(listener: (event: ChannelEvent) => void): () => void {
+  onEvent(listener: (event: ChannelEvent) => void | Promise<void>): () => void {
     this.listeners.add(listener);
     return () => {
       this.listeners.delete(listener);
@@ -247,10 +249,24 @@ export class SandboxChannel implements Channel {
   private emit(event: ChannelEvent): void {
     for (const listener of [...this.listeners]) {
       try {
-        listener(event);
+        const recording = listener(event);
+        if (recording) {
+          const tracked: Promise<void> = recording.finally(() => this.pending.delete(tracked));
+          // Failures surface through `delivered()` (to whoever waits); nobody waiting is not an error.
+          tracked.catch(() => undefined);
+          this.pending.add(tracked);
+        }
       } catch {
         // One failing listener must not stop the others (or the phone).
       }
     }
+  }
+
+  /**
+   * Resolves once every event reported so far is recorded by the listeners (rejects if one could
+   * not be): the sandbox answers the phone only then, as a provider's ack would.
+   */
+  async delivered(): Promise<void> {
+    await Promise.all([...this.pending]);
   }
 }

@@ -1,6 +1,7 @@
 import type { AtendeConfig } from '@atende/config';
 import {
   atendeRegistry,
+  channelSessionDecider,
   deterministicEventId,
   handleCommand,
   memberDecider,
@@ -16,6 +17,12 @@ import { hashPassword } from '../auth/password.js';
 export const DEFAULT_WORKSPACE_ID = 'minha-empresa';
 export const DEFAULT_WORKSPACE_NAME = 'Minha Empresa';
 export const DEMO_OWNER = { email: 'demo@atende.local', password: 'demo1234', name: 'Demo' } as const;
+/** The demo's WhatsApp session, already paired with the sandbox phone (DESIGN §6). */
+export const DEMO_SANDBOX_SESSION = {
+  sessionId: 'demo-sandbox',
+  phoneNumber: '5511999990000',
+  name: 'Suporte',
+} as const;
 
 export interface DemoWorkspace {
   workspaceId: string;
@@ -25,6 +32,8 @@ export interface DemoWorkspace {
   created: boolean;
   /** Set when the owner is the demo account (no ATENDE_OWNER_* configured). */
   demoCredentials?: { email: string; password: string };
+  /** The demo's connected sandbox WhatsApp session, when this is the demo workspace. */
+  sandboxSessionId?: string;
 }
 
 /**
@@ -107,11 +116,36 @@ export async function ensureDemoWorkspace(store: EventStore, config: AtendeConfi
   }
 
   const isDemo = !config.ATENDE_OWNER_EMAIL;
+  if (isDemo && config.whatsappDriver === 'sandbox') {
+    const stream = streams.channel(DEMO_SANDBOX_SESSION.sessionId);
+    if ((await store.readStream(stream)).length === 0) {
+      await handleCommand(
+        deps,
+        channelSessionDecider,
+        stream,
+        {
+          type: 'RequestChannelSession',
+          data: { ...DEMO_SANDBOX_SESSION, workspaceId, driver: 'sandbox', userId: ownerId },
+        },
+        context,
+      );
+      await handleCommand(
+        deps,
+        channelSessionDecider,
+        stream,
+        { type: 'MarkConnected', data: { phoneNumber: DEMO_SANDBOX_SESSION.phoneNumber } },
+        context,
+      );
+    }
+  }
   return {
     workspaceId,
     workspaceName: DEFAULT_WORKSPACE_NAME,
     ownerId,
     created: !createdEvent,
     ...(isDemo ? { demoCredentials: { email: DEMO_OWNER.email, password: DEMO_OWNER.password } } : {}),
+    ...(isDemo && config.whatsappDriver === 'sandbox'
+      ? { sandboxSessionId: DEMO_SANDBOX_SESSION.sessionId }
+      : {}),
   };
 }

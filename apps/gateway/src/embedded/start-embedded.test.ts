@@ -19,11 +19,16 @@ describe('embedded start-up', () => {
     const first = await startEmbedded(config, logger);
     expect(first.demo.created).toBe(true);
     expect(first.demo.demoCredentials).toEqual({ email: 'demo@atende.local', password: 'demo1234' });
+    expect(first.demo.sandboxSessionId).toBe('demo-sandbox');
+    expect((await first.store.readStream('channel-demo-sandbox')).map((e) => e.type)).toEqual([
+      'ChannelSessionRequested',
+      'ChannelConnected',
+    ]);
     const health = await fetch(`${first.url}/healthz`);
     expect(health.status).toBe(200);
     const body = (await health.json()) as { status: string; eventStore: { lastGlobalPosition: number } };
     expect(body.status).toBe('ok');
-    expect(body.eventStore.lastGlobalPosition).toBe(3);
+    expect(body.eventStore.lastGlobalPosition).toBe(5); // workspace, owner account, membership, demo WhatsApp session (2)
     const notFound = await fetch(`${first.url}/nada`);
     expect(notFound.status).toBe(404);
     expect(await notFound.json()).toEqual({
@@ -31,13 +36,28 @@ describe('embedded start-up', () => {
       error: 'Rota não encontrada',
       code: 'NOT_FOUND',
     });
+    const customerWrites = (url: string, providerMessageId: string) =>
+      fetch(`${url}/api/sandbox/whatsapp/inbound`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          sessionId: 'demo-sandbox',
+          from: '5511988887777',
+          text: 'Olá!',
+          providerMessageId,
+        }),
+      });
+    expect((await customerWrites(first.url, 'demo-1')).status).toBe(200);
     await first.stop();
 
     // A restart on the same data folder finds the workspace and writes nothing new.
     const second = await startEmbedded(config, logger);
     expect(second.demo.created).toBe(false);
     expect(second.demo.ownerId).toBe(first.demo.ownerId);
-    expect(await second.store.lastGlobalPosition()).toBe(3);
+    const afterFirst = await second.store.lastGlobalPosition();
+    expect(afterFirst).toBeGreaterThan(5); // the customer's message (conversation started + received)
+    // The demo phone is paired again after a restart.
+    expect((await customerWrites(second.url, 'demo-2')).status).toBe(200);
     await second.stop();
   });
 

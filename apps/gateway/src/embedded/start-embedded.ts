@@ -23,7 +23,11 @@ import { getSession } from '@atende/projector';
 import { SqliteSessionStore } from '../auth/session-store.js';
 import { createFirebaseVerifier } from '../auth/firebase-verifier.js';
 import type { GatewayDeps } from '../http/gateway-deps.js';
-import { ensureDemoWorkspace, type DemoWorkspace } from '../bootstrap/ensure-demo-workspace.js';
+import {
+  DEMO_SANDBOX_SESSION,
+  ensureDemoWorkspace,
+  type DemoWorkspace,
+} from '../bootstrap/ensure-demo-workspace.js';
 
 export interface EmbeddedAtende {
   store: EventStore;
@@ -106,7 +110,9 @@ export async function startEmbedded(
 
   // WhatsApp: the sandbox plays the customer's phone in embedded mode (whatsapp-web.js: issue 5).
   const sandbox =
-    config.whatsappDriver === 'sandbox' && options.channel !== false ? new SandboxChannel() : undefined;
+    config.whatsappDriver === 'sandbox' && options.channel !== false
+      ? new SandboxChannel({ paired: demo.sandboxSessionId ? [demo.sandboxSessionId] : [] })
+      : undefined;
   let bridge: ChannelBridge | undefined;
   if (sandbox) {
     bridge = await startChannelBridge({
@@ -116,6 +122,10 @@ export async function startEmbedded(
       workspaceOf: async (sessionId) =>
         (await getSession(readModels.view('channel-sessions'), sessionId))?.workspaceId,
     });
+  }
+  if (sandbox && demo.sandboxSessionId) {
+    // The demo phone was paired on first start: restore it (the sandbox keeps its state in memory).
+    await sandbox.connect({ ...DEMO_SANDBOX_SESSION });
   }
   const sessions = new SqliteSessionStore(path.join(config.dataDir, 'sessions.db'));
   const deps: GatewayDeps = {

@@ -57,7 +57,11 @@ export interface Channel {
   disconnect(sessionId: string): Promise<void>;
   /** Sends; resolves with the provider's message id, throws ChannelSendError. */
   send(sessionId: string, message: OutboundChannelMessage): Promise<{ providerMessageId: string }>;
-  /** Subscribes to what the driver reports; returns the unsubscribe function. */
-  onEvent(listener: (event: ChannelEvent) => void): () => void;
+  /**
+   * Subscribes to what the driver reports; returns the unsubscribe function. A listener may return
+   * a promise (it settles when the event is recorded): drivers that can wait, wait before telling
+   * the other side the message was taken.
+   */
+  onEvent(listener: (event: ChannelEvent) => void | Promise<void>): () => void;
   close(): Promise<void>;
 }

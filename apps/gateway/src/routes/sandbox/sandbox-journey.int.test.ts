@@ -33,7 +33,7 @@ describe('WhatsApp through the sandbox, end to end over HTTP', () => {
         message: string;
       }>('POST', '/api/whatsapp/connect', {
         cookie,
-        body: { userId, phoneNumber: '+55 (11) 99999-0000', name: '' },
+        body: { userId, phoneNumber: '+55 (11) 97777-6666', name: '' },
       });
     const withQr = await eventually(async () => {
       const res = await connect();

@@ -29,6 +29,7 @@ beforeAll(async () => {
     inbound: (id, input) => sandbox.inbound(id, input),
     ack: (id, pid, status) => sandbox.ack(id, pid, status),
     outbox: (id) => sandbox.outbox(id),
+    delivered: () => sandbox.delivered(),
   });
   mountRoutes(app, routes, deps);
   const onError: ErrorRequestHandler = (error, _req, res, _next) => {
@@ -46,10 +47,47 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
+describe('answers only once the message is recorded', () => {
+  it('waits for the listeners, and reports 503 when recording failed', async () => {
+    let release!: () => void;
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    let recordedFirst = false;
+    sandbox.onEvent(async (event) => {
+      if (event.type !== 'inbound') return;
+      await slow;
+      recordedFirst = true;
+    });
+    await sandbox.connect({ sessionId: 's-rec', phoneNumber: '5511999990000', name: 'Suporte' });
+    sandbox.scan('s-rec');
+    await sandbox.delivered();
+    const answer = call('POST', '/api/sandbox/whatsapp/inbound', {
+      sessionId: 's-rec',
+      from: '5511988887777',
+      text: 'Oi',
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(recordedFirst).toBe(false);
+    release();
+    expect((await answer).status).toBe(200);
+    expect(recordedFirst).toBe(true);
+
+    sandbox.onEvent(async (event) => {
+      if (event.type === 'inbound') throw new Error('disk full');
+    });
+    const failed = await call('POST', '/api/sandbox/whatsapp/inbound', {
+      sessionId: 's-rec',
+      from: '5511988887777',
+      text: 'De novo',
+    });
+    expect(failed.status).toBe(503);
+    expect(failed.body).toMatchObject({ success: false, code: 'NOT_RECORDED' });
+  });
+});
+
 beforeEach(() => {
   sandbox = new SandboxChannel();
   events = [];
-  sandbox.onEvent((event) => events.push(event));
+  sandbox.onEvent((event) => void events.push(event));
 });
 
 async function call(method: string, path: string, body?: unknown) {

@@ -10,6 +10,8 @@ export type SandboxRouteMessageType = (typeof SANDBOX_MESSAGE_TYPES)[number];
  * src/sandbox) has this shape. Its refusals are errors named `SandboxError` with a `code`.
  */
 export interface SandboxPhone {
+  /** Settles when what the phone reported so far is in the event log (rejects if it could not be). */
+  delivered(): Promise<void>;
   scan(sessionId: string): void;
   inbound(
     sessionId: string,
@@ -102,6 +104,15 @@ const outboxMessage = z.object({
  * The WhatsApp sandbox (DESIGN §4): it plays the customer's phone, so it needs no session
  * (`public`). Mount it only when the sandbox driver is on.
  */
+/** Answers the phone only once what it reported is in the event log (the message is then safe). */
+async function recorded(sandbox: SandboxPhone): Promise<void> {
+  try {
+    await sandbox.delivered();
+  } catch {
+    throw new HttpError(503, 'NOT_RECORDED', 'Não foi possível registrar agora. Tente novamente.');
+  }
+}
+
 export function sandboxRoutes(sandbox: SandboxPhone): RouteDefinition[] {
   return [
     defineRoute({
@@ -114,6 +125,7 @@ export function sandboxRoutes(sandbox: SandboxPhone): RouteDefinition[] {
       response: ok({ sessionId: z.string(), connected: z.literal(true) }),
       handler: async ({ body }) => {
         control(() => sandbox.scan(body.sessionId));
+        await recorded(sandbox);
         return { success: true, sessionId: body.sessionId, connected: true };
       },
     }),
@@ -136,6 +148,7 @@ export function sandboxRoutes(sandbox: SandboxPhone): RouteDefinition[] {
             providerMessageId: body.providerMessageId ?? null,
           }),
         );
+        await recorded(sandbox);
         return { success: true, conversationId: result.chatId, messageId: result.messageId };
       },
     }),
@@ -149,6 +162,7 @@ export function sandboxRoutes(sandbox: SandboxPhone): RouteDefinition[] {
       response: ok({}),
       handler: async ({ body }) => {
         control(() => sandbox.ack(body.sessionId, body.providerMessageId, body.status));
+        await recorded(sandbox);
         return { success: true };
       },
     }),
