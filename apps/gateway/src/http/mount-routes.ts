@@ -1,34 +1,10 @@
 import type { Express, Request, Response } from 'express';
-import { atendeRegistry, newId, streams } from '@atende/events';
 import { authenticate } from '../auth/authenticate.js';
 import { can } from '../auth/permissions.js';
-import type { RequestContext } from '../auth/request-context.js';
-import { forbidden, unauthenticated } from './errors.js';
+import { unauthenticated } from './errors.js';
+import { denyAccess } from './deny-access.js';
 import type { GatewayDeps } from './gateway-deps.js';
 import type { RouteDefinition } from './route.js';
-
-/** Records a refused command (who, what, when) in the workspace's audit stream. */
-async function recordDenied(
-  deps: GatewayDeps,
-  ctx: RequestContext,
-  permission: string,
-  req: Request,
-): Promise<void> {
-  const event = atendeRegistry.prepare(
-    {
-      type: 'AccessDenied',
-      data: {
-        userId: ctx.userId,
-        role: ctx.role,
-        permission,
-        method: req.method,
-        path: req.originalUrl.split('?')[0]!.slice(0, 500),
-      },
-    },
-    { workspaceId: ctx.workspaceId, actorId: ctx.userId, correlationId: ctx.requestId || newId() },
-  );
-  await deps.store.appendToStream(streams.audit(ctx.workspaceId), [event]);
-}
 
 /**
  * Registers routes: validate params, query and body (unknown fields refused), resolve the member
@@ -42,8 +18,7 @@ export function mountRoutes(app: Express, routes: readonly RouteDefinition[], de
       if (route.auth !== 'public') {
         if (!ctx) throw unauthenticated();
         if (route.auth !== 'session' && !can(ctx.role, route.auth)) {
-          await recordDenied(deps, ctx, route.auth, req);
-          throw forbidden();
+          await denyAccess(deps, ctx, route.auth, req);
         }
       }
       const params = route.params ? route.params.parse(req.params) : undefined;

@@ -1,10 +1,8 @@
-import type { Request } from 'express';
 import { z } from 'zod';
-import { atendeRegistry, newId, streams, type WorkspaceTimezone } from '@atende/events';
+import type { WorkspaceTimezone } from '@atende/events';
 import { getWorkspace } from '@atende/projector';
-import type { Permission } from '../../auth/permissions.js';
 import type { RequestContext } from '../../auth/request-context.js';
-import { forbidden, HttpError } from '../../http/errors.js';
+import { HttpError } from '../../http/errors.js';
 import type { GatewayDeps } from '../../http/gateway-deps.js';
 
 /* Helpers shared by the workspace routes (notes, emails, team, settings, integrations, analytics). */
@@ -58,32 +56,7 @@ export function requireCtx(ctx: RequestContext | undefined): RequestContext {
   return ctx;
 }
 
-/**
- * Refuses a request inside a handler (a rule finer than the route's permission), recording it in
- * the workspace's audit stream as the route table does, then answers 403.
- */
-export async function denyAccess(
-  deps: GatewayDeps,
-  ctx: RequestContext,
-  permission: Permission,
-  req: Request,
-): Promise<never> {
-  const event = atendeRegistry.prepare(
-    {
-      type: 'AccessDenied',
-      data: {
-        userId: ctx.userId,
-        role: ctx.role,
-        permission,
-        method: req.method,
-        path: req.originalUrl.split('?')[0]!.slice(0, 500),
-      },
-    },
-    { workspaceId: ctx.workspaceId, actorId: ctx.userId, correlationId: ctx.requestId || newId() },
-  );
-  await deps.store.appendToStream(streams.audit(ctx.workspaceId), [event]);
-  throw forbidden();
-}
+export { denyAccess } from '../../http/deny-access.js';
 
 /** The workspace's timezone setting (spec §9 default America/Sao_Paulo). */
 export async function workspaceTimezone(deps: GatewayDeps, workspaceId: string): Promise<string> {
