@@ -174,11 +174,7 @@ describe('realtime (Socket.IO)', () => {
     await gw.atende.projector.waitForPosition(Math.max(...result.globalPositions));
   }
 
-  async function addAgent(userId: string): Promise<string> {
-    const email = `${userId}@loja.com`;
-    await gw.addMember({ userId, email, password: 'senha-boa-1', role: 'Agente' });
-    return gw.login(email, 'senha-boa-1');
-  }
+  const addAgent = (userId: string): Promise<string> => gw.signInAsNewMember(userId, 'Agente');
 
   /** The harness's session file, opened a second time (the embedded app does not expose its store). */
   function sessionStore(): SqliteSessionStore {

@@ -162,6 +162,27 @@ export class GatewayHarness {
     await this.atende.projector.waitForPosition(Math.max(...result.globalPositions));
   }
 
+  /**
+   * Creates an account `{userId}@loja.com` (password 'senha-boa-1') that is a member with `role`,
+   * signs it in and returns the cookie.
+   */
+  async signInAsNewMember(
+    userId: string,
+    role: MemberRole,
+    options: { workspaceId?: string; name?: string; email?: string } = {},
+  ): Promise<string> {
+    const email = options.email ?? `${userId}@loja.com`;
+    await this.addMember({
+      userId,
+      email,
+      password: 'senha-boa-1',
+      role,
+      ...(options.workspaceId ? { workspaceId: options.workspaceId } : {}),
+      ...(options.name ? { name: options.name } : {}),
+    });
+    return this.login(email, 'senha-boa-1');
+  }
+
   /** Events of a stream (to check what a request wrote, or did not). */
   async streamTypes(streamId: string): Promise<string[]> {
     return (await this.atende.store.readStream(streamId)).map((e) => e.type);

@@ -43,16 +43,8 @@ describe('GET /api/conversations/:conversationId/suggestions', () => {
   beforeAll(async () => {
     gw = await GatewayHarness.start();
     ws = gw.atende.demo.workspaceId;
-    const add = async (userId: string, role: 'Agente' | 'Supervisor' | 'Owner', workspaceId?: string) => {
-      await gw.addMember({
-        userId,
-        email: `${userId}@loja.com`,
-        password: 'senha-boa-1',
-        role,
-        ...(workspaceId ? { workspaceId } : {}),
-      });
-      return gw.login(`${userId}@loja.com`, 'senha-boa-1');
-    };
+    const add = (userId: string, role: 'Agente' | 'Supervisor' | 'Owner', workspaceId?: string) =>
+      gw.signInAsNewMember(userId, role, workspaceId ? { workspaceId } : {});
     owner = await gw.loginDemo();
     agente1 = await add('agente1', 'Agente');
     agente2 = await add('agente2', 'Agente');

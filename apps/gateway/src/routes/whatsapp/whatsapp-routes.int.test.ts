@@ -31,20 +31,8 @@ describe('WhatsApp API (spec §7 calls)', () => {
     gw = await GatewayHarness.start({ channel: false });
     ws = gw.atende.demo.workspaceId;
     ownerId = gw.atende.demo.ownerId;
-    const add = async (
-      userId: string,
-      role: 'Agente' | 'Supervisor' | 'Admin' | 'Owner',
-      workspaceId?: string,
-    ) => {
-      await gw.addMember({
-        userId,
-        email: `${userId}@loja.com`,
-        password: 'senha-boa-1',
-        role,
-        ...(workspaceId ? { workspaceId } : {}),
-      });
-      return gw.login(`${userId}@loja.com`, 'senha-boa-1');
-    };
+    const add = (userId: string, role: 'Agente' | 'Supervisor' | 'Admin' | 'Owner', workspaceId?: string) =>
+      gw.signInAsNewMember(userId, role, workspaceId ? { workspaceId } : {});
     owner = await gw.loginDemo();
     agente1 = await add('agente1', 'Agente');
     agente2 = await add('agente2', 'Agente');

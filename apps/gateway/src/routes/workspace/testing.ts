@@ -21,18 +21,11 @@ let counter = 0;
 export async function signInEveryone(gw: GatewayHarness, prefix: string): Promise<Cookies> {
   counter += 1;
   const tag = `${prefix}${counter}`;
-  const add = async (role: MemberRole, key: string, workspaceId?: string) => {
-    const email = `${key}-${tag}@loja.com`;
-    await gw.addMember({
-      ...(workspaceId ? { workspaceId } : {}),
-      userId: `${key}-${tag}`,
-      email,
-      password: 'senha-boa-1',
-      role,
+  const add = (role: MemberRole, key: string, workspaceId?: string) =>
+    gw.signInAsNewMember(`${key}-${tag}`, role, {
       name: `${key} ${tag}`,
+      ...(workspaceId ? { workspaceId } : {}),
     });
-    return gw.login(email, 'senha-boa-1');
-  };
   return {
     owner: await gw.loginDemo(),
     admin: await add('Admin', 'admin'),
