@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { SELECT_EVENT_COLUMNS, type EventRowArray } from './schema.js';
+import { SELECT_EVENT_COLUMNS, metadataOfRow, type EventRowArray } from './schema.js';
 
 interface PageReaderData {
   filename: string;
@@ -21,30 +21,11 @@ const page = db
   )
   .raw(true);
 
-function optional(name: string, value: string | null): string {
-  return value === null ? '' : `,${JSON.stringify(name)}:${JSON.stringify(value)}`;
-}
-
 /** One event as JSON text; `data` is already JSON in the row and is spliced in as is. */
 function eventJson(row: EventRowArray): string {
-  const [
-    globalPosition,
-    streamId,
-    streamPosition,
-    type,
-    data,
-    eventId,
-    workspaceId,
-    actorId,
-    correlationId,
-    causationId,
-    occurredAt,
-    schemaVersion,
-  ] = row;
+  const [globalPosition, streamId, streamPosition, type, data] = row;
   return (
-    `{"type":${JSON.stringify(type)},"data":${data},"metadata":{"eventId":${JSON.stringify(eventId)},` +
-    `"workspaceId":${JSON.stringify(workspaceId)}${optional('actorId', actorId)}${optional('correlationId', correlationId)}` +
-    `${optional('causationId', causationId)},"occurredAt":${JSON.stringify(occurredAt)},"schemaVersion":${schemaVersion}},` +
+    `{"type":${JSON.stringify(type)},"data":${data},"metadata":${JSON.stringify(metadataOfRow(row))},` +
     `"streamId":${JSON.stringify(streamId)},"streamPosition":${streamPosition},"globalPosition":${globalPosition}}`
   );
 }

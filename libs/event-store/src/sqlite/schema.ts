@@ -81,3 +81,16 @@ export type EventRowArray = [
   string,
   number,
 ];
+
+/** The envelope metadata of a stored row (optional ids only when set), in the order events carry it. */
+export function metadataOfRow(row: EventRowArray): Record<string, unknown> {
+  const [, , , , , eventId, workspaceId, actorId, correlationId, causationId, occurredAt, schemaVersion] =
+    row;
+  const metadata: Record<string, unknown> = { eventId, workspaceId };
+  if (actorId !== null) metadata.actorId = actorId;
+  if (correlationId !== null) metadata.correlationId = correlationId;
+  if (causationId !== null) metadata.causationId = causationId;
+  metadata.occurredAt = occurredAt;
+  metadata.schemaVersion = schemaVersion;
+  return metadata;
+}

@@ -22,6 +22,7 @@ import {
   SCHEMA_SQL,
   SELECT_EVENT_COLUMNS,
   eventRowValues,
+  metadataOfRow,
   type EventRowArray,
 } from './schema.js';
 
@@ -194,26 +195,8 @@ export class SqliteEventStore implements EventStore {
   }
 
   private toStored<E extends DomainEvent>(row: EventRowArray, trusted = false): StoredEvent<E> {
-    const [
-      globalPosition,
-      streamId,
-      streamPosition,
-      type,
-      data,
-      eventId,
-      workspaceId,
-      actorId,
-      correlationId,
-      causationId,
-      occurredAt,
-      schemaVersion,
-    ] = row;
-    const metadata: Record<string, unknown> = { eventId, workspaceId };
-    if (actorId !== null) metadata.actorId = actorId;
-    if (correlationId !== null) metadata.correlationId = correlationId;
-    if (causationId !== null) metadata.causationId = causationId;
-    metadata.occurredAt = occurredAt;
-    metadata.schemaVersion = schemaVersion;
+    const [globalPosition, streamId, streamPosition, type, data] = row;
+    const metadata = metadataOfRow(row);
     return this.registry.parse<E>(
       { type, data: JSON.parse(data), metadata, streamId, streamPosition, globalPosition },
       { trusted },
