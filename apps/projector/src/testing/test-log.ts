@@ -51,22 +51,28 @@ export async function project(
 }
 
 /**
- * Projecting the same events twice changes nothing, and applying them in batches of 1, 2, 3 or 7
- * gives the same read model as one batch (rebuild equals live).
+ * Projecting the same events twice (and a prefix once more) changes nothing, and applying them in
+ * batches of each of `sizes` — overlapping by `overlap` already applied events, as after a
+ * reconnect — gives the same read model as one batch (rebuild equals live).
  */
 export async function expectReplayStable(
   projection: Projection,
   events: readonly StoredEvent[],
+  options: { sizes?: readonly number[]; overlap?: number; prefix?: number } = {},
 ): Promise<void> {
+  const { sizes = [1, 2, 3, 7], overlap = 0, prefix = 0 } = options;
   const readModels = await project(projection, events);
   const expected = await readModels.view(projection.name).dump();
   await project(projection, events, readModels);
+  if (prefix > 0) await project(projection, events.slice(0, prefix), readModels);
   expect(await readModels.view(projection.name).dump()).toEqual(expected);
-  for (const size of [1, 2, 3, 7]) {
+  for (const size of sizes) {
     const chunked = new MemoryReadModels({ freezeDocs: true });
     const writer = chunked.writer(projection.name);
-    for (let i = 0; i < events.length; i += size)
-      await applyBatch(projection, writer, events.slice(i, i + size));
+    for (let i = 0; i < events.length; i += size) {
+      await applyBatch(projection, writer, events.slice(Math.max(0, i - overlap), i + size));
+    }
     expect(await chunked.view(projection.name).dump()).toEqual(expected);
   }
+  if (events.length > 0) expect(expected.checkpoint).toBe(events[events.length - 1]!.globalPosition);
 }
