@@ -1,5 +1,5 @@
 import type { EventStore, StoredEvent } from '@atende/events';
-import { InvalidEventError, WrongExpectedVersionError, newId } from '@atende/events';
+import { InvalidEventError, WrongExpectedVersionError, atendeRegistry, newId } from '@atende/events';
 import { startChildWriter, waitForExit } from './child-process.js';
 import { sampleEvent } from './sample-events.js';
 
@@ -99,6 +99,36 @@ export function eventStoreContract(adapterName: string, makeHarness: () => Promi
         for await (const page of store.readPages(before + 1, 7))
           all.push(...page.map((e) => e.globalPosition));
         expect(all).toEqual(globalPositions);
+      });
+
+      it('readPages hands over the same events as readAll, metadata and awkward text included', async () => {
+        const before = await store.lastGlobalPosition();
+        const tricky = [
+          'aspas "duplas" e \\barra',
+          'linha\nnova\ttab',
+          'emoji 😀 ção',
+          "'; DROP TABLE events; --",
+        ];
+        const events = tricky.map((title, i) =>
+          atendeRegistry.prepare(
+            { ...sampleEvent(title), metadata: undefined } as never,
+            i % 2 === 0
+              ? { workspaceId: 'w-"contract"', actorId: 'u-1', correlationId: 'c-1', causationId: 'k-1' }
+              : { workspaceId: 'w-contract' },
+          ),
+        );
+        await store.appendToStream(uniqueStream(), events);
+        const paged: StoredEvent[] = [];
+        for await (const page of store.readPages(before + 1, 3, { trusted: true })) paged.push(...page);
+        const all = await collect(store.readAll(before + 1));
+        expect(paged).toEqual(all);
+        expect(paged.map((e) => (e.data as { title: string }).title)).toEqual(tricky);
+        expect(paged[0]!.metadata).toMatchObject({
+          actorId: 'u-1',
+          correlationId: 'c-1',
+          causationId: 'k-1',
+        });
+        expect(paged[1]!.metadata).not.toHaveProperty('actorId');
       });
 
       it('readAll starts at the given position and pages through batches', async () => {

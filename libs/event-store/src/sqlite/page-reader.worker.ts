@@ -1,11 +1,11 @@
 /**
  * Worker thread of SqliteEventStore.readPages: reads pages of the log on its own read-only
- * connection and sends each as one JSON text (the main thread parses it in one call), so reading
- * and decoding overlap with the projections running on the main thread.
+ * connection and sends each as one JSON text built by SQLite (the main thread parses it in one
+ * call), so reading and decoding overlap with the projections running on the main thread.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { SELECT_EVENT_COLUMNS, metadataOfRow, type EventRowArray } from './schema.js';
+import { EVENT_JSON_SQL } from './schema.js';
 
 interface PageReaderData {
   filename: string;
@@ -15,20 +15,13 @@ interface PageReaderData {
 
 const { filename, from, pageSize } = workerData as PageReaderData;
 const db = new Database(filename, { readonly: true, fileMustExist: true });
+/** One page as a JSON array text, and its last position (null when the page is empty). */
 const page = db
-  .prepare<[number, number], EventRowArray>(
-    `SELECT ${SELECT_EVENT_COLUMNS} FROM events WHERE global_position >= ? ORDER BY global_position LIMIT ?`,
+  .prepare<[number, number], [string | null, number | null]>(
+    `SELECT '[' || group_concat(${EVENT_JSON_SQL}, ',') || ']', max(global_position)
+     FROM (SELECT * FROM events WHERE global_position >= ? ORDER BY global_position LIMIT ?)`,
   )
   .raw(true);
-
-/** One event as JSON text; `data` is already JSON in the row and is spliced in as is. */
-function eventJson(row: EventRowArray): string {
-  const [globalPosition, streamId, streamPosition, type, data] = row;
-  return (
-    `{"type":${JSON.stringify(type)},"data":${data},"metadata":${JSON.stringify(metadataOfRow(row))},` +
-    `"streamId":${JSON.stringify(streamId)},"streamPosition":${streamPosition},"globalPosition":${globalPosition}}`
-  );
-}
 
 let position = from;
 parentPort!.on('message', (message: 'next' | 'close') => {
@@ -37,7 +30,7 @@ parentPort!.on('message', (message: 'next' | 'close') => {
     parentPort!.close();
     return;
   }
-  const rows = page.all(position, pageSize);
-  if (rows.length > 0) position = rows[rows.length - 1]![0] + 1;
-  parentPort!.postMessage(rows.length === 0 ? null : `[${rows.map(eventJson).join(',')}]`);
+  const [text, last] = page.get(position, pageSize)!;
+  if (last !== null) position = last + 1;
+  parentPort!.postMessage(text);
 });

@@ -33,6 +33,20 @@ export const INSERT_EVENT_SQL = `INSERT INTO events (event_id, stream_id, stream
 export const SELECT_EVENT_COLUMNS = `global_position, stream_id, stream_position, type, data, event_id, workspace_id,
   actor_id, correlation_id, causation_id, occurred_at, schema_version`;
 
+/**
+ * One stored event as JSON text, built by SQLite (bulk replays: no per-event work in JavaScript
+ * before the one JSON.parse of a page). `data` is stored as JSON and spliced in as is; metadata keys
+ * come in the order of metadataOfRow.
+ */
+export const EVENT_JSON_SQL = `'{"type":' || json_quote(type) || ',"data":' || data ||
+  ',"metadata":{"eventId":' || json_quote(event_id) || ',"workspaceId":' || json_quote(workspace_id) ||
+  CASE WHEN actor_id IS NULL THEN '' ELSE ',"actorId":' || json_quote(actor_id) END ||
+  CASE WHEN correlation_id IS NULL THEN '' ELSE ',"correlationId":' || json_quote(correlation_id) END ||
+  CASE WHEN causation_id IS NULL THEN '' ELSE ',"causationId":' || json_quote(causation_id) END ||
+  ',"occurredAt":' || json_quote(occurred_at) || ',"schemaVersion":' || schema_version ||
+  '},"streamId":' || json_quote(stream_id) || ',"streamPosition":' || stream_position ||
+  ',"globalPosition":' || global_position || '}'`;
+
 /** The values of INSERT_EVENT_SQL for one event. */
 export function eventRowValues(
   streamId: string,
