@@ -4,6 +4,7 @@
  * run. Prints req/s, p50/p99 and the ratio. Figures only.
  */
 import { createServer } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,13 +20,24 @@ const { values } = parseArgs({
   options: {
     conversations: { type: 'string', default: '10000' },
     seconds: { type: 'string', default: '10' },
+    rate: { type: 'string', default: '1000' },
   },
 });
 const CONVERSATIONS = Number(values.conversations);
 const DURATION = Number(values.seconds);
+const STEADY_RATE = Number(values.rate);
 
-async function measure(url: string, headers: Record<string, string> = {}) {
-  const result = await autocannon({ url, connections: 10, duration: DURATION, headers, workers: 1 });
+/** Closed loop at full speed (throughput), or a steady `rate` of requests per second (latency at load). */
+async function measure(url: string, headers: Record<string, string> = {}, rate?: number) {
+  const result = await autocannon({
+    url,
+    // autocannon spreads a rate over its connections in bursts: one connection paces it evenly.
+    connections: rate ? 1 : 10,
+    duration: DURATION,
+    headers,
+    workers: 1,
+    ...(rate ? { overallRate: rate } : {}),
+  });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -105,8 +117,13 @@ try {
   await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
   const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
 
+  const baselineSteady = await measure(bareUrl, {}, STEADY_RATE);
+  const apiSteady = await measure(apiUrl, { cookie }, STEADY_RATE);
   const baseline = await measure(bareUrl);
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
   const api = await measure(apiUrl, { cookie });
+  loop.disable();
   bare.close();
   await atende.stop();
 
@@ -114,18 +131,24 @@ try {
     `\nbench:api — GET conversations, ${CONVERSATIONS.toLocaleString('en-US')} conversations in the workspace, answer ${(body.length / 1024).toFixed(1)} KB, ${DURATION} s × 10 connections\n`,
   );
   console.log(
-    `${''.padEnd(28)}${'req/s'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(8)}`,
+    `${''.padEnd(36)}${'req/s'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(8)}`,
   );
+  const steady = `at ${STEADY_RATE.toLocaleString('en-US')} req/s`;
   for (const [label, r] of [
     ['bare node http (baseline)', baseline],
     ['atende gateway', api],
+    [`bare node http, ${steady}`, baselineSteady],
+    [`atende gateway, ${steady}`, apiSteady],
   ] as const) {
     console.log(
-      `${label.padEnd(28)}${Math.round(r.rps).toLocaleString('en-US').padStart(10)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${String(r.errors).padStart(8)}`,
+      `${label.padEnd(36)}${Math.round(r.rps).toLocaleString('en-US').padStart(10)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${String(r.errors).padStart(8)}`,
     );
   }
   console.log(
-    `\nratio atende/bare: ${(api.rps / baseline.rps).toFixed(2)}   budget: p99 <= 5 ms, ratio >= 0.50`,
+    `\ngateway event loop delay: p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`,
+  );
+  console.log(
+    `ratio atende/bare: ${(api.rps / baseline.rps).toFixed(2)}   budget: ratio >= 0.50 (full speed), p99 <= 5 ms (${steady})`,
   );
 } finally {
   rmSync(dir, { recursive: true, force: true });

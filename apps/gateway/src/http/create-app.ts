@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import cors from 'cors';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import type { Projector } from '@atende/projector';
 import { loginThrottle } from '../auth/login-throttle.js';
 import { apiRoutes } from '../routes/index.js';
@@ -11,6 +9,7 @@ import type { GatewayDeps } from './gateway-deps.js';
 import { createMetrics } from './metrics.js';
 import { mountRoutes } from './mount-routes.js';
 import { openApiDocument } from './openapi.js';
+import { requestLog } from './request-log.js';
 
 export interface AppOptions {
   projectors: readonly Projector[];
@@ -29,17 +28,7 @@ export function createApp(deps: GatewayDeps, options: AppOptions): Express {
   app.set('etag', false);
   if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
   const metrics = createMetrics();
-  app.use(
-    pinoHttp({
-      logger: deps.logger,
-      genReqId: (req, res) => {
-        const given = req.headers['x-request-id'];
-        const id = typeof given === 'string' && /^[\w-]{1,100}$/.test(given) ? given : randomUUID();
-        res.setHeader('x-request-id', id);
-        return id;
-      },
-    }),
-  );
+  app.use(requestLog(deps.logger));
   app.use(metrics.middleware);
   app.use(helmet());
   // Only the configured web origin may call with credentials; same-origin needs no CORS at all.
@@ -80,7 +69,7 @@ export function createApp(deps: GatewayDeps, options: AppOptions): Express {
   });
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
     const { status, body } = toErrorResponse(error);
-    if (status >= 500) req.log.error({ err: error }, 'request failed');
+    if (status >= 500) deps.logger.error({ err: error, reqId: req.id }, 'request failed');
     if (!res.headersSent) res.status(status).json(body);
   };
   app.use(onError);
