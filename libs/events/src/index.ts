@@ -9,6 +9,7 @@ export * from './core/command-handler.js';
 export * from './ports/event-store.js';
 export * from './ports/read-models.js';
 export * from './ports/channel.js';
+export * from './ports/checkpoint-store.js';
 export * from './workspace/index.js';
 export * from './user/index.js';
 export * from './member/index.js';

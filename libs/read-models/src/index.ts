@@ -3,3 +3,4 @@ export * from './memory/memory-read-models.js';
 export * from './memory/sorted-index.js';
 export * from './redis/redis-read-models.js';
 export * from './testing/infra.js';
+export * from './redis/redis-checkpoint-store.js';

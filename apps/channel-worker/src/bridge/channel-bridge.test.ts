@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { createSqliteEventStore } from '@atende/event-store';
 import {
   ChannelSendError,
+  MemoryCheckpointStore,
   SEND_FAILED_MESSAGE,
   atendeRegistry,
   channelSessionDecider,
@@ -55,7 +56,7 @@ describe('startChannelBridge', () => {
   const deps = () => ({ store, registry: atendeRegistry });
 
   async function start(
-    extra: { fromPosition?: number; queue?: InProcessQueue<SendJob> } = {},
+    extra: Partial<Parameters<typeof startChannelBridge>[0]> = {},
   ): Promise<ChannelBridge> {
     const bridge = await startChannelBridge({
       store,
@@ -315,5 +316,122 @@ describe('startChannelBridge', () => {
     const failed = (await store.readStream(streams.channel(SESSION)))[1]!;
     expect(failed.data).toEqual({ sessionId: SESSION, error: 'auth failure', retryInMs: 1000 });
     expect(failed.metadata.workspaceId).toBe(WS);
+  });
+
+  describe('checkpoint', () => {
+    it('saves the end of the log on a first start, so a restart does not replay older requests', async () => {
+      await startConversation();
+      await requestOutbound('old');
+      const checkpoints = new MemoryCheckpointStore();
+      const end = await store.lastGlobalPosition();
+      const first = await start({ checkpoints });
+      expect(await checkpoints.load('channel-bridge')).toBe(end);
+      await first.stop();
+      await start({ checkpoints });
+      await new Promise((r) => setTimeout(r, 50));
+      expect(channel.sends).toEqual([]);
+    });
+
+    it('picks up after a restart the sends still pending when it stopped, and sends each once', async () => {
+      await startConversation();
+      const checkpoints = new MemoryCheckpointStore();
+      channel.sendError = new ChannelSendError('offline', false);
+      const first = await start({
+        checkpoints,
+        queue: new InProcessQueue<SendJob>({ attempts: 10, baseDelayMs: 60_000, keyOf: (j) => j.sessionId }),
+      });
+      await requestOutbound('m-1');
+      await requestOutbound('m-2', 'segunda');
+      await waitFor(() => channel.sends.length === 2); // both tried once, now waiting to retry
+      const requests = (await store.readStream(CONVERSATION)).filter(
+        (e) => e.type === 'OutboundMessageRequested',
+      );
+      await first.stop(); // drops the pending retries
+      expect(await checkpoints.load('channel-bridge')).toBeLessThan(requests[0]!.globalPosition);
+
+      channel.sendError = undefined;
+      channel.sends.length = 0;
+      await start({ checkpoints });
+      await waitFor(
+        async () => (await types(CONVERSATION)).filter((t) => t === 'OutboundMessageSent').length === 2,
+      );
+      await new Promise((r) => setTimeout(r, 50));
+      expect(channel.sends.map((s) => s.message.messageId).sort()).toEqual(['m-1', 'm-2']);
+      // Everything is finished: the checkpoint moves past both requests.
+      await waitFor(
+        async () => ((await checkpoints.load('channel-bridge')) ?? 0) >= requests[1]!.globalPosition,
+      );
+    });
+
+    it('connects again the sessions that were connected when it stopped', async () => {
+      await start({
+        restorableSessions: async () => [
+          { sessionId: SESSION, phoneNumber: '5511999990000', name: 'Suporte' },
+        ],
+      });
+      await waitFor(() => channel.connects.length === 1);
+      expect(channel.connects[0]).toEqual({
+        sessionId: SESSION,
+        phoneNumber: '5511999990000',
+        name: 'Suporte',
+      });
+    });
+  });
+
+  describe('media', () => {
+    function mediaInbound(providerMessageId: string) {
+      const event = inbound(providerMessageId, '');
+      return {
+        ...event,
+        message: { ...event.message, type: 'image', mediaUrl: `wwebjs-media:${providerMessageId}` },
+      };
+    }
+
+    it('records the stored media of an inbound message, or its failure, and a retry asks the channel', async () => {
+      await start();
+      channel.emit(mediaInbound('P-img'));
+      channel.emit({
+        type: 'media',
+        sessionId: SESSION,
+        providerMessageId: 'P-img',
+        status: 'failed',
+        error: 'download failed',
+      });
+      await waitFor(async () => (await types(CONVERSATION)).includes('MessageMediaFailed'));
+      const messageId = inboundMessageId(SESSION, 'P-img');
+      await handleCommand(
+        deps(),
+        conversationDecider,
+        CONVERSATION,
+        { type: 'RetryMedia', data: { messageId, byUserId: 'user-1' } },
+        { workspaceId: WS, actorId: 'user-1' },
+      );
+      await waitFor(() => channel.mediaRetries.length === 1);
+      expect(channel.mediaRetries[0]).toEqual({ sessionId: SESSION, providerMessageId: 'P-img' });
+      channel.emit({
+        type: 'media',
+        sessionId: SESSION,
+        providerMessageId: 'P-img',
+        status: 'stored',
+        mediaUrl: '/api/media/session-1/abc.jpg',
+      });
+      await waitFor(async () => (await types(CONVERSATION)).includes('MessageMediaStored'));
+      const stored = (await store.readStream(CONVERSATION)).find((e) => e.type === 'MessageMediaStored')!;
+      expect(stored.data).toEqual({ messageId, mediaUrl: '/api/media/session-1/abc.jpg' });
+    });
+
+    it('ignores media of a message it never received', async () => {
+      await start();
+      channel.emit({
+        type: 'media',
+        sessionId: SESSION,
+        providerMessageId: 'ghost',
+        status: 'stored',
+        mediaUrl: '/x',
+      });
+      channel.emit(inbound('P-1'));
+      await waitFor(async () => (await types(CONVERSATION)).includes('InboundMessageReceived'));
+      expect(await types(CONVERSATION)).toEqual(['ConversationStarted', 'InboundMessageReceived']);
+    });
   });
 });

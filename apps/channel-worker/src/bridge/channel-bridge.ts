@@ -11,6 +11,7 @@ import {
 import type {
   Channel,
   ChannelEvent,
+  CheckpointStore,
   ChannelSessionCommand,
   ConversationCommand,
   ConversationEvent,
@@ -44,8 +45,20 @@ export interface ChannelBridgeOptions {
    * consumer (it calls `process`) and closes it on stop().
    */
   queue?: JobQueue<SendJob>;
-  /** Global position to follow the store from (inclusive); default the current end. */
+  /**
+   * Global position to follow the store from (inclusive). Default: after the saved checkpoint, or
+   * the current end on a first start.
+   */
   fromPosition?: number;
+  /**
+   * Where the bridge keeps the position below which every send request is finished (sent, failed
+   * or found handled), so a restart picks up the sends that were pending when it stopped.
+   */
+  checkpoints?: CheckpointStore;
+  /** Checkpoint name; default 'channel-bridge'. */
+  consumer?: string;
+  /** Sessions to connect again at start (they were connected when the process stopped). */
+  restorableSessions?: () => Promise<{ sessionId: string; phoneNumber: string; name: string }[]>;
   /** The workspace of a session (a read-model lookup); the channel stream is read when it has none. */
   workspaceOf(sessionId: string): Promise<string | undefined>;
   /** Injectable clock for `receivedAt`. */
@@ -61,7 +74,15 @@ interface SentMessage {
   streamId: string;
 }
 
+interface MediaTarget {
+  workspaceId: string;
+  streamId: string;
+  messageId: string;
+}
+
 const MAX_REMEMBERED = 50_000;
+/** The checkpoint is written at most this often while events flow (and once more on stop). */
+const CHECKPOINT_EVERY_MS = 200;
 const MAX_EARLY_ACKS = 1_000;
 
 /** Keeps a Map under a size by dropping its oldest entries. */
@@ -93,12 +114,61 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
   const sent = new Map<string, SentMessage>();
   /** messageId → providerMessageId of sends whose OutboundMessageSent is not stored yet (a retry must not resend). */
   const sentNotRecorded = new Map<string, string>();
+  /** `${sessionId}:${providerMessageId}` → the inbound message whose media the driver is fetching. */
+  const mediaTargets = new Map<string, MediaTarget>();
   /** Acks that came before their send was recorded, applied once it is. */
   const earlyAcks = new Map<string, ('delivered' | 'read')[]>();
   const sessionChains = new Map<string, Promise<void>>();
   const background = new Set<Promise<unknown>>();
   const abort = new AbortController();
   let stopped = false;
+
+  // ---- checkpoint: everything below the oldest unfinished send request is done ----------------
+  const consumer = options.consumer ?? 'channel-bridge';
+  const checkpoints = options.checkpoints;
+  const saved = checkpoints ? await checkpoints.load(consumer) : undefined;
+  const fromPosition =
+    options.fromPosition ?? (saved !== undefined ? saved + 1 : (await store.lastGlobalPosition()) + 1);
+  /** messageId → global position of its OutboundMessageRequested, while its job is unfinished. */
+  const openRequests = new Map<string, number>();
+  let handledUpTo = fromPosition - 1;
+  let savedPosition = saved;
+  let checkpointTimer: NodeJS.Timeout | undefined;
+  let saving: Promise<void> = Promise.resolve();
+
+  function checkpointPosition(): number {
+    let position = handledUpTo;
+    for (const requestedAt of openRequests.values()) position = Math.min(position, requestedAt - 1);
+    return position;
+  }
+
+  function saveCheckpoint(): Promise<void> {
+    if (!checkpoints) return saving;
+    saving = saving.then(async () => {
+      const position = checkpointPosition();
+      if (position === savedPosition || position < 0) return;
+      try {
+        await checkpoints.save(consumer, position);
+        savedPosition = position;
+      } catch (error) {
+        logger.error({ err: error, consumer, position }, 'channel bridge checkpoint not saved');
+      }
+    });
+    return saving;
+  }
+
+  function scheduleCheckpoint(): void {
+    if (!checkpoints || checkpointTimer || stopped) return;
+    checkpointTimer = setTimeout(() => {
+      checkpointTimer = undefined;
+      void saveCheckpoint();
+    }, CHECKPOINT_EVERY_MS);
+    checkpointTimer.unref();
+  }
+
+  function finishRequest(messageId: string): void {
+    if (openRequests.delete(messageId)) scheduleCheckpoint();
+  }
 
   function track(promise: Promise<unknown>): void {
     const tracked = promise.catch(() => undefined).finally(() => background.delete(tracked));
@@ -144,8 +214,25 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
     );
   }
 
+  async function applyMedia(event: Extract<ChannelEvent, { type: 'media' }>): Promise<void> {
+    const target = mediaTargets.get(`${event.sessionId}:${event.providerMessageId}`);
+    if (!target) {
+      logger.warn(
+        { sessionId: event.sessionId, providerMessageId: event.providerMessageId },
+        'media of a message this worker did not receive; the agent can retry it',
+      );
+      return;
+    }
+    const command: ConversationCommand =
+      event.status === 'stored'
+        ? { type: 'RecordMediaStored', data: { messageId: target.messageId, mediaUrl: event.mediaUrl } }
+        : { type: 'RecordMediaFailed', data: { messageId: target.messageId, error: event.error } };
+    await conversationCommand(target.streamId, command, { workspaceId: target.workspaceId });
+  }
+
   async function handleChannelEvent(event: ChannelEvent): Promise<void> {
     if (event.type === 'ack') return applyAck(event.providerMessageId, event.status);
+    if (event.type === 'media') return applyMedia(event);
     const workspaceId = await resolveWorkspace(event.sessionId);
     if (!workspaceId) {
       logger.warn({ sessionId: event.sessionId, type: event.type }, 'channel event of an unknown session');
@@ -154,12 +241,21 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
     const context: EventContext = { workspaceId };
     if (event.type === 'inbound') {
       const { message, sessionId } = event;
+      const streamId = streams.conversation(workspaceId, message.chatId);
+      const messageId = inboundMessageId(sessionId, message.providerMessageId);
+      if (message.mediaUrl) {
+        remember(mediaTargets, `${sessionId}:${message.providerMessageId}`, {
+          workspaceId,
+          streamId,
+          messageId,
+        });
+      }
       await conversationCommand(
-        streams.conversation(workspaceId, message.chatId),
+        streamId,
         {
           type: 'ReceiveInboundMessage',
           data: {
-            messageId: inboundMessageId(sessionId, message.providerMessageId),
+            messageId,
             chatId: message.chatId,
             sessionId,
             providerMessageId: message.providerMessageId,
@@ -276,13 +372,15 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
       { messageId: payload.messageId, sessionId: payload.sessionId, attempt: job.attempt, err: error },
       'outbound message not sent',
     );
-    if (sentNotRecorded.has(payload.messageId)) return; // it was sent; only recording it failed
+    // It was sent and only recording it failed: left open, a restart records it (without resending).
+    if (sentNotRecorded.has(payload.messageId)) return;
     try {
       await conversationCommand(
         payload.streamId,
         { type: 'MarkOutboundFailed', data: { messageId: payload.messageId, error: SEND_FAILED_MESSAGE } },
         { workspaceId: payload.workspaceId, causationId: payload.requestEventId },
       );
+      finishRequest(payload.messageId);
     } catch (e) {
       logFailure(e, { messageId: payload.messageId }, 'send failure not recorded');
     }
@@ -308,7 +406,9 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
           sessionId: string;
           content: string;
         };
-        await queue.add(data.messageId, {
+        // Open before adding: the job may finish before add() resolves.
+        if (!openRequests.has(data.messageId)) openRequests.set(data.messageId, event.globalPosition);
+        const added = await queue.add(data.messageId, {
           workspaceId: event.metadata.workspaceId,
           streamId: event.streamId,
           sessionId: data.sessionId,
@@ -317,6 +417,9 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
           content: data.content,
           requestEventId: event.metadata.eventId,
         });
+        if (!added && openRequests.get(data.messageId) === event.globalPosition) {
+          openRequests.delete(data.messageId); // already queued or done under this id
+        }
         return;
       }
       case 'OutboundMessageSent': {
@@ -327,6 +430,31 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
             streamId: event.streamId,
           });
         }
+        return;
+      }
+      case 'MessageMediaRetryRequested': {
+        const data = event.data as { messageId: string; sessionId: string; providerMessageId: string };
+        const target = {
+          workspaceId: event.metadata.workspaceId,
+          streamId: event.streamId,
+          messageId: data.messageId,
+        };
+        remember(mediaTargets, `${data.sessionId}:${data.providerMessageId}`, target);
+        if (!channel.retryMedia) {
+          await conversationCommand(
+            event.streamId,
+            {
+              type: 'RecordMediaFailed',
+              data: { messageId: data.messageId, error: 'Mídia indisponível neste canal' },
+            },
+            { workspaceId: target.workspaceId, causationId: event.metadata.eventId },
+          );
+          return;
+        }
+        const retrying = channel.retryMedia(data.sessionId, data.providerMessageId);
+        track(
+          retrying.catch((error) => logFailure(error, { messageId: data.messageId }, 'media retry failed')),
+        );
         return;
       }
       case 'ChannelSessionRequested': {
@@ -353,6 +481,8 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
         } catch (error) {
           logFailure(error, { globalPosition: event.globalPosition, type: event.type }, 'event not handled');
         }
+        handledUpTo = event.globalPosition;
+        scheduleCheckpoint();
       }
     } catch (error) {
       if (!stopped) logger.error({ err: error }, 'channel bridge stopped following the event store');
@@ -360,10 +490,21 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
   }
 
   queue.onFailed(onSendFailed);
+  queue.onCompleted((job) => finishRequest(job.id));
   queue.process(runSend);
   const unsubscribe = channel.onEvent(onChannelEvent);
-  const fromPosition = options.fromPosition ?? (await store.lastGlobalPosition()) + 1;
+  if (saved === undefined) await saveCheckpoint(); // a first start: later restarts resume from here
   const following = follow(fromPosition);
+  if (options.restorableSessions) {
+    const sessions = await options.restorableSessions();
+    for (const session of sessions) {
+      track(
+        channel
+          .connect(session)
+          .catch((error) => logFailure(error, { sessionId: session.sessionId }, 'session not restored')),
+      );
+    }
+  }
 
   return {
     async stop() {
@@ -375,6 +516,8 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
       await queue.close();
       await Promise.all([...sessionChains.values()]);
       await Promise.all([...background]);
+      clearTimeout(checkpointTimer);
+      await saveCheckpoint();
     },
   };
 }

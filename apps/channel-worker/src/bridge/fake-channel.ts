@@ -11,6 +11,7 @@ export class FakeChannel implements Channel {
   readonly name = 'sandbox' as const;
   readonly connects: { sessionId: string; phoneNumber: string; name: string }[] = [];
   readonly sends: { sessionId: string; message: OutboundChannelMessage }[] = [];
+  readonly mediaRetries: { sessionId: string; providerMessageId: string }[] = [];
   /** When set, every send throws it. */
   sendError: ChannelSendError | undefined;
   private readonly listeners = new Set<(event: ChannelEvent) => void>();
@@ -31,6 +32,10 @@ export class FakeChannel implements Channel {
     if (this.sendError) throw this.sendError;
     this.counter += 1;
     return { providerMessageId: `true_${message.chatId}_P${this.counter}` };
+  }
+
+  async retryMedia(sessionId: string, providerMessageId: string): Promise<void> {
+    this.mediaRetries.push({ sessionId, providerMessageId });
   }
 
   onEvent(listener: (event: ChannelEvent) => void): () => void {

@@ -9,6 +9,7 @@ import {
   type OutboundChannelMessage,
 } from '@atende/events';
 import { inboundMessageId } from './inbound-message-id.js';
+import type { SandboxStorage } from './sandbox-storage.js';
 
 export type SandboxErrorCode =
   | 'SANDBOX_SESSION_NOT_FOUND'
@@ -75,6 +76,8 @@ interface SandboxSession {
 export interface SandboxChannelOptions {
   /** Sessions whose phone already scanned (e.g. the demo session after a restart). */
   paired?: Iterable<string>;
+  /** Where the phone keeps what survives a restart (pairings, received messages); default memory. */
+  storage?: SandboxStorage;
   /** Clock (tests). */
   now?: () => Date;
 }
@@ -97,25 +100,19 @@ export class SandboxChannel implements Channel {
   private readonly pending = new Set<Promise<void>>();
   private readonly prePaired: Set<string>;
   private readonly now: () => Date;
+  private readonly storage: SandboxStorage | undefined;
+  /** `${sessionId}:${providerMessageId}` → media URL of inbound messages, for retryMedia. */
+  private readonly inboundMedia = new Map<string, string>();
 
   constructor(options: SandboxChannelOptions = {}) {
-    this.prePaired = new Set(options.paired ?? []);
+    this.storage = options.storage;
+    this.prePaired = new Set([...(options.paired ?? []), ...(this.storage?.pairedSessions() ?? [])]);
     this.now = options.now ?? (() => new Date());
   }
 
   async connect(session: { sessionId: string; phoneNumber: string; name: string }): Promise<void> {
     const existing = this.sessions.get(session.sessionId);
-    const state: SandboxSession = existing ?? {
-      sessionId: session.sessionId,
-      phoneNumber: session.phoneNumber,
-      name: session.name,
-      status: 'disconnected',
-      paired: this.prePaired.has(session.sessionId),
-      attempt: 0,
-      outbox: [],
-      sentByMessageId: new Map(),
-      sentByProviderId: new Map(),
-    };
+    const state: SandboxSession = existing ?? this.restoredSession(session);
     state.phoneNumber = session.phoneNumber;
     state.name = session.name;
     this.sessions.set(session.sessionId, state);
@@ -135,6 +132,22 @@ export class SandboxChannel implements Channel {
     this.emit({ type: 'qr', sessionId: state.sessionId, qrCode });
   }
 
+  /** A session the phone knows from before (its stored outbox), or a new one. */
+  private restoredSession(session: { sessionId: string; phoneNumber: string; name: string }): SandboxSession {
+    const outbox = this.storage?.outbox(session.sessionId) ?? [];
+    return {
+      sessionId: session.sessionId,
+      phoneNumber: session.phoneNumber,
+      name: session.name,
+      status: 'disconnected',
+      paired: this.prePaired.has(session.sessionId),
+      attempt: 0,
+      outbox,
+      sentByMessageId: new Map(outbox.map((m) => [m.messageId, m])),
+      sentByProviderId: new Map(outbox.map((m) => [m.providerMessageId, m])),
+    };
+  }
+
   status(sessionId: string): ChannelStatus {
     return this.sessions.get(sessionId)?.status ?? 'disconnected';
   }
@@ -144,6 +157,8 @@ export class SandboxChannel implements Channel {
     if (!state) return;
     state.attempt++;
     state.paired = false;
+    this.prePaired.delete(sessionId);
+    this.storage?.setPaired(sessionId, false);
     const was = state.status;
     state.status = 'disconnected';
     if (was !== 'disconnected') this.emit({ type: 'disconnected', sessionId, reason: 'logout' });
@@ -167,10 +182,21 @@ export class SandboxChannel implements Channel {
       type: message.type,
       sentAt: this.now().toISOString(),
     };
+    // The phone has it once this returns: stored first, so a restart does not take it twice.
+    this.storage?.addToOutbox(sessionId, sent);
     state.outbox.push(sent);
     state.sentByMessageId.set(sent.messageId, sent);
     state.sentByProviderId.set(sent.providerMessageId, sent);
     return { providerMessageId: sent.providerMessageId };
+  }
+
+  async retryMedia(sessionId: string, providerMessageId: string): Promise<void> {
+    const mediaUrl = this.inboundMedia.get(`${sessionId}:${providerMessageId}`);
+    this.emit(
+      mediaUrl
+        ? { type: 'media', sessionId, providerMessageId, status: 'stored', mediaUrl }
+        : { type: 'media', sessionId, providerMessageId, status: 'failed', error: 'Mídia não encontrada' },
+    );
   }
 
   onEvent(listener: (event: ChannelEvent) => void | Promise<void>): () => void {
@@ -195,6 +221,7 @@ export class SandboxChannel implements Channel {
     const state = this.sessions.get(sessionId);
     if (!state) throw notFound();
     state.paired = true;
+    this.storage?.setPaired(sessionId, true);
     if (state.status === 'connected') return;
     state.attempt++;
     state.status = 'connected';
@@ -220,6 +247,17 @@ export class SandboxChannel implements Channel {
       timestamp: this.now().toISOString(),
     };
     this.emit({ type: 'inbound', sessionId: state.sessionId, message });
+    if (message.mediaUrl) {
+      // The sandbox's media is the URL it was given: "downloaded" at once.
+      this.inboundMedia.set(`${sessionId}:${providerMessageId}`, message.mediaUrl);
+      this.emit({
+        type: 'media',
+        sessionId,
+        providerMessageId,
+        status: 'stored',
+        mediaUrl: message.mediaUrl,
+      });
+    }
     return { providerMessageId, chatId, messageId: inboundMessageId(sessionId, providerMessageId) };
   }
 

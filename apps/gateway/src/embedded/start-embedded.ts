@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { AtendeConfig } from '@atende/config';
 import type { EventStore, ReadModels } from '@atende/events';
-import { openEventStore } from '@atende/event-store';
+import { SqliteCheckpointStore, openEventStore } from '@atende/event-store';
 import { MemoryReadModels } from '@atende/read-models';
 import {
   OPS_SOCKET_NAME,
@@ -18,16 +18,17 @@ import {
 } from '@atende/projector';
 import { createApp, type AppOptions } from '../http/create-app.js';
 import { createRealtime, type Realtime } from '../realtime/index.js';
-import { SandboxChannel, startChannelBridge, type ChannelBridge } from '@atende/channel-worker';
-import { getSession } from '@atende/projector';
+import {
+  SandboxChannel,
+  SqliteSandboxStorage,
+  startChannelBridge,
+  type ChannelBridge,
+} from '@atende/channel-worker';
+import { getSession, listRestorableSessions } from '@atende/projector';
 import { SqliteSessionStore } from '../auth/session-store.js';
 import { createFirebaseVerifier } from '../auth/firebase-verifier.js';
 import type { GatewayDeps } from '../http/gateway-deps.js';
-import {
-  DEMO_SANDBOX_SESSION,
-  ensureDemoWorkspace,
-  type DemoWorkspace,
-} from '../bootstrap/ensure-demo-workspace.js';
+import { ensureDemoWorkspace, type DemoWorkspace } from '../bootstrap/ensure-demo-workspace.js';
 
 export interface EmbeddedAtende {
   store: EventStore;
@@ -108,24 +109,33 @@ export async function startEmbedded(
     logger.warn({ err: error }, 'ops socket not available: npm run replay cannot reach this process');
   }
 
-  // WhatsApp: the sandbox plays the customer's phone in embedded mode (whatsapp-web.js: issue 5).
-  const sandbox =
+  // WhatsApp: the sandbox plays the customer's phone in embedded mode; its memory (pairings,
+  // received messages) and the bridge's send checkpoint live in DATA_DIR, so a restart loses nothing.
+  const sandboxStorage =
     config.whatsappDriver === 'sandbox' && options.channel !== false
-      ? new SandboxChannel({ paired: demo.sandboxSessionId ? [demo.sandboxSessionId] : [] })
+      ? new SqliteSandboxStorage(path.join(config.dataDir, 'sandbox.db'))
       : undefined;
+  const sandbox = sandboxStorage
+    ? new SandboxChannel({
+        paired: demo.sandboxSessionId ? [demo.sandboxSessionId] : [],
+        storage: sandboxStorage,
+      })
+    : undefined;
+  const checkpoints = sandbox
+    ? new SqliteCheckpointStore(path.join(config.dataDir, 'consumers.db'))
+    : undefined;
   let bridge: ChannelBridge | undefined;
-  if (sandbox) {
+  if (sandbox && checkpoints) {
+    const sessionsView = readModels.view('channel-sessions');
     bridge = await startChannelBridge({
       store,
       channel: sandbox,
       logger,
-      workspaceOf: async (sessionId) =>
-        (await getSession(readModels.view('channel-sessions'), sessionId))?.workspaceId,
+      checkpoints,
+      workspaceOf: async (sessionId) => (await getSession(sessionsView, sessionId))?.workspaceId,
+      // Sessions connected when the process stopped connect again (the demo phone among them).
+      restorableSessions: async () => await listRestorableSessions(sessionsView),
     });
-  }
-  if (sandbox && demo.sandboxSessionId) {
-    // The demo phone was paired on first start: restore it (the sandbox keeps its state in memory).
-    await sandbox.connect({ ...DEMO_SANDBOX_SESSION });
   }
   const sessions = new SqliteSessionStore(path.join(config.dataDir, 'sessions.db'));
   const deps: GatewayDeps = {
@@ -134,6 +144,7 @@ export async function startEmbedded(
     progress: projector,
     sessions,
     logger,
+    mediaDir: path.join(config.dataDir, 'media'),
     ...(config.WEB_ORIGIN ? { webOrigin: config.WEB_ORIGIN } : {}),
     ...(sandbox ? { sandbox } : {}),
     ...(config.AUTH === 'firebase' && config.FIREBASE_PROJECT_ID
@@ -175,6 +186,8 @@ export async function startEmbedded(
         await realtime.close();
         await bridge?.stop();
         await sandbox?.close();
+        sandboxStorage?.close();
+        await checkpoints?.close();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await new Promise<void>((resolve) => (opsServer ? opsServer.close(() => resolve()) : resolve()));
         await projector.stop();

@@ -91,7 +91,7 @@ export interface PushContext {
 
 const MESSAGE_CREATED = new Set(['InboundMessageReceived', 'OutboundMessageRequested']);
 const MESSAGE_STATUS = new Set(['OutboundMessageSent', 'MessageDeliveryUpdated', 'OutboundMessageFailed']);
-const MESSAGE_MEDIA = new Set(['MessageMediaStored', 'MessageMediaFailed']);
+const MESSAGE_MEDIA = new Set(['MessageMediaStored', 'MessageMediaFailed', 'MessageMediaRetryRequested']);
 const CHANNEL_PUSHED = new Set(['ChannelConnected', 'ChannelDisconnected']);
 
 /** Whether an event of this stream and type can produce a push (so others need not wait for projections). */

@@ -11,6 +11,7 @@ import { settingsRoutes } from './workspace/settings-routes.js';
 import { integrationsRoutes } from './workspace/integrations-routes.js';
 import { analyticsRoutes } from './workspace/analytics-routes.js';
 import { suggestionRoutes } from './suggestions/suggestion-routes.js';
+import { mediaRoutes } from './media/media-routes.js';
 
 /** Every API call of the gateway, in documentation order. */
 export function apiRoutes(deps: GatewayDeps): RouteDefinition[] {
@@ -18,6 +19,7 @@ export function apiRoutes(deps: GatewayDeps): RouteDefinition[] {
     ...authRoutes(deps),
     ...whatsappRoutes(deps),
     ...conversationRoutes(deps),
+    ...mediaRoutes(deps),
     ...notesRoutes(deps),
     ...emailsRoutes(deps),
     ...teamRoutes(deps),

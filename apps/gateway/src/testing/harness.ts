@@ -52,6 +52,11 @@ export class GatewayHarness {
     return this.atende.url;
   }
 
+  /** The temporary DATA_DIR. */
+  get dataDir(): string {
+    return this.dir;
+  }
+
   async stop(): Promise<void> {
     await this.atende.stop();
     rmSync(this.dir, { recursive: true, force: true });

@@ -52,6 +52,7 @@ export type ConversationCommand =
   | { type: 'MarkOutboundFailed'; data: { messageId: string; error: string } }
   | { type: 'RecordMediaStored'; data: { messageId: string; mediaUrl: string } }
   | { type: 'RecordMediaFailed'; data: { messageId: string; error: string } }
+  | { type: 'RetryMedia'; data: { messageId: string; byUserId: string } }
   | { type: 'MarkConversationRead'; data: { readerId: string } }
   | { type: 'PinConversation'; data: Record<string, never> }
   | { type: 'UnpinConversation'; data: Record<string, never> }

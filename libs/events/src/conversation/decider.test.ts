@@ -413,6 +413,7 @@ describe('Conversation decider', () => {
         status: 'delivered',
         providerMessageId: 'wa-out1',
         mediaStatus: 'none',
+        mediaAttempt: 0,
       });
       conversation
         .given([started, requested(), delivery('delivered'), sent()])
@@ -502,7 +503,7 @@ describe('Conversation decider', () => {
     };
     const mediaFailed: ConversationEvent = {
       type: 'MessageMediaFailed',
-      data: { messageId: 'in1', error: '404' },
+      data: { messageId: 'in1', error: '404', attempt: 0 },
     };
     const store: ConversationCommand = {
       type: 'RecordMediaStored',
@@ -521,7 +522,53 @@ describe('Conversation decider', () => {
       conversation
         .given([started, media])
         .when({ type: 'RecordMediaFailed', data: { messageId: 'in1', error: '' } })
-        .then([{ type: 'MessageMediaFailed', data: { messageId: 'in1', error: 'Erro ao baixar mídia' } }]);
+        .then([
+          {
+            type: 'MessageMediaFailed',
+            data: { messageId: 'in1', error: 'Erro ao baixar mídia', attempt: 0 },
+          },
+        ]);
+    });
+    const retry: ConversationCommand = { type: 'RetryMedia', data: { messageId: 'in1', byUserId: 'agent1' } };
+    const retried = (attempt: number): ConversationEvent => ({
+      type: 'MessageMediaRetryRequested',
+      data: { messageId: 'in1', sessionId: 's1', providerMessageId: 'wa1', attempt, byUserId: 'agent1' },
+    });
+    it('retries a failed or pending download with a new attempt number; a stored one needs none', () => {
+      conversation
+        .given([started, media, mediaFailed])
+        .when(retry)
+        .then([retried(1)]);
+      conversation
+        .given([started, media])
+        .when(retry)
+        .then([retried(1)]);
+      conversation
+        .given([started, media, mediaFailed, retried(1)])
+        .when(retry)
+        .then([retried(2)]);
+      conversation.given([started, media, stored]).when(retry).then([]);
+    });
+    it('lets a retried download fail again (a new fact) or be stored', () => {
+      conversation
+        .given([started, media, mediaFailed, retried(1)])
+        .when(fail)
+        .then([{ type: 'MessageMediaFailed', data: { messageId: 'in1', error: '404', attempt: 1 } }]);
+      conversation
+        .given([started, media, mediaFailed, retried(1)])
+        .when(store)
+        .then([stored]);
+    });
+    it('refuses to retry a message without media, an outbound one or an unknown one', () => {
+      conversation
+        .given([started, inbound(1)])
+        .when(retry)
+        .thenThrows('MESSAGE_HAS_NO_MEDIA');
+      conversation
+        .given([started, requested()])
+        .when({ type: 'RetryMedia', data: { messageId: 'out1', byUserId: 'agent1' } })
+        .thenThrows('MESSAGE_HAS_NO_MEDIA');
+      conversation.given([started]).when(retry).thenThrows('MESSAGE_NOT_FOUND');
     });
     it('rejects a blank URL and an unknown message', () => {
       conversation
@@ -701,8 +748,20 @@ describe('Conversation decider', () => {
         unreadCount: 1,
         lastInboundMessageId: 'in1',
         messages: {
-          in1: { direction: 'inbound', status: 'delivered', providerMessageId: 'wa1', mediaStatus: 'stored' },
-          out1: { direction: 'outbound', status: 'sent', providerMessageId: 'wa-out1', mediaStatus: 'none' },
+          in1: {
+            direction: 'inbound',
+            status: 'delivered',
+            providerMessageId: 'wa1',
+            mediaStatus: 'stored',
+            mediaAttempt: 0,
+          },
+          out1: {
+            direction: 'outbound',
+            status: 'sent',
+            providerMessageId: 'wa-out1',
+            mediaStatus: 'none',
+            mediaAttempt: 0,
+          },
         },
         providerToMessageId: { wa1: 'in1', 'wa-out1': 'out1' },
       });

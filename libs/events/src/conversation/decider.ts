@@ -22,6 +22,8 @@ export interface ConversationMessage {
   status: MessageStatus;
   providerMessageId: string | null;
   mediaStatus: MediaStatus;
+  /** Media downloads retried so far (see RetryMedia). */
+  mediaAttempt: number;
 }
 
 export interface ActiveConversation {
@@ -58,6 +60,7 @@ export const MESSAGE_TOO_LONG_MESSAGE = `Mensagem muito longa (máximo ${OUTBOUN
 export const RATING_INVALID_MESSAGE = 'A avaliação deve ser de 1 a 5';
 export const SEND_FAILED_MESSAGE = 'Erro ao enviar mensagem';
 export const MEDIA_FAILED_MESSAGE = 'Erro ao baixar mídia';
+export const MEDIA_NOT_FOUND_MESSAGE = 'Esta mensagem não tem mídia';
 
 function digitsOnly(value: string | null | undefined): string {
   return (value ?? '').replace(/\D/g, '');
@@ -248,6 +251,27 @@ function decide(command: ConversationCommand, state: ConversationState): Convers
           data: {
             messageId: command.data.messageId,
             error: trimmedOr(command.data.error, MEDIA_FAILED_MESSAGE, 2000),
+            attempt: message.mediaAttempt,
+          },
+        },
+      ];
+    }
+    case 'RetryMedia': {
+      const conversation = requireConversation(state);
+      const message = requireMessage(conversation, command.data.messageId);
+      if (message.direction !== 'inbound' || message.mediaStatus === 'none') {
+        throw new DomainError('MESSAGE_HAS_NO_MEDIA', MEDIA_NOT_FOUND_MESSAGE);
+      }
+      if (message.mediaStatus === 'stored') return [];
+      return [
+        {
+          type: 'MessageMediaRetryRequested',
+          data: {
+            messageId: command.data.messageId,
+            sessionId: conversation.sessionId,
+            providerMessageId: message.providerMessageId!,
+            attempt: message.mediaAttempt + 1,
+            byUserId: command.data.byUserId,
           },
         },
       ];
@@ -333,6 +357,7 @@ function evolveActive(state: ActiveConversation, event: ConversationEvent): Acti
           status: 'delivered',
           providerMessageId,
           mediaStatus,
+          mediaAttempt: 0,
         }),
         providerToMessageId: state.providerToMessageId.set(providerMessageId, messageId),
       };
@@ -345,6 +370,7 @@ function evolveActive(state: ActiveConversation, event: ConversationEvent): Acti
           status: 'requested',
           providerMessageId: null,
           mediaStatus: 'none',
+          mediaAttempt: 0,
         }),
       };
     case 'OutboundMessageSent': {
@@ -373,6 +399,10 @@ function evolveActive(state: ActiveConversation, event: ConversationEvent): Acti
     case 'MessageMediaFailed':
       return updateMessage(state, event.data.messageId, (m) =>
         m.mediaStatus === 'stored' ? m : { ...m, mediaStatus: 'failed' },
+      );
+    case 'MessageMediaRetryRequested':
+      return updateMessage(state, event.data.messageId, (m) =>
+        m.mediaStatus === 'stored' ? m : { ...m, mediaStatus: 'pending', mediaAttempt: event.data.attempt },
       );
     case 'ConversationRead':
       return { ...state, unreadCount: 0 };

@@ -89,10 +89,28 @@ export const MessageMediaStored = defineEvent('MessageMediaStored', z.object({ m
   idempotencyKey: (d) => `media-stored:${d.messageId}`,
 });
 
+/** Version 2 added `attempt` (0: the first download; n: after the n-th retry). */
 export const MessageMediaFailed = defineEvent(
   'MessageMediaFailed',
-  z.object({ messageId: id, error: errorText }),
-  { idempotencyKey: (d) => `media-failed:${d.messageId}` },
+  z.object({ messageId: id, error: errorText, attempt: z.number().int().min(0) }),
+  {
+    version: 2,
+    upcasters: { 1: (data) => ({ ...data, attempt: 0 }) },
+    idempotencyKey: (d) => `media-failed:${d.messageId}:${d.attempt}`,
+  },
+);
+
+/** An agent asked to download an inbound message's media again (after a failure, or stuck pending). */
+export const MessageMediaRetryRequested = defineEvent(
+  'MessageMediaRetryRequested',
+  z.object({
+    messageId: id,
+    sessionId: id,
+    providerMessageId: id,
+    attempt: z.number().int().min(1),
+    byUserId: userId,
+  }),
+  { idempotencyKey: (d) => `media-retry:${d.messageId}:${d.attempt}` },
 );
 
 export const ConversationRead = defineEvent(
@@ -126,6 +144,7 @@ export const conversationEventDefinitions = [
   OutboundMessageFailed,
   MessageMediaStored,
   MessageMediaFailed,
+  MessageMediaRetryRequested,
   ConversationRead,
   ConversationPinned,
   ConversationUnpinned,
@@ -145,6 +164,7 @@ export type ConversationEvent =
   | EventOf<typeof OutboundMessageFailed>
   | EventOf<typeof MessageMediaStored>
   | EventOf<typeof MessageMediaFailed>
+  | EventOf<typeof MessageMediaRetryRequested>
   | EventOf<typeof ConversationRead>
   | EventOf<typeof ConversationPinned>
   | EventOf<typeof ConversationUnpinned>

@@ -25,7 +25,16 @@ export type ChannelEvent =
   | { type: 'disconnected'; sessionId: string; reason: string }
   | { type: 'failed'; sessionId: string; error: string; retryInMs: number | null }
   | { type: 'inbound'; sessionId: string; message: InboundChannelMessage }
-  | { type: 'ack'; sessionId: string; providerMessageId: string; status: 'delivered' | 'read' };
+  | { type: 'ack'; sessionId: string; providerMessageId: string; status: 'delivered' | 'read' }
+  | ChannelMediaEvent;
+
+/**
+ * The outcome of fetching an inbound message's media (reported after its `inbound`, whose
+ * `mediaUrl` was a placeholder): `mediaUrl` is where the stored bytes are served from.
+ */
+export type ChannelMediaEvent =
+  | { type: 'media'; sessionId: string; providerMessageId: string; status: 'stored'; mediaUrl: string }
+  | { type: 'media'; sessionId: string; providerMessageId: string; status: 'failed'; error: string };
 
 export type ChannelStatus = 'disconnected' | 'connecting' | 'qr' | 'connected' | 'unavailable';
 
@@ -57,6 +66,11 @@ export interface Channel {
   disconnect(sessionId: string): Promise<void>;
   /** Sends; resolves with the provider's message id, throws ChannelSendError. */
   send(sessionId: string, message: OutboundChannelMessage): Promise<{ providerMessageId: string }>;
+  /**
+   * Fetches an inbound message's media again (e.g. after a `media` event with status `failed`);
+   * the outcome is reported as a new `media` event. Drivers without downloadable media omit it.
+   */
+  retryMedia?(sessionId: string, providerMessageId: string): Promise<void>;
   /**
    * Subscribes to what the driver reports; returns the unsubscribe function. A listener may return
    * a promise (it settles when the event is recorded): drivers that can wait, wait before telling

@@ -1,1 +1,2 @@
 export * from './given-when-then.js';
+export * from './checkpoint-store-contract.js';

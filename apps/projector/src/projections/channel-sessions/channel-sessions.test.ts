@@ -2,6 +2,7 @@ import { TestLog, project, expectReplayStable } from '../../testing/test-log.js'
 import {
   channelSessionsProjection,
   getSession,
+  listRestorableSessions,
   listSessionsOfUser,
   listSessionsOfWorkspace,
 } from './index.js';
@@ -114,6 +115,7 @@ describe('channel-sessions projection', () => {
     expect((await view.dump()).indexes).toEqual({
       'ws:w1': [{ id: 's1', score: Date.parse('2026-11-02T12:00:30.000Z') }],
       'user:ana': [{ id: 's1', score: Date.parse('2026-11-02T12:00:30.000Z') }],
+      restorable: [{ id: 's1', score: Date.parse('2026-11-02T12:00:30.000Z') }],
     });
   });
 
@@ -134,6 +136,32 @@ describe('channel-sessions projection', () => {
     expect((await listSessionsOfWorkspace(view, 'w1')).map((s) => s.sessionId)).toEqual(['s1', 's3', 's2']);
     expect((await listSessionsOfWorkspace(view, 'w2')).map((s) => s.sessionId)).toEqual(['s4']);
     expect(await listSessionsOfUser(view, 'nobody')).toEqual([]);
+  });
+
+  it('lists as restorable the sessions connected and not disconnected since, failed ones included', async () => {
+    const log = new TestLog();
+    const connect = (id: string, at: string) =>
+      log.append(
+        `channel-${id}`,
+        { type: 'ChannelConnected', data: { sessionId: id, phoneNumber: null } },
+        { at },
+      );
+    for (const id of ['s1', 's2', 's3', 's4']) request(log, id);
+    connect('s1', '2026-11-02T10:00:00.000Z');
+    connect('s2', '2026-11-02T10:01:00.000Z');
+    connect('s3', '2026-11-02T10:02:00.000Z');
+    log.append('channel-s2', { type: 'ChannelDisconnected', data: { sessionId: 's2', reason: 'logout' } });
+    log.append('channel-s3', {
+      type: 'ChannelFailed',
+      data: { sessionId: 's3', error: 'offline', retryInMs: 1000 },
+    });
+    let view = (await project(channelSessionsProjection, log.events)).view('channel-sessions');
+    expect((await listRestorableSessions(view)).map((s) => s.sessionId).sort()).toEqual(['s1', 's3']);
+    // Asked to connect again (a new QR flow): not restorable until it connects.
+    request(log, 's1');
+    view = (await project(channelSessionsProjection, log.events)).view('channel-sessions');
+    expect((await listRestorableSessions(view)).map((s) => s.sessionId)).toEqual(['s3']);
+    await expectReplayStable(channelSessionsProjection, log.events);
   });
 
   it('moves a re-requested session to its new user', async () => {

@@ -3,6 +3,7 @@ import { defineProjection } from '../../projection.js';
 import {
   CHANNEL_SESSIONS_PROJECTION,
   SESSION_COLLECTION,
+  RESTORABLE_SESSIONS_INDEX,
   userSessionsIndex,
   workspaceSessionsIndex,
   type SessionDoc,
@@ -38,6 +39,7 @@ export const channelSessionsProjection = defineProjection(CHANNEL_SESSIONS_PROJE
     if (previous && previous.workspaceId !== d.workspaceId) return;
     if (previous && previous.userId !== d.userId)
       tx.indexDelete(userSessionsIndex(previous.userId), d.sessionId);
+    tx.indexDelete(RESTORABLE_SESSIONS_INDEX, d.sessionId);
     write(tx, {
       sessionId: d.sessionId,
       workspaceId: d.workspaceId,
@@ -55,16 +57,26 @@ export const channelSessionsProjection = defineProjection(CHANNEL_SESSIONS_PROJE
   },
   ChannelQrIssued: (event, tx) =>
     update(event, tx, () => ({ status: 'qr_issued', qrCode: event.data.qrCode })),
-  ChannelConnected: (event, tx) =>
+  ChannelConnected: (event, tx) => {
+    const session = tx.get<SessionDoc>(SESSION_COLLECTION, event.data.sessionId);
+    if (session?.workspaceId === event.metadata.workspaceId) {
+      tx.indexPut(RESTORABLE_SESSIONS_INDEX, session.sessionId, Date.parse(event.metadata.occurredAt));
+    }
     update(event, tx, (s) => ({
       status: 'connected',
       phoneNumber: event.data.phoneNumber ?? s.phoneNumber,
       qrCode: null,
       lastError: null,
       connectedAt: iso(event.metadata.occurredAt),
-    })),
-  ChannelDisconnected: (event, tx) =>
-    update(event, tx, () => ({ status: 'disconnected', qrCode: null, lastError: null })),
+    }));
+  },
+  ChannelDisconnected: (event, tx) => {
+    const session = tx.get<SessionDoc>(SESSION_COLLECTION, event.data.sessionId);
+    if (session?.workspaceId === event.metadata.workspaceId) {
+      tx.indexDelete(RESTORABLE_SESSIONS_INDEX, session.sessionId);
+    }
+    update(event, tx, () => ({ status: 'disconnected', qrCode: null, lastError: null }));
+  },
   ChannelFailed: (event, tx) =>
     update(event, tx, () => ({ status: 'failed', qrCode: null, lastError: event.data.error })),
 });

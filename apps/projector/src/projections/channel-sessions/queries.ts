@@ -1,5 +1,11 @@
 import type { ProjectionView } from '@atende/events';
-import { SESSION_COLLECTION, userSessionsIndex, workspaceSessionsIndex, type SessionDoc } from './types.js';
+import {
+  RESTORABLE_SESSIONS_INDEX,
+  SESSION_COLLECTION,
+  userSessionsIndex,
+  workspaceSessionsIndex,
+  type SessionDoc,
+} from './types.js';
 
 async function sessionsOf(view: ProjectionView, index: string): Promise<SessionDoc[]> {
   const entries = await view.range(index, { reverse: true });
@@ -25,4 +31,9 @@ export async function listSessionsOfWorkspace(
   workspaceId: string,
 ): Promise<SessionDoc[]> {
   return sessionsOf(view, workspaceSessionsIndex(workspaceId));
+}
+
+/** Sessions a starting channel worker restores (connected before, not disconnected since). */
+export async function listRestorableSessions(view: ProjectionView): Promise<SessionDoc[]> {
+  return sessionsOf(view, RESTORABLE_SESSIONS_INDEX);
 }

@@ -14,6 +14,12 @@ export function userSessionsIndex(userId: string): string {
   return `user:${userId}`;
 }
 
+/**
+ * Sessions to restore when a channel worker starts: connected at least once and not disconnected
+ * since (a failed one is retried too). Id sessionId, score = when it connected (ms).
+ */
+export const RESTORABLE_SESSIONS_INDEX = 'restorable';
+
 /** 'session' id sessionId. */
 export interface SessionDoc {
   sessionId: string;

@@ -149,7 +149,7 @@ function richLog(): TestLog {
   b.outbound(22, 'Resolvido');
   b.event(23, { type: 'OutboundMessageFailed', data: { messageId: 'out-2', error: 'timeout' } });
   b.event(24, { type: 'ConversationArchived', data: { byUserId: 'u2' } });
-  a.event(25, { type: 'MessageMediaFailed', data: { messageId: 'in-1', error: 'x' } });
+  a.event(25, { type: 'MessageMediaFailed', data: { messageId: 'in-1', error: 'x', attempt: 0 } });
   return log;
 }
 
@@ -428,7 +428,7 @@ describe('conversations projection', () => {
     chat.event(3, { type: 'MessageDeliveryUpdated', data: { messageId: 'out-1', status: 'delivered' } });
     chat.event(4, { type: 'OutboundMessageFailed', data: { messageId: 'out-1', error: 'x' } });
     chat.event(5, { type: 'MessageMediaStored', data: { messageId: 'out-1', mediaUrl: 'https://m/1' } });
-    chat.event(6, { type: 'MessageMediaFailed', data: { messageId: 'out-1', error: 'x' } });
+    chat.event(6, { type: 'MessageMediaFailed', data: { messageId: 'out-1', error: 'x', attempt: 0 } });
     const after = await (await project(conversationsProjection, log.events)).view('conversations').dump();
     expect(after.docs).toEqual(before.docs);
     expect(after.indexes).toEqual(before.indexes);

@@ -151,7 +151,7 @@ function richLog(): TestLog {
   b.outbound(14, 'o1');
   b.failed(15, 'o1');
   a.inbound(16, 'i3', { messageTime: at(0) });
-  a.event(17, { type: 'MessageMediaFailed', data: { messageId: 'i3', error: 'x' } });
+  a.event(17, { type: 'MessageMediaFailed', data: { messageId: 'i3', error: 'x', attempt: 0 } });
   b.read(18);
   a.ack(19, 'ghost', 'read');
   a.outbound(20, 'o2');
@@ -299,8 +299,8 @@ describe('messages projection', () => {
       type: 'MessageMediaStored',
       data: { messageId: 'img', mediaUrl: 'https://cdn/img.jpg' },
     });
-    chat.event(4, { type: 'MessageMediaFailed', data: { messageId: 'img', error: 'late' } });
-    chat.event(5, { type: 'MessageMediaFailed', data: { messageId: 'img2', error: '404' } });
+    chat.event(4, { type: 'MessageMediaFailed', data: { messageId: 'img', error: 'late', attempt: 0 } });
+    chat.event(5, { type: 'MessageMediaFailed', data: { messageId: 'img2', error: '404', attempt: 0 } });
     rm = await project(messagesProjection, log.events);
     expect(await messageOf(rm, 'img')).toMatchObject({
       mediaUrl: 'https://cdn/img.jpg',
@@ -311,6 +311,26 @@ describe('messages projection', () => {
       mediaStatus: 'failed',
       error: null,
     });
+    // An agent retries: pending again, then stored; a retry of a stored one changes nothing.
+    const retry = (messageId: string, attempt: number) => ({
+      type: 'MessageMediaRetryRequested' as const,
+      data: { messageId, sessionId: 's1', providerMessageId: `p-${messageId}`, attempt, byUserId: 'ana' },
+    });
+    chat.event(6, retry('img2', 1));
+    chat.event(7, retry('img', 1));
+    rm = await project(messagesProjection, log.events);
+    expect(await messageOf(rm, 'img2')).toMatchObject({ mediaStatus: 'pending' });
+    expect(await messageOf(rm, 'img')).toMatchObject({ mediaStatus: 'stored' });
+    chat.event(8, {
+      type: 'MessageMediaStored',
+      data: { messageId: 'img2', mediaUrl: '/api/media/s1/img2.jpg' },
+    });
+    rm = await project(messagesProjection, log.events);
+    expect(await messageOf(rm, 'img2')).toMatchObject({
+      mediaStatus: 'stored',
+      mediaUrl: '/api/media/s1/img2.jpg',
+    });
+    await expectReplayStable(messagesProjection, log.events);
   });
 
   it('marks the inbound messages still delivered as read when the conversation is read', async () => {
@@ -399,7 +419,7 @@ describe('messages projection', () => {
     chat.ack(5, 'ghost', 'read');
     chat.failed(6, 'ghost');
     chat.event(7, { type: 'MessageMediaStored', data: { messageId: 'ghost', mediaUrl: 'https://x/y' } });
-    chat.event(8, { type: 'MessageMediaFailed', data: { messageId: 'ghost', error: 'x' } });
+    chat.event(8, { type: 'MessageMediaFailed', data: { messageId: 'ghost', error: 'x', attempt: 0 } });
     new Chat(log, 'never-started@c.us').read(9);
     const rm = await project(messagesProjection, log.events);
     expect(await messageOf(rm, 'm1')).toMatchObject({ content: 'primeira', position: first.globalPosition });

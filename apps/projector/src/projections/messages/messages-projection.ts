@@ -189,6 +189,15 @@ export const messagesProjection = defineProjection(MESSAGES_PROJECTION, {
       (row) => void (row.mediaStatus = 'failed'),
     ),
 
+  MessageMediaRetryRequested: (event, tx) =>
+    updateMessage(
+      event,
+      tx,
+      event.data.messageId,
+      (row) => row.mediaStatus !== 'stored',
+      (row) => void (row.mediaStatus = 'pending'),
+    ),
+
   // Inbound messages created before this read now read as `read` (see withReadState).
   ConversationRead: (event, tx) => {
     const chatId = chatIdOfStream(event);

@@ -1,0 +1,89 @@
+import Database from 'better-sqlite3';
+import type { SandboxOutboxMessage } from './sandbox-channel.js';
+
+/** What the sandbox phone remembers across restarts, as a real phone would. */
+export interface SandboxStorage {
+  pairedSessions(): string[];
+  setPaired(sessionId: string, paired: boolean): void;
+  /** Messages agents sent to the session's phone, oldest first. */
+  outbox(sessionId: string): SandboxOutboxMessage[];
+  /** Keeps one message; the same message id twice is kept once. */
+  addToOutbox(sessionId: string, message: SandboxOutboxMessage): void;
+  close(): void;
+}
+
+interface OutboxRow {
+  provider_message_id: string;
+  message_id: string;
+  chat_id: string;
+  content: string;
+  type: string;
+  sent_at: string;
+}
+
+/** The sandbox phone's memory in a SQLite file (embedded mode: DATA_DIR/sandbox.db). */
+export class SqliteSandboxStorage implements SandboxStorage {
+  private readonly db: Database.Database;
+
+  constructor(filename: string) {
+    this.db = new Database(filename);
+    this.db.pragma('journal_mode = WAL');
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS paired_sessions (session_id TEXT PRIMARY KEY) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS outbox (
+        seq                 INTEGER PRIMARY KEY AUTOINCREMENT,
+        session_id          TEXT NOT NULL,
+        message_id          TEXT NOT NULL,
+        provider_message_id TEXT NOT NULL,
+        chat_id             TEXT NOT NULL,
+        content             TEXT NOT NULL,
+        type                TEXT NOT NULL,
+        sent_at             TEXT NOT NULL,
+        UNIQUE (session_id, message_id)
+      );`);
+  }
+
+  pairedSessions(): string[] {
+    return this.db
+      .prepare<[], { session_id: string }>('SELECT session_id FROM paired_sessions')
+      .all()
+      .map((r) => r.session_id);
+  }
+
+  setPaired(sessionId: string, paired: boolean): void {
+    this.db
+      .prepare(
+        paired
+          ? 'INSERT OR IGNORE INTO paired_sessions (session_id) VALUES (?)'
+          : 'DELETE FROM paired_sessions WHERE session_id = ?',
+      )
+      .run(sessionId);
+  }
+
+  outbox(sessionId: string): SandboxOutboxMessage[] {
+    return this.db
+      .prepare<[string], OutboxRow>('SELECT * FROM outbox WHERE session_id = ? ORDER BY seq')
+      .all(sessionId)
+      .map((r) => ({
+        providerMessageId: r.provider_message_id,
+        messageId: r.message_id,
+        chatId: r.chat_id,
+        content: r.content,
+        type: r.type,
+        sentAt: r.sent_at,
+      }));
+  }
+
+  addToOutbox(sessionId: string, m: SandboxOutboxMessage): void {
+    this.db
+      .prepare(
+        `INSERT OR IGNORE INTO outbox (session_id, message_id, provider_message_id, chat_id, content, type, sent_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(sessionId, m.messageId, m.providerMessageId, m.chatId, m.content, m.type, m.sentAt);
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}

@@ -1,0 +1,112 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { GatewayHarness } from '../../testing/harness.js';
+
+const SESSION = 'demo-sandbox';
+
+async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() - started > timeoutMs) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+interface Message {
+  id: string;
+  mediaStatus: string;
+  mediaUrl: string | null;
+}
+
+describe('message media over HTTP', () => {
+  let gw: GatewayHarness;
+  let cookie: string;
+  beforeAll(async () => {
+    gw = await GatewayHarness.start();
+    cookie = await gw.loginDemo();
+  });
+  afterAll(async () => gw.stop());
+
+  async function messagesOf(chatId: string): Promise<Message[]> {
+    const me = await gw.request<{ user: { id: string } }>('GET', '/api/auth/me', { cookie });
+    const res = await gw.request<{ messages: Message[] }>(
+      'GET',
+      `/api/whatsapp/messages/${encodeURIComponent(chatId)}?userId=${encodeURIComponent(me.body.user.id)}`,
+      { cookie },
+    );
+    return res.body.messages;
+  }
+
+  it('stores sandbox media at once; a retry of stored media changes nothing; text has no media to retry', async () => {
+    const image = await gw.request<{ conversationId: string; messageId: string }>(
+      'POST',
+      '/api/sandbox/whatsapp/inbound',
+      {
+        body: {
+          sessionId: SESSION,
+          from: '5511955554444',
+          type: 'image',
+          mediaUrl: 'https://example.com/a.jpg',
+        },
+      },
+    );
+    expect(image.status).toBe(200);
+    const { conversationId, messageId } = image.body;
+    const stored = await eventually(async () =>
+      (await messagesOf(conversationId)).find((m) => m.id === messageId && m.mediaStatus === 'stored'),
+    );
+    expect(stored.mediaUrl).toBe('https://example.com/a.jpg');
+
+    const retryPath = (id: string) =>
+      `/api/conversations/${encodeURIComponent(conversationId)}/messages/${encodeURIComponent(id)}/media/retry`;
+    const retry = await gw.request('POST', retryPath(messageId), { cookie, body: {} });
+    expect(retry.status).toBe(200);
+    expect(retry.body).toEqual({ success: true, messageId, mediaStatus: 'stored' });
+
+    const text = await gw.request<{ messageId: string }>('POST', '/api/sandbox/whatsapp/inbound', {
+      body: { sessionId: SESSION, from: '5511955554444', text: 'oi' },
+    });
+    const noMedia = await gw.request('POST', retryPath(text.body.messageId), { cookie, body: {} });
+    expect(noMedia.status).toBe(400);
+    expect(noMedia.body).toMatchObject({
+      success: false,
+      code: 'MESSAGE_HAS_NO_MEDIA',
+      error: 'Esta mensagem não tem mídia',
+    });
+    const unknown = await gw.request('POST', retryPath('nope'), { cookie, body: {} });
+    expect(unknown.status).toBe(404);
+    expect((await gw.request('POST', retryPath(messageId), { body: {} })).status).toBe(401);
+  });
+
+  it("serves downloaded media files to the session's workspace only", async () => {
+    const folder = path.join(gw.dataDir, 'media', SESSION);
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, 'abc123.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]));
+
+    const res = await fetch(`${gw.url}/api/media/${SESSION}/abc123.jpg`, { headers: { cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    expect([...new Uint8Array(await res.arrayBuffer())].slice(0, 3)).toEqual([0xff, 0xd8, 0xff]);
+
+    expect((await gw.request('GET', `/api/media/${SESSION}/abc123.jpg`)).status).toBe(401);
+    const missing = await gw.request('GET', `/api/media/${SESSION}/nothing.jpg`, { cookie });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ success: false, code: 'MEDIA_NOT_FOUND' });
+    for (const bad of ['..%2F..%2Fevents.db', '.hidden', '%2Fetc%2Fpasswd']) {
+      const refused = await gw.request('GET', `/api/media/${SESSION}/${bad}`, { cookie });
+      expect([400, 404]).toContain(refused.status);
+      expect(refused.body).toMatchObject({ success: false });
+    }
+
+    const stranger = await gw.signInAsNewMember('u-media-stranger', 'Owner', {
+      workspaceId: 'ws-other',
+      name: 'Outra',
+      email: 'outra@example.com',
+    });
+    expect((await gw.request('GET', `/api/media/${SESSION}/abc123.jpg`, { cookie: stranger })).status).toBe(
+      404,
+    );
+  });
+});

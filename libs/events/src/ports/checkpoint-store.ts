@@ -1,0 +1,32 @@
+/**
+ * Where a consumer of the log (the channel bridge's send follower, the Kafka relay…) keeps the
+ * global position it has fully handled, so a restart resumes there instead of at the end (losing
+ * work) or at zero (redoing it).
+ */
+export interface CheckpointStore {
+  /** The saved position of `consumer`, or undefined when it never saved one. */
+  load(consumer: string): Promise<number | undefined>;
+  /** Saves `position` for `consumer` durably before resolving. */
+  save(consumer: string, position: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** In-process checkpoints (tests, and consumers that may start over). */
+export class MemoryCheckpointStore implements CheckpointStore {
+  private readonly positions = new Map<string, number>();
+  async load(consumer: string): Promise<number | undefined> {
+    return this.positions.get(consumer);
+  }
+  async save(consumer: string, position: number): Promise<void> {
+    assertPosition(position);
+    this.positions.set(consumer, position);
+  }
+  async close(): Promise<void> {}
+}
+
+/** Positions are non-negative integers (0: nothing handled yet). */
+export function assertPosition(position: number): void {
+  if (!Number.isSafeInteger(position) || position < 0) {
+    throw new RangeError(`Checkpoint position must be a non-negative integer, got ${position}`);
+  }
+}
