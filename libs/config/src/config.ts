@@ -46,6 +46,11 @@ export const configSchema = z.object({
   ATENDE_OWNER_PASSWORD: z.string().min(8).optional(),
   WHATSAPP_DRIVER: z.enum(['sandbox', 'wwebjs']).optional(),
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  /**
+   * Sandbox only: simulated network time of a send, spent both before the phone takes the message
+   * and before it answers (so demos and tests can see, or interrupt, a send in flight).
+   */
+  SANDBOX_SEND_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   REQUIRE_INFRA: booleanFlag.default(false),
 });
 

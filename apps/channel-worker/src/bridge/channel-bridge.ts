@@ -494,7 +494,7 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
   queue.process(runSend);
   const unsubscribe = channel.onEvent(onChannelEvent);
   if (saved === undefined) await saveCheckpoint(); // a first start: later restarts resume from here
-  const following = follow(fromPosition);
+  // Sessions first: sends picked up from the checkpoint go out as soon as their session is back.
   if (options.restorableSessions) {
     const sessions = await options.restorableSessions();
     for (const session of sessions) {
@@ -505,6 +505,7 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
       );
     }
   }
+  const following = follow(fromPosition);
 
   return {
     async stop() {

@@ -80,7 +80,11 @@ export interface SandboxChannelOptions {
   storage?: SandboxStorage;
   /** Clock (tests). */
   now?: () => Date;
+  /** Simulated network time of a send, spent before the phone takes it and again before it answers. */
+  sendDelayMs?: number;
 }
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const PHONE_CHAT_ID = /^\d{5,20}@(c|g)\.us$/;
 
@@ -101,6 +105,7 @@ export class SandboxChannel implements Channel {
   private readonly prePaired: Set<string>;
   private readonly now: () => Date;
   private readonly storage: SandboxStorage | undefined;
+  private readonly sendDelayMs: number;
   /** `${sessionId}:${providerMessageId}` → media URL of inbound messages, for retryMedia. */
   private readonly inboundMedia = new Map<string, string>();
 
@@ -108,6 +113,7 @@ export class SandboxChannel implements Channel {
     this.storage = options.storage;
     this.prePaired = new Set([...(options.paired ?? []), ...(this.storage?.pairedSessions() ?? [])]);
     this.now = options.now ?? (() => new Date());
+    this.sendDelayMs = options.sendDelayMs ?? 0;
   }
 
   async connect(session: { sessionId: string; phoneNumber: string; name: string }): Promise<void> {
@@ -165,6 +171,7 @@ export class SandboxChannel implements Channel {
   }
 
   async send(sessionId: string, message: OutboundChannelMessage): Promise<{ providerMessageId: string }> {
+    if (this.sendDelayMs > 0) await pause(this.sendDelayMs);
     const state = this.sessions.get(sessionId);
     if (!state || state.status !== 'connected') {
       throw new ChannelSendError(`Sandbox session ${sessionId} is not connected`, false);
@@ -187,6 +194,7 @@ export class SandboxChannel implements Channel {
     state.outbox.push(sent);
     state.sentByMessageId.set(sent.messageId, sent);
     state.sentByProviderId.set(sent.providerMessageId, sent);
+    if (this.sendDelayMs > 0) await pause(this.sendDelayMs);
     return { providerMessageId: sent.providerMessageId };
   }
 

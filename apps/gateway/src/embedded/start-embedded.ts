@@ -119,6 +119,7 @@ export async function startEmbedded(
     ? new SandboxChannel({
         paired: demo.sandboxSessionId ? [demo.sandboxSessionId] : [],
         storage: sandboxStorage,
+        sendDelayMs: config.SANDBOX_SEND_DELAY_MS,
       })
     : undefined;
   const checkpoints = sandbox
