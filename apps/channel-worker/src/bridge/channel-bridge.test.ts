@@ -12,6 +12,9 @@ import {
 } from '@atende/events';
 import type { EventStore } from '@atende/events';
 import { inboundMessageId } from '../sandbox/inbound-message-id.js';
+import { randomUUID } from 'node:crypto';
+import { describeWithRedis, testRedisUrl } from '@atende/read-models';
+import { BullMqQueue } from '../queue/bullmq-queue.js';
 import { InProcessQueue } from '../queue/in-process-queue.js';
 import { startChannelBridge } from './channel-bridge.js';
 import type { ChannelBridge, SendJob } from './channel-bridge.js';
@@ -432,6 +435,30 @@ describe('startChannelBridge', () => {
       channel.emit(inbound('P-1'));
       await waitFor(async () => (await types(CONVERSATION)).includes('InboundMessageReceived'));
       expect(await types(CONVERSATION)).toEqual(['ConversationStarted', 'InboundMessageReceived']);
+    });
+  });
+
+  describeWithRedis('with the BullMQ queue (distributed mode)', () => {
+    it('sends each requested message once, a repeated request included, and records it', async () => {
+      await startConversation();
+      const options = {
+        name: `bridge-${randomUUID()}`,
+        redisUrl: testRedisUrl(),
+        prefix: 'atende-test-bull',
+      };
+      await start({ queue: new BullMqQueue<SendJob>({ ...options, keyOf: (j) => j.sessionId }) });
+      await requestOutbound('m-1');
+      await requestOutbound('m-1');
+      await requestOutbound('m-2', 'outra');
+      await waitFor(
+        async () => (await types(CONVERSATION)).filter((t) => t === 'OutboundMessageSent').length === 2,
+      );
+      await new Promise((r) => setTimeout(r, 100));
+      expect(channel.sends.map((s) => s.message.messageId).sort()).toEqual(['m-1', 'm-2']);
+      for (const bridge of bridges.splice(0)) await bridge.stop();
+      const cleaner = new BullMqQueue<SendJob>(options);
+      await cleaner.obliterate();
+      await cleaner.close();
     });
   });
 });
