@@ -43,6 +43,8 @@ export interface EmbeddedAtende {
   /** The URL it listens on (useful with PORT=0). */
   url: string;
   demo: DemoWorkspace;
+  /** The WhatsApp sandbox phone, when the sandbox driver is on. */
+  sandbox: SandboxChannel | undefined;
   /** How long rebuilding the in-process read models from the log took at start. */
   startupRebuildMs: number;
   stop(): Promise<void>;
@@ -180,6 +182,7 @@ export async function startEmbedded(
     server,
     realtime,
     demo,
+    sandbox,
     startupRebuildMs,
     url: `http://localhost:${port}`,
     stop: () =>

@@ -1,0 +1,500 @@
+/**
+ * npm run bench:ingest [-- --messages 50000 --phones 1000 --window 500 --rate 1000 --seconds 10
+ *                          --synchronous normal --baseline 10000]
+ *
+ * Inbound WhatsApp messages through the sandbox driver of an embedded Atende: `sandbox.inbound()`
+ * in-process, the code path of POST /api/sandbox/whatsapp/inbound minus HTTP (sandbox → channel
+ * bridge → ReceiveInboundMessage → event log → projector → Socket.IO), with one signed-in agent
+ * socket (the demo owner) listening for `whatsapp:newMessage` in a worker thread.
+ *
+ *  1. Throughput: --messages spread over --phones customers, at most two --window's in flight (the
+ *     next window goes once the one before it is recorded, as `sandbox.delivered()` tells). Prints the
+ *     sustained rate at which they are recorded in the log and at which they reach the agent socket.
+ *  2. Latency: a steady --rate for --seconds; each message timed from the call to `inbound()` to its
+ *     arrival at the agent socket (cross-thread clock: performance.timeOrigin + performance.now()).
+ *  3. Baseline, same run: raw better-sqlite3 inserts of the same kind of row, one per transaction, and
+ *     the event store's own single-event appends awaited one by one (what the bridge does per message).
+ *
+ * Budgets (issue): >= 10,000 msg/s; p99 <= 25 ms. Figures only, no assertions.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+
+/** Latency histogram: 0.1 ms buckets up to 60 s (the last bucket holds anything slower). */
+const BUCKET_MS = 0.1;
+const BUCKETS = 600_001;
+const DRAIN_MS = 30_000;
+const DRAIN_IDLE_MS = 5_000;
+
+interface AgentData {
+  url: string;
+  cookie: string;
+  userId: string;
+  /** Messages of each phase (sizes the duplicate checks). */
+  throughput: number;
+  latency: number;
+}
+
+interface Progress {
+  /** Distinct `tp:` / `lat:` messages received so far. */
+  tp: number;
+  lat: number;
+  /** Arrival time (timeOrigin-based ms) of the last new `tp:` message. */
+  tpLastAt: number;
+}
+
+type FromAgent =
+  | { type: 'connected' }
+  | { type: 'failed'; error: string }
+  | ({ type: 'progress' } & Progress)
+  | ({
+      type: 'result';
+      histogram: Uint32Array;
+      maxMs: number;
+      duplicates: number;
+      unmatched: number;
+      disconnects: number;
+    } & Progress);
+
+const now = () => performance.timeOrigin + performance.now();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ---- the agent's socket (worker thread) --------------------------------------------------------
+
+async function runAgent(data: AgentData): Promise<void> {
+  const { io: connect } = await import('socket.io-client');
+  const port = parentPort!;
+  const histogram = new Uint32Array(BUCKETS);
+  const seenTp = new Uint8Array(data.throughput);
+  const seenLat = new Uint8Array(data.latency);
+  const p: Progress = { tp: 0, lat: 0, tpLastAt: 0 };
+  let maxMs = 0;
+  let duplicates = 0;
+  let unmatched = 0;
+  let disconnects = 0;
+  let finishing = false;
+
+  const socket = connect(data.url, {
+    transports: ['websocket'],
+    extraHeaders: { cookie: data.cookie },
+    reconnection: false,
+    timeout: 30_000,
+  });
+  // Content is `tp:<seq>` (throughput) or `lat:<seq>:<inbound() time>` (latency).
+  socket.on('whatsapp:newMessage', (payload: { content?: unknown }) => {
+    const at = now();
+    const content = typeof payload?.content === 'string' ? payload.content : '';
+    if (content.startsWith('tp:')) {
+      const seq = Number(content.slice(3));
+      if (seenTp[seq] !== 0) {
+        duplicates += 1;
+        return;
+      }
+      seenTp[seq] = 1;
+      p.tp += 1;
+      p.tpLastAt = at;
+    } else if (content.startsWith('lat:')) {
+      const [, seqText, sentText] = content.split(':');
+      const seq = Number(seqText);
+      if (seenLat[seq] !== 0) {
+        duplicates += 1;
+        return;
+      }
+      seenLat[seq] = 1;
+      p.lat += 1;
+      const ms = at - Number(sentText);
+      if (ms > maxMs) maxMs = ms;
+      histogram[Math.min(BUCKETS - 1, Math.max(0, Math.floor(ms / BUCKET_MS)))]! += 1;
+    } else {
+      unmatched += 1;
+    }
+  });
+  socket.on('disconnect', () => {
+    if (!finishing) disconnects += 1;
+  });
+  socket.once('connect_error', (error) => port.postMessage({ type: 'failed', error: error.message }));
+  socket.once('connect', () => {
+    // What the web client does once connected: join its own user (the server then puts the socket
+    // in the rooms of its role: every conversation of the workspace for an owner).
+    socket
+      .timeout(30_000)
+      .emitWithAck('join:user', data.userId)
+      .then(
+        (ack: { success?: boolean; code?: string }) =>
+          port.postMessage(
+            ack?.success === true
+              ? { type: 'connected' }
+              : { type: 'failed', error: `join:user refused (${ack?.code})` },
+          ),
+        (error: unknown) => port.postMessage({ type: 'failed', error: String(error) }),
+      );
+  });
+
+  const progress = setInterval(() => port.postMessage({ type: 'progress', ...p }), 50);
+  port.on('message', (message: { type: string }) => {
+    if (message.type !== 'finish') return;
+    finishing = true;
+    clearInterval(progress);
+    socket.disconnect();
+    const result: FromAgent = {
+      type: 'result',
+      ...p,
+      histogram,
+      maxMs,
+      duplicates,
+      unmatched,
+      disconnects,
+    };
+    port.postMessage(result, [histogram.buffer]);
+    port.close();
+  });
+}
+
+// ---- server side (main thread) ---------------------------------------------------------------
+
+function percentile(histogram: Uint32Array, total: number, p: number): number {
+  if (total === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * total);
+  let seen = 0;
+  for (let i = 0; i < histogram.length; i += 1) {
+    seen += histogram[i]!;
+    if (seen >= rank) return (i + 1) * BUCKET_MS;
+  }
+  return Number.NaN;
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : '—');
+
+/** Waits until `done()` or no progress for DRAIN_IDLE_MS (at most DRAIN_MS); true when done. */
+async function drain(done: () => boolean, count: () => number): Promise<boolean> {
+  const started = performance.now();
+  let last = -1;
+  let lastChange = started;
+  while (!done()) {
+    const c = count();
+    if (c !== last) [last, lastChange] = [c, performance.now()];
+    if (performance.now() - started > DRAIN_MS || performance.now() - lastChange > DRAIN_IDLE_MS) {
+      return false;
+    }
+    await sleep(10);
+  }
+  return true;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      messages: { type: 'string', default: '50000' },
+      phones: { type: 'string', default: '1000' },
+      window: { type: 'string', default: '500' },
+      rate: { type: 'string', default: '1000' },
+      seconds: { type: 'string', default: '10' },
+      synchronous: { type: 'string', default: 'normal' },
+      baseline: { type: 'string', default: '10000' },
+      'max-seconds': { type: 'string', default: '60' },
+    },
+  });
+  const MESSAGES = Math.max(1, Number(values.messages));
+  const PHONES = Math.max(1, Number(values.phones));
+  const WINDOW = Math.max(1, Number(values.window));
+  const RATE = Math.max(1, Number(values.rate));
+  const SECONDS = Math.max(1, Number(values.seconds));
+  const BASELINE = Math.max(1, Number(values.baseline));
+  const MAX_PHASE_MS = Number(values['max-seconds']) * 1000;
+  const synchronous = values.synchronous === 'full' ? 'full' : 'normal';
+
+  const [{ pino }, { loadConfig }, { default: Database }, eventStore, events, embedded] = await Promise.all([
+    import('pino'),
+    import('@atende/config'),
+    import('better-sqlite3'),
+    import('@atende/event-store'),
+    import('@atende/events'),
+    import('../apps/gateway/src/embedded/start-embedded.js'),
+  ]);
+
+  const dir = mkdtempSync(path.join(tmpdir(), 'atende-bench-ingest-'));
+  let agent: Worker | undefined;
+  let atende: Awaited<ReturnType<typeof embedded.startEmbedded>> | undefined;
+  try {
+    atende = await embedded.startEmbedded(
+      loadConfig({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dir,
+        SQLITE_SYNCHRONOUS: synchronous,
+        LOG_LEVEL: 'silent',
+      }),
+      pino({ level: 'silent' }),
+    );
+    // The sandbox phone wired to the channel bridge: the same code path as its HTTP controls.
+    const sandbox = atende.sandbox;
+    const sessionId = atende.demo.sandboxSessionId;
+    if (!sandbox || !sessionId) throw new Error('the embedded start has no sandbox session');
+
+    // Sign in as the demo owner, as the web client does.
+    const login = await fetch(`${atende.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'demo@atende.local', password: 'demo1234' }),
+    });
+    if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const me = (await login.json()) as { user: { id: string } };
+
+    const LATENCY_MESSAGES = RATE * SECONDS;
+    const data: AgentData = {
+      url: atende.url,
+      cookie,
+      userId: me.user.id,
+      throughput: MESSAGES,
+      latency: LATENCY_MESSAGES,
+    };
+    // Worker threads do not inherit tsx's loader on Node 20: the thread registers it, then loads this file.
+    agent = new Worker(
+      `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`,
+      { eval: true, workerData: data },
+    );
+    let progress: Progress = { tp: 0, lat: 0, tpLastAt: 0 };
+    let connectedResolve!: () => void;
+    let connectedReject!: (error: Error) => void;
+    const connected = new Promise<void>((resolve, reject) => {
+      connectedResolve = resolve;
+      connectedReject = reject;
+    });
+    const result = new Promise<Extract<FromAgent, { type: 'result' }>>((resolve, reject) => {
+      agent!.on('message', (message: FromAgent) => {
+        if (message.type === 'connected') connectedResolve();
+        else if (message.type === 'failed') connectedReject(new Error(`agent socket: ${message.error}`));
+        else if (message.type === 'progress') progress = message;
+        else resolve(message);
+      });
+      agent!.once('error', (error) => {
+        connectedReject(error);
+        reject(error);
+      });
+      agent!.once('exit', (code) => {
+        const error = new Error(`agent thread exited (${code})`);
+        connectedReject(error);
+        reject(error);
+      });
+    });
+    result.catch(() => undefined);
+    await connected;
+
+    console.log(
+      `bench:ingest — embedded, SQLite synchronous=${synchronous}, Node ${process.version}; ` +
+        `sandbox session ${sessionId}, 1 agent socket (demo owner) in a worker thread`,
+    );
+
+    const phones = Array.from({ length: PHONES }, (_, i) => `5511${String(900_000_000 + i)}`);
+    const send = (seq: number, content: string, id: string) =>
+      sandbox.inbound(sessionId, {
+        from: phones[seq % PHONES]!,
+        name: `Cliente ${seq % PHONES}`,
+        text: content,
+        providerMessageId: id,
+      });
+    let recordFailures = 0;
+    const recorded = () =>
+      sandbox.delivered().catch(() => {
+        recordFailures += 1;
+      });
+
+    // ---- 1. throughput ------------------------------------------------------------------------
+    const firstPosition = (await atende.store.lastGlobalPosition()) + 1;
+    const tpStart = now();
+    const tpDeadline = performance.now() + MAX_PHASE_MS;
+    let tpSent = 0;
+    let previous: Promise<void> = Promise.resolve();
+    /** [messages recorded, time]: each window as it is recorded (the rate along the run). */
+    const marks: [number, number][] = [[0, tpStart]];
+    while (tpSent < MESSAGES && performance.now() < tpDeadline) {
+      const end = Math.min(MESSAGES, tpSent + WINDOW);
+      for (; tpSent < end; tpSent += 1) send(tpSent, `tp:${tpSent}`, `tp-${tpSent}`);
+      const windowRecorded = recorded().then(() => void marks.push([end, now()]));
+      await previous;
+      previous = windowRecorded;
+    }
+    await previous;
+    const tpRecordedAt = now();
+    // Recorded msg/s in each fifth of the run (conversations grow along it).
+    const trend = [1, 2, 3, 4, 5].map((fifth) => {
+      const from = marks.findLast(([count]) => count <= ((fifth - 1) * tpSent) / 5)!;
+      const to = marks.find(([count]) => count >= (fifth * tpSent) / 5) ?? marks.at(-1)!;
+      return fmt(((to[0] - from[0]) * 1000) / Math.max(1, to[1] - from[1]));
+    });
+    const tpDelivered = await drain(
+      () => progress.tp >= tpSent,
+      () => progress.tp,
+    );
+    const tpSocketAt = progress.tpLastAt;
+
+    // What the log holds: every message once, as InboundMessageReceived.
+    let inLog = 0;
+    let logEvents = 0;
+    for (let from = firstPosition; ;) {
+      const page = await atende.store.readBatch(from, 5000, { trusted: true });
+      if (page.length === 0) break;
+      for (const e of page) {
+        logEvents += 1;
+        const content = (e.data as { content?: unknown }).content;
+        if (e.type === 'InboundMessageReceived' && typeof content === 'string' && content.startsWith('tp:')) {
+          inLog += 1;
+        }
+      }
+      from = page[page.length - 1]!.globalPosition + 1;
+    }
+    const tpRecordSeconds = (tpRecordedAt - tpStart) / 1000;
+    const tpSocketSeconds = (tpSocketAt - tpStart) / 1000;
+    console.log(
+      `\n1. throughput: ${fmt(tpSent)} messages over ${fmt(PHONES)} customers, ≤ ${fmt(2 * WINDOW)} in flight` +
+        (tpSent < MESSAGES ? ` (stopped after ${values['max-seconds']} s)` : ''),
+    );
+    console.log(
+      `   recorded in the log: ${fmt(inLog)} of ${fmt(tpSent)} in ${tpRecordSeconds.toFixed(2)} s ` +
+        `(${fmt(logEvents)} events) → ${fmt(inLog / tpRecordSeconds)} msg/s` +
+        (recordFailures > 0 ? `; delivered() rejected ${recordFailures}×` : ''),
+    );
+    console.log(
+      `   recorded msg/s by fifth of the run (≈${fmt(tpSent / PHONES / 5)} more messages per conversation ` +
+        `each): ${trend.join(' → ')}`,
+    );
+    console.log(
+      `   at the agent socket: ${fmt(progress.tp)} of ${fmt(tpSent)}, the last ${tpSocketSeconds.toFixed(2)} s ` +
+        `after the first inbound → ${fmt(progress.tp / tpSocketSeconds)} msg/s` +
+        (tpDelivered ? '' : ' (gave up waiting for the rest)'),
+    );
+
+    // ---- 2. latency at a steady rate ----------------------------------------------------------
+    await atende.projector.caughtUp();
+    await sleep(500);
+    const loop = monitorEventLoopDelay({ resolution: 1 });
+    loop.enable();
+    const interval = 1000 / RATE;
+    const latStart = performance.now();
+    let latSent = 0;
+    let maxLate = 0;
+    while (latSent < LATENCY_MESSAGES) {
+      const due = Math.min(LATENCY_MESSAGES, Math.floor((performance.now() - latStart) / interval) + 1);
+      for (; latSent < due; latSent += 1) {
+        maxLate = Math.max(maxLate, performance.now() - (latStart + latSent * interval));
+        send(latSent, `lat:${latSent}:${now().toFixed(3)}`, `lat-${latSent}`);
+      }
+      await sleep(Math.max(0, latStart + latSent * interval - performance.now()));
+    }
+    const latSendSeconds = (performance.now() - latStart) / 1000;
+    await recorded();
+    const latRecordedSeconds = (performance.now() - latStart) / 1000;
+    await drain(
+      () => progress.lat >= latSent,
+      () => progress.lat,
+    );
+    loop.disable();
+
+    agent.postMessage({ type: 'finish' });
+    const final = await result;
+    const p50 = percentile(final.histogram, final.lat, 50);
+    const p99 = percentile(final.histogram, final.lat, 99);
+    const missing = latSent - final.lat;
+    console.log(
+      `\n2. latency: ${fmt(latSent)} messages at ${fmt(RATE)}/s in ${latSendSeconds.toFixed(1)} s ` +
+        `(calls late by up to ${ms(maxLate)}; all recorded ${latRecordedSeconds.toFixed(1)} s after the first)`,
+    );
+    console.log(
+      `   inbound() → whatsapp:newMessage: p50 ${ms(p50)}  p99 ${ms(p99)}  max ${ms(final.maxMs)}; ` +
+        `not delivered ${fmt(missing)}` +
+        (final.duplicates > 0 ? `, ${fmt(final.duplicates)} duplicates` : '') +
+        (final.unmatched > 0 ? `, ${fmt(final.unmatched)} other messages` : '') +
+        (final.disconnects > 0 ? `, socket dropped ${final.disconnects}×` : ''),
+    );
+    console.log(
+      `   server event loop delay: p50 ${ms(loop.percentile(50) / 1e6)}  p99 ${ms(loop.percentile(99) / 1e6)}  ` +
+        `max ${ms(loop.max / 1e6)}`,
+    );
+
+    await agent.terminate();
+    agent = undefined;
+    await atende.stop();
+    atende = undefined;
+
+    // ---- 3. baselines: the same kind of row, one per transaction ------------------------------
+    const at = new Date().toISOString();
+    const rows = Array.from({ length: BASELINE }, (_, i) => {
+      const chatId = `${phones[i % PHONES]}@c.us`;
+      return {
+        streamId: events.streams.conversation('bench', chatId),
+        event: events.atendeRegistry.prepare(
+          {
+            type: 'InboundMessageReceived',
+            data: {
+              messageId: events.newId(),
+              chatId,
+              sessionId,
+              providerMessageId: `base-${i}`,
+              content: `tp:${i}`,
+              type: 'text',
+              mediaUrl: null,
+              mediaStatus: 'none',
+              senderName: `Cliente ${i % PHONES}`,
+              senderPhone: phones[i % PHONES]!,
+              timestamp: at,
+            },
+          },
+          { workspaceId: 'bench' },
+        ),
+      };
+    });
+    const db = new Database(path.join(dir, 'raw.db'));
+    db.pragma('journal_mode = WAL');
+    db.pragma(`synchronous = ${synchronous.toUpperCase()}`);
+    db.exec(eventStore.SCHEMA_SQL);
+    const insert = db.prepare(eventStore.INSERT_EVENT_SQL);
+    const versions = new Map<string, number>();
+    const insertOne = db.transaction((streamId: string, event: (typeof rows)[number]['event']) => {
+      const position = (versions.get(streamId) ?? -1) + 1;
+      versions.set(streamId, position);
+      insert.run(...eventStore.eventRowValues(streamId, position, event));
+    });
+    let started = performance.now();
+    for (const { streamId, event } of rows) insertOne(streamId, event);
+    const rawRate = BASELINE / ((performance.now() - started) / 1000);
+    db.close();
+
+    const store = eventStore.createSqliteEventStore({ filename: path.join(dir, 'store.db'), synchronous });
+    started = performance.now();
+    for (const { streamId, event } of rows) await store.appendToStream(streamId, [event]);
+    const storeRate = BASELINE / ((performance.now() - started) / 1000);
+    await store.close();
+
+    // ---- summary ------------------------------------------------------------------------------
+    const table: [string, string, string][] = [
+      ['inbound recorded in the log (sustained)', `${fmt(inLog / tpRecordSeconds)} msg/s`, '≥ 10,000 msg/s'],
+      ['inbound at the agent socket (sustained)', `${fmt(progress.tp / tpSocketSeconds)} msg/s`, '—'],
+      [`inbound() → agent socket at ${fmt(RATE)} msg/s, p50`, ms(p50), '—'],
+      [`inbound() → agent socket at ${fmt(RATE)} msg/s, p99`, ms(p99), '≤ 25 ms'],
+      [`inbound() → agent socket at ${fmt(RATE)} msg/s, max`, ms(final.maxMs), '—'],
+      ['not delivered to the agent socket', fmt(missing), '—'],
+      ['baseline: raw better-sqlite3, 1 row per transaction', `${fmt(rawRate)} rows/s`, '—'],
+      ['baseline: event store, 1 event per append (serial)', `${fmt(storeRate)} events/s`, '—'],
+    ];
+    console.log(`\n${'figure'.padEnd(52)}${'value'.padStart(16)}  budget`);
+    for (const [figure, value, budget] of table) {
+      console.log(`${figure.padEnd(52)}${value.padStart(16)}  ${budget}`);
+    }
+  } finally {
+    await agent?.terminate();
+    await atende?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (isMainThread) {
+  await main();
+} else {
+  await runAgent(workerData as AgentData);
+}
