@@ -6,6 +6,7 @@ export * from './core/ids.js';
 export * from './core/streams.js';
 export * from './core/registry.js';
 export * from './core/command-handler.js';
+export * from './core/aggregate-cache.js';
 export * from './ports/event-store.js';
 export * from './ports/read-models.js';
 export * from './ports/channel.js';

@@ -1,11 +1,13 @@
 import type { Logger } from 'pino';
 import {
+  AggregateCache,
   DomainError,
   SEND_FAILED_MESSAGE,
   atendeRegistry,
   channelSessionDecider,
   conversationDecider,
   handleCommand,
+  loadAggregate,
   streams,
 } from '@atende/events';
 import type {
@@ -14,7 +16,6 @@ import type {
   CheckpointStore,
   ChannelSessionCommand,
   ConversationCommand,
-  ConversationEvent,
   EventContext,
   EventStore,
   StoredEvent,
@@ -104,7 +105,7 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V, max = MAX_REMEMBERED):
 export async function startChannelBridge(options: ChannelBridgeOptions): Promise<ChannelBridge> {
   const { store, channel, logger, workspaceOf } = options;
   const now = options.now ?? (() => new Date());
-  const deps = { store, registry: atendeRegistry };
+  const deps = { store, registry: atendeRegistry, cache: new AggregateCache(20_000) };
   const queue: JobQueue<SendJob> =
     options.queue ?? new InProcessQueue<SendJob>({ keyOf: (job) => job.sessionId });
 
@@ -114,6 +115,8 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
   const sent = new Map<string, SentMessage>();
   /** messageId → providerMessageId of sends whose OutboundMessageSent is not stored yet (a retry must not resend). */
   const sentNotRecorded = new Map<string, string>();
+  /** `${sessionId}:${providerMessageId}` → chat of an inbound message (its media event follows it). */
+  const inboundChats = new Map<string, string>();
   /** `${sessionId}:${providerMessageId}` → the inbound message whose media the driver is fetching. */
   const mediaTargets = new Map<string, MediaTarget>();
   /** Acks that came before their send was recorded, applied once it is. */
@@ -293,18 +296,34 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
     await handleCommand(deps, channelSessionDecider, streams.channel(event.sessionId), command, context);
   }
 
-  /** Events of one session are applied in order; sessions run side by side. */
-  /** Applies events of one session in order; the returned promise settles when this one is recorded. */
+  /**
+   * Which events must be applied in order: a chat's messages (and their media) in their chat's
+   * chain, so different customers are recorded side by side; the session's own events in its chain.
+   */
+  function chainOf(event: ChannelEvent): string {
+    if (event.type === 'inbound') {
+      remember(inboundChats, `${event.sessionId}:${event.message.providerMessageId}`, event.message.chatId);
+      return `${event.sessionId}|${event.message.chatId}`;
+    }
+    if (event.type === 'media') {
+      const chatId = inboundChats.get(`${event.sessionId}:${event.providerMessageId}`);
+      if (chatId) return `${event.sessionId}|${chatId}`;
+    }
+    return event.sessionId;
+  }
+
+  /** Applies events in their chain's order; the returned promise settles when this one is recorded. */
   function onChannelEvent(event: ChannelEvent): Promise<void> {
     if (stopped) return Promise.reject(new Error('channel bridge stopped'));
-    const previous = sessionChains.get(event.sessionId) ?? Promise.resolve();
+    const chain = chainOf(event);
+    const previous = sessionChains.get(chain) ?? Promise.resolve();
     const recorded = previous.then(() => handleChannelEvent(event));
     const next = recorded.catch((error) =>
       logFailure(error, { sessionId: event.sessionId, type: event.type }, 'channel event not applied'),
     );
-    sessionChains.set(event.sessionId, next);
+    sessionChains.set(chain, next);
     void next.then(() => {
-      if (sessionChains.get(event.sessionId) === next) sessionChains.delete(event.sessionId);
+      if (sessionChains.get(chain) === next) sessionChains.delete(chain);
     });
     return recorded;
   }
@@ -332,11 +351,7 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
 
   /** True while the message still waits to be sent (a replay of an old request finds it sent or failed). */
   async function stillRequested(job: SendJob): Promise<boolean> {
-    const events = await store.readStream<ConversationEvent>(job.streamId);
-    const state = events.reduce(
-      (s, e) => conversationDecider.evolve(s, { type: e.type, data: e.data } as ConversationEvent),
-      conversationDecider.initialState(),
-    );
+    const { state } = await loadAggregate(deps, conversationDecider, job.streamId);
     if (state.status !== 'active') return false;
     const message = state.messages.get(job.messageId);
     return (

@@ -1,6 +1,20 @@
-import { atendeRegistry, handleCommand, type Decider, type DomainEvent } from '@atende/events';
+import {
+  AggregateCache,
+  atendeRegistry,
+  handleCommand,
+  type Decider,
+  type DomainEvent,
+} from '@atende/events';
 import type { RequestContext } from '../auth/request-context.js';
 import type { GatewayDeps } from '../http/gateway-deps.js';
+
+/** One cache of recent stream states per gateway (per deps), so a command reads only new events. */
+const caches = new WeakMap<GatewayDeps, AggregateCache>();
+function cacheOf(deps: GatewayDeps): AggregateCache {
+  let cache = caches.get(deps);
+  if (!cache) caches.set(deps, (cache = new AggregateCache(10_000)));
+  return cache;
+}
 
 /**
  * Runs a command for the signed-in member: decide, append (the event is in the log before the answer
@@ -14,7 +28,7 @@ export async function execute<C, E extends DomainEvent, S>(
   command: C,
 ): Promise<{ events: E[]; newState: S; position: number }> {
   const result = await handleCommand(
-    { store: deps.store, registry: atendeRegistry },
+    { store: deps.store, registry: atendeRegistry, cache: cacheOf(deps) },
     decider,
     streamId,
     command,

@@ -83,6 +83,21 @@ export function eventStoreContract(adapterName: string, makeHarness: () => Promi
         expect(await store.lastGlobalPosition()).toBe(all[4]!.globalPosition);
       });
 
+      it('readStream from a stream position reads only the tail', async () => {
+        const stream = uniqueStream();
+        await store.appendToStream(
+          stream,
+          ['a', 'b', 'c', 'd'].map((t) => sampleEvent(t)),
+        );
+        const tail = await store.readStream(stream, { fromStreamPosition: 2, trusted: true });
+        expect(tail.map((e) => e.streamPosition)).toEqual([2, 3]);
+        expect(tail.map((e) => (e.data as { title: string }).title)).toEqual(['c', 'd']);
+        expect(await store.readStream(stream, { fromStreamPosition: 4 })).toEqual([]);
+        expect(await store.readStream(stream, { fromStreamPosition: 0 })).toEqual(
+          await store.readStream(stream),
+        );
+      });
+
       it('readPages hands over every event from a position, in order, in pages of at most the size', async () => {
         const before = await store.lastGlobalPosition();
         const { globalPositions } = await store.appendToStream(

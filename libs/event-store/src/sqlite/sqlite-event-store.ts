@@ -11,6 +11,7 @@ import type {
   NewEvent,
   RawStoredEvent,
   ReadAllOptions,
+  ReadStreamOptions,
   StoredEvent,
   SubscribeOptions,
 } from '@atende/events';
@@ -68,7 +69,7 @@ export class SqliteEventStore implements EventStore {
     streamVersion: Database.Statement<[string], { version: number }>;
     insertEvent: Database.Statement<ReturnType<typeof eventRowValues>>;
     upsertStream: Database.Statement<[string, number]>;
-    readStream: Database.Statement<[string], EventRowArray>;
+    readStream: Database.Statement<[string, number], EventRowArray>;
     readAll: Database.Statement<[number, number], EventRowArray>;
     lastPosition: Database.Statement<[], { p: number | null }>;
   };
@@ -93,8 +94,9 @@ export class SqliteEventStore implements EventStore {
         'INSERT INTO streams (stream_id, version) VALUES (?, ?) ON CONFLICT(stream_id) DO UPDATE SET version = excluded.version',
       ),
       readStream: this.db
-        .prepare<[string], EventRowArray>(
-          `SELECT ${SELECT_EVENT_COLUMNS} FROM events WHERE stream_id = ? ORDER BY stream_position`,
+        .prepare<[string, number], EventRowArray>(
+          `SELECT ${SELECT_EVENT_COLUMNS} FROM events WHERE stream_id = ? AND stream_position >= ?
+           ORDER BY stream_position`,
         )
         .raw(true),
       readAll: this.db
@@ -203,9 +205,15 @@ export class SqliteEventStore implements EventStore {
     );
   }
 
-  async readStream<E extends DomainEvent = DomainEvent>(streamId: string): Promise<StoredEvent<E>[]> {
+  async readStream<E extends DomainEvent = DomainEvent>(
+    streamId: string,
+    options: ReadStreamOptions = {},
+  ): Promise<StoredEvent<E>[]> {
     this.assertOpen();
-    return this.stmt.readStream.all(streamId).map((row) => this.toStored<E>(row));
+    const trusted = options.trusted ?? false;
+    return this.stmt.readStream
+      .all(streamId, Math.max(0, options.fromStreamPosition ?? 0))
+      .map((row) => this.toStored<E>(row, trusted));
   }
 
   /**

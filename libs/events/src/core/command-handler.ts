@@ -1,3 +1,4 @@
+import type { AggregateCache } from './aggregate-cache.js';
 import type { Decider } from './decider.js';
 import type { DomainEvent, StoredEvent } from './envelope.js';
 import { WrongExpectedVersionError } from './errors.js';
@@ -18,11 +19,37 @@ export interface CommandHandlerDeps {
   registry: EventRegistry;
   /** Attempts when another writer got there first; default 3. */
   maxAttempts?: number;
+  /** States of recent streams: a command then reads only the stream's new events. */
+  cache?: AggregateCache;
 }
 
 /**
- * Reads the stream, decides, appends with the version it read, and on a concurrency conflict
- * starts again from the fresh stream. Domain errors propagate unchanged; nothing is written then.
+ * A stream's current state and version: its tail after the cached state (or the whole stream),
+ * folded with the decider. Events were validated when written, so they are read back trusted.
+ */
+export async function loadAggregate<C, E extends DomainEvent, S>(
+  deps: Pick<CommandHandlerDeps, 'store' | 'cache'>,
+  decider: Decider<C, E, S>,
+  streamId: string,
+  options: { ignoreCache?: boolean } = {},
+): Promise<{ state: S; version: number | 'no_stream' }> {
+  const cached = options.ignoreCache ? undefined : deps.cache?.get<S>(streamId);
+  const past = (await deps.store.readStream<E>(streamId, {
+    fromStreamPosition: cached ? cached.version + 1 : 0,
+    trusted: true,
+  })) as StoredEvent<E>[];
+  let state = cached ? cached.state : decider.initialState();
+  for (const e of past) state = decider.evolve(state, { type: e.type, data: e.data } as E);
+  const version: number | 'no_stream' =
+    past.length > 0 ? past[past.length - 1]!.streamPosition : cached ? cached.version : 'no_stream';
+  if (deps.cache && version !== 'no_stream' && past.length > 0) deps.cache.set(streamId, { version, state });
+  return { state, version };
+}
+
+/**
+ * Loads the stream's state (see loadAggregate), decides, appends with the version it read, and on
+ * a concurrency conflict starts again from the whole stream. Domain errors propagate unchanged;
+ * nothing is written then.
  */
 export async function handleCommand<C, E extends DomainEvent, S>(
   deps: CommandHandlerDeps,
@@ -32,13 +59,9 @@ export async function handleCommand<C, E extends DomainEvent, S>(
   context: EventContext,
 ): Promise<HandleCommandResult<E, S>> {
   const attempts = deps.maxAttempts ?? 3;
+  const cache = deps.cache;
   for (let attempt = 1; ; attempt += 1) {
-    const past = (await deps.store.readStream<E>(streamId)) as StoredEvent<E>[];
-    const state = past.reduce(
-      (s, e) => decider.evolve(s, { type: e.type, data: e.data } as E),
-      decider.initialState(),
-    );
-    const version = past.length === 0 ? 'no_stream' : past[past.length - 1]!.streamPosition;
+    const { state, version } = await loadAggregate(deps, decider, streamId, { ignoreCache: attempt > 1 });
     const events = decider.decide(command, state);
     if (events.length === 0) {
       return { events, globalPositions: [], newState: state, nextExpectedVersion: version };
@@ -46,13 +69,19 @@ export async function handleCommand<C, E extends DomainEvent, S>(
     const prepared = events.map((e) => deps.registry.prepare(e, context));
     try {
       const result = await deps.store.appendToStream(streamId, prepared, { expectedVersion: version });
+      const newState = events.reduce(decider.evolve, state);
+      // Some events already stored (an idempotent retry) make the folded state uncertain: re-read next time.
+      if (result.written === prepared.length) {
+        cache?.set(streamId, { version: result.nextExpectedVersion, state: newState });
+      } else cache?.delete(streamId);
       return {
         events,
         globalPositions: result.globalPositions,
-        newState: events.reduce(decider.evolve, state),
+        newState,
         nextExpectedVersion: result.nextExpectedVersion,
       };
     } catch (error) {
+      cache?.delete(streamId);
       if (!(error instanceof WrongExpectedVersionError) || attempt >= attempts) throw error;
     }
   }

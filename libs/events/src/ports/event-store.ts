@@ -20,6 +20,13 @@ export interface AppendResult {
   written: number;
 }
 
+export interface ReadStreamOptions {
+  /** Only events at this stream position or later (a cached state needs just the tail). Default 0. */
+  fromStreamPosition?: number;
+  /** As ReadAllOptions.trusted. */
+  trusted?: boolean;
+}
+
 export interface ReadAllOptions {
   /** Events read per round trip; default 500. */
   batchSize?: number;
@@ -45,7 +52,10 @@ export interface EventStore {
     options?: AppendOptions,
   ): Promise<AppendResult>;
   /** Events of one stream in order; empty for a stream that does not exist. */
-  readStream<E extends DomainEvent = DomainEvent>(streamId: string): Promise<StoredEvent<E>[]>;
+  readStream<E extends DomainEvent = DomainEvent>(
+    streamId: string,
+    options?: ReadStreamOptions,
+  ): Promise<StoredEvent<E>[]>;
   /** Every event with globalPosition ≥ fromGlobalPosition (default 1), ascending, read in batches. */
   readAll(fromGlobalPosition?: number, options?: ReadAllOptions): AsyncIterable<StoredEvent>;
   /**
