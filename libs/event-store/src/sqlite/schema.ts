@@ -96,10 +96,16 @@ export type EventRowArray = [
   number,
 ];
 
-/** The envelope metadata of a stored row (optional ids only when set), in the order events carry it. */
-export function metadataOfRow(row: EventRowArray): Record<string, unknown> {
-  const [, , , , , eventId, workspaceId, actorId, correlationId, causationId, occurredAt, schemaVersion] =
-    row;
+/** Envelope metadata (optional ids only when set), in the order events carry it. */
+function envelopeMetadata(
+  eventId: string,
+  workspaceId: string,
+  actorId: string | null,
+  correlationId: string | null,
+  causationId: string | null,
+  occurredAt: string,
+  schemaVersion: number,
+): Record<string, unknown> {
   const metadata: Record<string, unknown> = { eventId, workspaceId };
   if (actorId !== null) metadata.actorId = actorId;
   if (correlationId !== null) metadata.correlationId = correlationId;
@@ -107,4 +113,34 @@ export function metadataOfRow(row: EventRowArray): Record<string, unknown> {
   metadata.occurredAt = occurredAt;
   metadata.schemaVersion = schemaVersion;
   return metadata;
+}
+
+/** The metadata of the values of INSERT_EVENT_SQL, as metadataOfRow gives it back once stored. */
+export function metadataOfValues(values: ReturnType<typeof eventRowValues>): Record<string, unknown> {
+  const [eventId, , , , , workspaceId, actorId, correlationId, causationId, occurredAt, schemaVersion] =
+    values;
+  return envelopeMetadata(
+    eventId,
+    workspaceId,
+    actorId,
+    correlationId,
+    causationId,
+    occurredAt,
+    schemaVersion,
+  );
+}
+
+/** The envelope metadata of a stored row. */
+export function metadataOfRow(row: EventRowArray): Record<string, unknown> {
+  const [, , , , , eventId, workspaceId, actorId, correlationId, causationId, occurredAt, schemaVersion] =
+    row;
+  return envelopeMetadata(
+    eventId,
+    workspaceId,
+    actorId,
+    correlationId,
+    causationId,
+    occurredAt,
+    schemaVersion,
+  );
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { EventRegistry, defineEvent, newId } from '@atende/events';
+import { EventRegistry, atendeRegistry, defineEvent, newId, type StoredEvent } from '@atende/events';
 import { z } from 'zod';
 import { eventStoreContract } from '../contract/event-store-contract.js';
 import { createSqliteEventStore } from './sqlite-event-store.js';
@@ -23,6 +23,50 @@ eventStoreContract('SQLite', async () => {
 });
 
 describe('SQLite event store specifics', () => {
+  it('hands live subscribers what the file holds, new appends from memory and other writers from the file', async () => {
+    const { dir, file } = tempFile();
+    const here = createSqliteEventStore({ filename: file, pollIntervalMs: 10 });
+    const other = createSqliteEventStore({ filename: file, pollIntervalMs: 10 });
+    const abort = new AbortController();
+    const seen: StoredEvent[] = [];
+    const following = (async () => {
+      for await (const e of here.subscribe(1, { signal: abort.signal, trusted: true })) seen.push(e);
+    })();
+    const note = (title: string, actorId?: string) =>
+      atendeRegistry.prepare(
+        {
+          type: 'NoteCreated',
+          data: {
+            noteId: newId(),
+            authorId: 'u',
+            title,
+            content: 'c',
+            reminder: null,
+            tags: ['a'],
+            isPinned: false,
+          },
+        },
+        { workspaceId: 'w', ...(actorId ? { actorId, correlationId: 'req-1' } : {}) },
+      );
+    await here.appendToStream('note-1', [note('um', 'u1'), note('dois')]);
+    await other.appendToStream('note-2', [note('três')]); // a gap in this process's own run
+    await here.appendToStream('note-1', [note('quatro', 'u2')]);
+    await Promise.all([
+      here.appendToStream('note-3', [note('cinco')]),
+      here.appendToStream('note-4', [note('seis')]),
+    ]);
+    const all: StoredEvent[] = [];
+    for await (const e of here.readAll(1)) all.push(e);
+    for (let i = 0; i < 100 && seen.length < all.length; i += 1) await new Promise((r) => setTimeout(r, 10));
+    abort.abort();
+    await following;
+    expect(all).toHaveLength(6);
+    expect(seen).toEqual(all);
+    await here.close();
+    await other.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('upcasts an event stored with an older schema version when reading it', async () => {
     const Renamed = defineEvent('CustomerRenamed', z.object({ fullName: z.string().min(1) }), {
       version: 2,

@@ -18,12 +18,14 @@ import type {
 import { atendeRegistry } from '@atende/events';
 import { checkExpectedVersion } from './expected-version.js';
 import { startPageReader } from './start-page-reader.js';
+import { RecentEvents } from './recent-events.js';
 import {
   INSERT_EVENT_SQL,
   SCHEMA_SQL,
   SELECT_EVENT_COLUMNS,
   eventRowValues,
   metadataOfRow,
+  metadataOfValues,
   type EventRowArray,
 } from './schema.js';
 
@@ -59,6 +61,9 @@ export class SqliteEventStore implements EventStore {
   private readonly registry: EventRegistry;
   private readonly pollIntervalMs: number;
   private readonly appended = new EventEmitter();
+  private readonly recent = new RecentEvents();
+  /** Events written by the transaction in progress (kept only once it commits). */
+  private writing: RawStoredEvent[] = [];
   private queue: PendingAppend[] = [];
   private flushScheduled = false;
   private closed = false;
@@ -139,12 +144,15 @@ export class SqliteEventStore implements EventStore {
     if (batch.length === 0) return;
     const outcomes: Array<{ ok: true; result: AppendResult } | { ok: false; error: unknown }> = [];
     const applyOne = this.db.transaction((pending: PendingAppend) => this.applyAppend(pending));
+    const committed: RawStoredEvent[] = [];
     const applyAll = this.db.transaction(() => {
       for (const pending of batch) {
+        this.writing = [];
         try {
           outcomes.push({ ok: true, result: applyOne(pending) });
+          committed.push(...this.writing);
         } catch (error) {
-          outcomes.push({ ok: false, error });
+          outcomes.push({ ok: false, error }); // its savepoint was rolled back: its events are not kept
         }
       }
     });
@@ -155,6 +163,7 @@ export class SqliteEventStore implements EventStore {
       for (const pending of batch) pending.reject(error);
       return;
     }
+    for (const event of committed) this.recent.add(event);
     let anyWritten = false;
     batch.forEach((pending, i) => {
       const outcome = outcomes[i]!;
@@ -187,8 +196,18 @@ export class SqliteEventStore implements EventStore {
         continue;
       }
       current += 1;
-      const info = this.stmt.insertEvent.run(...eventRowValues(streamId, current, event));
+      const row = eventRowValues(streamId, current, event);
+      const info = this.stmt.insertEvent.run(...row);
       const position = Number(info.lastInsertRowid);
+      // As reading the row back gives it: the stored JSON parsed, metadata in column order.
+      this.writing.push({
+        type: event.type,
+        data: JSON.parse(row[4]) as unknown,
+        metadata: metadataOfValues(row),
+        streamId,
+        streamPosition: current,
+        globalPosition: position,
+      });
       seenInBatch.set(event.metadata.eventId, position);
       positions.push(position);
     }
@@ -299,6 +318,16 @@ export class SqliteEventStore implements EventStore {
     const signal = options.signal;
     let position = Math.max(1, fromGlobalPosition);
     while (!signal?.aborted && !this.closed) {
+      // What this process just appended comes from memory; anything else from the file.
+      const recent = this.recent.from(position, batchSize);
+      if (recent) {
+        for (const raw of recent) {
+          yield this.registry.parse(raw, { trusted });
+          position = raw.globalPosition + 1;
+          if (signal?.aborted) return;
+        }
+        continue;
+      }
       const rows = this.stmt.readAll.all(position, batchSize);
       for (const row of rows) {
         yield this.toStored(row, trusted);
