@@ -54,7 +54,7 @@ const MAX_STREAM_ID_LENGTH = 300;
 
 /**
  * Event store on one SQLite file (WAL). Appends issued in the same tick share one transaction
- * (group commit, each append in its own savepoint), so many concurrent writers cost one fsync.
+ * (group commit; each append is checked before it writes), so many concurrent writers cost one fsync.
  */
 export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
@@ -143,16 +143,18 @@ export class SqliteEventStore implements EventStore {
     this.queue = [];
     if (batch.length === 0) return;
     const outcomes: Array<{ ok: true; result: AppendResult } | { ok: false; error: unknown }> = [];
-    const applyOne = this.db.transaction((pending: PendingAppend) => this.applyAppend(pending));
     const committed: RawStoredEvent[] = [];
     const applyAll = this.db.transaction(() => {
       for (const pending of batch) {
         this.writing = [];
         try {
-          outcomes.push({ ok: true, result: applyOne(pending) });
+          outcomes.push({ ok: true, result: this.applyAppend(pending) });
           committed.push(...this.writing);
         } catch (error) {
-          outcomes.push({ ok: false, error }); // its savepoint was rolled back: its events are not kept
+          // Refused before writing anything (version, bad input): only this append fails. A failure
+          // after a row was written aborts the whole batch: nothing half-written.
+          if (this.writing.length > 0) throw error;
+          outcomes.push({ ok: false, error });
         }
       }
     });
@@ -177,7 +179,7 @@ export class SqliteEventStore implements EventStore {
     if (anyWritten) this.appended.emit('appended');
   }
 
-  /** Runs inside a savepoint: a throw undoes only this append. */
+  /** Checks everything before the first insert, so a refusal leaves nothing behind. */
   private applyAppend({ streamId, events, options }: PendingAppend): AppendResult {
     let current = this.stmt.streamVersion.get(streamId)?.version ?? -1;
     const existing = events.map((e) => this.stmt.findEvent.get(e.metadata.eventId)?.global_position);
