@@ -4,7 +4,7 @@ import type { Server as NetServer } from 'node:net';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { AtendeConfig } from '@atende/config';
-import type { EventStore, ReadModels } from '@atende/events';
+import type { Channel, EventStore, ReadModels } from '@atende/events';
 import { SqliteCheckpointStore, openEventStore } from '@atende/event-store';
 import { MemoryReadModels } from '@atende/read-models';
 import {
@@ -21,6 +21,7 @@ import { createRealtime, type Realtime } from '../realtime/index.js';
 import {
   SandboxChannel,
   SqliteSandboxStorage,
+  WhatsAppWebChannel,
   startChannelBridge,
   type ChannelBridge,
 } from '@atende/channel-worker';
@@ -124,15 +125,21 @@ export async function startEmbedded(
         sendDelayMs: config.SANDBOX_SEND_DELAY_MS,
       })
     : undefined;
-  const checkpoints = sandbox
+  // WHATSAPP_DRIVER=wwebjs: real WhatsApp through whatsapp-web.js and the system's Chromium.
+  const channel: Channel | undefined =
+    sandbox ??
+    (config.whatsappDriver === 'wwebjs' && options.channel !== false
+      ? new WhatsAppWebChannel({ dataDir: config.dataDir, chromiumPath: config.CHROMIUM_PATH, logger })
+      : undefined);
+  const checkpoints = channel
     ? new SqliteCheckpointStore(path.join(config.dataDir, 'consumers.db'))
     : undefined;
   let bridge: ChannelBridge | undefined;
-  if (sandbox && checkpoints) {
+  if (channel && checkpoints) {
     const sessionsView = readModels.view('channel-sessions');
     bridge = await startChannelBridge({
       store,
-      channel: sandbox,
+      channel,
       logger,
       checkpoints,
       workspaceOf: async (sessionId) => (await getSession(sessionsView, sessionId))?.workspaceId,
@@ -148,6 +155,7 @@ export async function startEmbedded(
     sessions,
     logger,
     mediaDir: path.join(config.dataDir, 'media'),
+    whatsappDriver: config.whatsappDriver,
     ...(config.WEB_ORIGIN ? { webOrigin: config.WEB_ORIGIN } : {}),
     ...(sandbox ? { sandbox } : {}),
     ...(config.AUTH === 'firebase' && config.FIREBASE_PROJECT_ID
@@ -189,7 +197,7 @@ export async function startEmbedded(
       (stopping ??= (async () => {
         await realtime.close();
         await bridge?.stop();
-        await sandbox?.close();
+        await channel?.close();
         sandboxStorage?.close();
         await checkpoints?.close();
         await new Promise<void>((resolve) => server.close(() => resolve()));

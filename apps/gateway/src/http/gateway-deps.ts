@@ -24,6 +24,8 @@ export interface GatewayDeps {
   firebase?: FirebaseVerifier;
   /** The WhatsApp sandbox phone, when the sandbox driver is on (mounts /api/sandbox/whatsapp/*). */
   sandbox?: SandboxPhone;
+  /** Driver of new WhatsApp sessions (WHATSAPP_DRIVER); default the sandbox. */
+  whatsappDriver?: 'sandbox' | 'wwebjs';
   /** Folder of downloaded message media (`<mediaDir>/<sessionId>/<file>`), served at /api/media. */
   mediaDir?: string;
   /** What the browser needs to start Firebase sign-in (public values). */

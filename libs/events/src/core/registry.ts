@@ -41,6 +41,9 @@ export class EventRegistry {
     return [...this.byType.keys()];
   }
 
+  /** Events this registry made with prepare(): validated once, not again when appended. */
+  private readonly prepared = new WeakSet<object>();
+
   private definition(type: string): AnyDefinition {
     const def = this.byType.get(type);
     if (!def) throw new InvalidEventError(type, 'unknown event type');
@@ -62,11 +65,18 @@ export class EventRegistry {
       occurredAt: context.occurredAt ?? new Date().toISOString(),
       schemaVersion: def.version,
     };
-    return { type: event.type, data: parsed.data as E['data'], metadata } as NewEvent<E>;
+    const prepared = Object.freeze({
+      type: event.type,
+      data: parsed.data as E['data'],
+      metadata: Object.freeze(metadata),
+    }) as NewEvent<E>;
+    this.prepared.add(prepared);
+    return prepared;
   }
 
   /** Throws InvalidEventError unless the event is exactly what the current schema allows. */
   assertValid(event: NewEvent): void {
+    if (this.prepared.has(event)) return; // made by prepare() above: validated already
     const def = this.definition(event.type);
     const meta = eventMetadataSchema.safeParse(event.metadata);
     if (!meta.success) throw new InvalidEventError(event.type, `metadata ${formatIssues(meta.error)}`);

@@ -317,7 +317,7 @@ export function whatsappRoutes(deps: GatewayDeps): RouteDefinition[] {
           data: {
             sessionId,
             workspaceId: ctx!.workspaceId,
-            driver: 'sandbox',
+            driver: deps.whatsappDriver ?? 'sandbox',
             userId: ctx!.userId,
             phoneNumber,
             name: body.name ?? null,

@@ -1,0 +1,58 @@
+/**
+ * The slice of whatsapp-web.js the driver uses, so tests can inject a fake `Client` (and the
+ * module never has to load puppeteer to be type-checked or imported).
+ */
+
+/** A message as whatsapp-web.js reports it (`Message`). */
+export interface MessageLike {
+  id: { _serialized: string };
+  /** Chat id of a received message (`…@c.us`, `…@g.us`, `status@broadcast`). */
+  from: string;
+  /** In a group, the participant who wrote it. */
+  author?: string | null;
+  fromMe: boolean;
+  body: string;
+  /** Provider type name: chat, image, video, audio, ptt, document, sticker… */
+  type: string;
+  /** Unix seconds. */
+  timestamp: number;
+  hasMedia: boolean;
+  isStatus?: boolean;
+  /** Raw WhatsApp Web data; `notifyName` is the sender's own display name. */
+  _data?: { notifyName?: string | null } | null;
+  downloadMedia(): Promise<MediaLike | null | undefined>;
+}
+
+/** Downloaded media (`MessageMedia`): base64 bytes and their MIME type. */
+export interface MediaLike {
+  mimetype: string;
+  data: string;
+  filename?: string | null;
+}
+
+/** A chat (`Chat`), as far as the backfill needs it. */
+export interface ChatLike {
+  id: { _serialized: string };
+  unreadCount: number;
+  /** The last `limit` messages, oldest first. */
+  fetchMessages(options: { limit: number }): Promise<MessageLike[]>;
+}
+
+/** A whatsapp-web.js `Client` as the driver uses it. */
+export interface ClientLike {
+  /** Set once the client is ready; `wid.user` is the connected phone number. */
+  info?: { wid?: { user?: string | null } | null } | null;
+  // Listener arguments depend on the event (whatsapp-web.js types them per event name).
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  on(event: string, listener: (...args: any[]) => void): unknown;
+  removeAllListeners(event?: string): unknown;
+  initialize(): Promise<void>;
+  destroy(): Promise<void>;
+  logout(): Promise<void>;
+  sendMessage(chatId: string, content: string): Promise<{ id: { _serialized: string } }>;
+  getChats(): Promise<ChatLike[]>;
+  getMessageById(messageId: string): Promise<MessageLike | null | undefined>;
+}
+
+/** Makes the client of one session (one browser each). May be async (the real one loads lazily). */
+export type ClientFactory = (sessionId: string) => ClientLike | Promise<ClientLike>;

@@ -1,0 +1,65 @@
+import { EventEmitter } from 'node:events';
+import type { ChatLike, ClientLike, MediaLike, MessageLike } from './client-like.js';
+
+/** A whatsapp-web.js Client stand-in for tests: emit its events by hand, inspect its jest.fn calls. */
+export class FakeWwebjsClient extends EventEmitter implements ClientLike {
+  info: { wid: { user: string } } | null = null;
+  readonly initialize = jest.fn(async (): Promise<void> => undefined);
+  readonly destroy = jest.fn(async (): Promise<void> => undefined);
+  readonly logout = jest.fn(async (): Promise<void> => undefined);
+  readonly sendMessage = jest.fn(async (chatId: string, _content: string) => ({
+    id: { _serialized: `true_${chatId}_SENT${++this.sentCount}` },
+  }));
+  readonly getChats = jest.fn(async (): Promise<ChatLike[]> => []);
+  readonly getMessageById = jest.fn(async (_id: string): Promise<MessageLike | null> => null);
+  private sentCount = 0;
+
+  constructor(readonly sessionId: string) {
+    super();
+  }
+
+  /** WhatsApp Web finished loading with this phone logged in. */
+  ready(phone = '5511999990000'): void {
+    this.info = { wid: { user: phone } };
+    this.emit('ready');
+  }
+}
+
+/** A client factory that keeps every client it made, oldest first. */
+export function fakeClientFactory(prepare?: (client: FakeWwebjsClient, index: number) => void) {
+  const clients: FakeWwebjsClient[] = [];
+  const createClient = jest.fn((sessionId: string) => {
+    const client = new FakeWwebjsClient(sessionId);
+    prepare?.(client, clients.length);
+    clients.push(client);
+    return client;
+  });
+  return { clients, createClient };
+}
+
+let nextId = 0;
+
+/** A received message (text from a customer unless overridden). */
+export function fakeMessage(
+  overrides: Partial<Omit<MessageLike, 'id' | 'downloadMedia'>> & {
+    id?: string;
+    media?: MediaLike | null | Error;
+  } = {},
+): MessageLike & { downloadMedia: jest.Mock } {
+  const { id, media, ...rest } = overrides;
+  return {
+    id: { _serialized: id ?? `false_5511988887777@c.us_M${++nextId}` },
+    from: '5511988887777@c.us',
+    fromMe: false,
+    body: 'Olá',
+    type: 'chat',
+    timestamp: 1_700_000_000,
+    hasMedia: false,
+    _data: { notifyName: 'Maria' },
+    ...rest,
+    downloadMedia: jest.fn(async () => {
+      if (media instanceof Error) throw media;
+      return media ?? undefined;
+    }),
+  };
+}

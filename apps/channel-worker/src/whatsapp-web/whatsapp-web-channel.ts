@@ -1,0 +1,461 @@
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import QRCode from 'qrcode';
+import {
+  ChannelSendError,
+  type Channel,
+  type ChannelEvent,
+  type ChannelStatus,
+  type OutboundChannelMessage,
+} from '@atende/events';
+import { backoffDelay, type BackoffOptions } from '../queue/backoff.js';
+import { ackStatus } from './ack-status.js';
+import { BoundedMap } from './bounded-map.js';
+import type { ClientFactory, ClientLike, MessageLike } from './client-like.js';
+import { FileMediaStore } from './file-media-store.js';
+import { toInboundMessage } from './inbound-message.js';
+import type { MediaStore } from './media-store.js';
+import { isSendableChatId, toChannelSendError } from './send-error.js';
+import { wwebjsClientFactory } from './wwebjs-client-factory.js';
+
+/** Reconnect / retry delays: 1 s doubling up to 60 s, ±20 %. */
+export const WWEBJS_BACKOFF: BackoffOptions = { baseDelayMs: 1_000, maxDelayMs: 60_000, jitter: 0.2 };
+
+export interface WhatsAppWebChannelOptions {
+  /** Root of what the driver keeps: `wwebjs-auth/` (sessions) and `media/`; default `./data`. */
+  dataDir?: string;
+  /** Chromium of the default client factory; default `/usr/bin/chromium`. */
+  chromiumPath?: string;
+  /** Makes each session's client; default a real whatsapp-web.js Client (`wwebjsClientFactory`). */
+  createClient?: ClientFactory;
+  /** Where downloaded media goes; default a `FileMediaStore` on `<dataDir>/media`. */
+  mediaStore?: MediaStore;
+  /** URL prefix stored media is served from; default `/api/media`. */
+  mediaBaseUrl?: string;
+  /** Reconnect / retry delays; default `WWEBJS_BACKOFF` (1 s → 60 s, ±20 %). */
+  backoff?: Partial<BackoffOptions>;
+  /** Jitter source in [0, 1); default Math.random. */
+  random?: () => number;
+  /** Most unread messages fetched per chat after a (re)connect; default 100. */
+  backfillLimit?: number;
+  /** How many sent message ids are remembered against duplicate sends; default 10 000. */
+  sentCacheSize?: number;
+  /** Clock, for messages without a timestamp. */
+  now?: () => Date;
+  logger?: Pick<Logger, 'warn'>;
+}
+
+interface Session {
+  sessionId: string;
+  status: ChannelStatus;
+  /** The live client; events of any other (older) client are ignored. */
+  client: ClientLike | null;
+  /** Bumped by every start, drop and stop: work begun for an older attempt is dropped. */
+  attempt: number;
+  /** Failures since the last `ready`: they size the next delay. */
+  failures: number;
+  timer: ReturnType<typeof setTimeout> | null;
+  /** disconnect()/close() asked for it: no reconnect. */
+  stopped: boolean;
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const quietly = async (work: () => Promise<unknown>) => {
+  try {
+    await work();
+  } catch {
+    // Tearing down a client that is already gone is not an error.
+  }
+};
+
+/**
+ * The Channel driver for a real WhatsApp through whatsapp-web.js: one Client (one headless
+ * Chromium) per session, reconnecting with backoff, media downloaded to a MediaStore.
+ */
+export class WhatsAppWebChannel implements Channel {
+  readonly name = 'wwebjs' as const;
+  private readonly sessions = new Map<string, Session>();
+  private readonly listeners = new Set<(event: ChannelEvent) => void | Promise<void>>();
+  /** What listeners are still recording (see `delivered`). */
+  private readonly pending = new Set<Promise<void>>();
+  /** Our message id → provider id, so a repeated send job does not send twice. */
+  private readonly sent: BoundedMap<string, string>;
+  private readonly sending = new Map<string, Promise<{ providerMessageId: string }>>();
+  private readonly createClient: ClientFactory;
+  private readonly mediaStore: MediaStore;
+  private readonly mediaBaseUrl: string;
+  private readonly backoff: BackoffOptions;
+  private readonly random: () => number;
+  private readonly backfillLimit: number;
+  private readonly now: () => Date;
+  private readonly logger: Pick<Logger, 'warn'> | undefined;
+
+  constructor(options: WhatsAppWebChannelOptions = {}) {
+    const dataDir = options.dataDir ?? 'data';
+    this.createClient =
+      options.createClient ?? wwebjsClientFactory({ dataDir, chromiumPath: options.chromiumPath });
+    this.mediaStore = options.mediaStore ?? new FileMediaStore(join(dataDir, 'media'));
+    this.mediaBaseUrl = (options.mediaBaseUrl ?? '/api/media').replace(/\/+$/, '');
+    this.backoff = { ...WWEBJS_BACKOFF, ...options.backoff };
+    this.random = options.random ?? Math.random;
+    this.backfillLimit = options.backfillLimit ?? 100;
+    this.sent = new BoundedMap(options.sentCacheSize ?? 10_000);
+    this.now = options.now ?? (() => new Date());
+    this.logger = options.logger;
+  }
+
+  /** Starts the session's client (restoring a saved login, or issuing QR codes); resolves once it is launching. */
+  async connect(session: { sessionId: string; phoneNumber: string; name: string }): Promise<void> {
+    let state = this.sessions.get(session.sessionId);
+    if (!state) {
+      state = {
+        sessionId: session.sessionId,
+        status: 'disconnected',
+        client: null,
+        attempt: 0,
+        failures: 0,
+        timer: null,
+        stopped: false,
+      };
+      this.sessions.set(session.sessionId, state);
+    }
+    state.stopped = false;
+    if (state.client && state.status === 'connected') {
+      this.emit({ type: 'connected', sessionId: state.sessionId, phoneNumber: phoneOfClient(state.client) });
+      return;
+    }
+    if (state.client) return; // Already starting: its QR / ready will come.
+    this.clearTimer(state);
+    await this.start(state);
+  }
+
+  status(sessionId: string): ChannelStatus {
+    return this.sessions.get(sessionId)?.status ?? 'disconnected';
+  }
+
+  /** Logs the phone out (when connected), closes the browser and stops reconnecting. */
+  async disconnect(sessionId: string): Promise<void> {
+    const state = this.sessions.get(sessionId);
+    if (!state) return;
+    const was = state.status;
+    const client = this.stop(state);
+    if (client) {
+      if (was === 'connected') await quietly(() => client.logout());
+      await quietly(() => client.destroy());
+    }
+    if (was !== 'disconnected') this.emit({ type: 'disconnected', sessionId, reason: 'logout' });
+  }
+
+  async send(sessionId: string, message: OutboundChannelMessage): Promise<{ providerMessageId: string }> {
+    const state = this.sessions.get(sessionId);
+    const client = state?.client;
+    if (!state || !client || state.status !== 'connected') {
+      throw new ChannelSendError(`WhatsApp session ${sessionId} is not connected`, false);
+    }
+    const earlier = this.sent.get(message.messageId);
+    if (earlier) return { providerMessageId: earlier };
+    const inFlight = this.sending.get(message.messageId);
+    if (inFlight) return inFlight;
+    if (!isSendableChatId(message.chatId)) {
+      throw new ChannelSendError(`Not a WhatsApp chat id: ${message.chatId}`, true);
+    }
+    const sending = (async () => {
+      let providerMessageId: string | undefined;
+      try {
+        const sent = await client.sendMessage(message.chatId, message.content);
+        providerMessageId = sent?.id?._serialized;
+      } catch (error) {
+        throw toChannelSendError(error);
+      }
+      if (!providerMessageId) throw new ChannelSendError('WhatsApp returned no message id', false);
+      this.sent.set(message.messageId, providerMessageId);
+      return { providerMessageId };
+    })();
+    this.sending.set(message.messageId, sending);
+    try {
+      return await sending;
+    } finally {
+      this.sending.delete(message.messageId);
+    }
+  }
+
+  /** Downloads an inbound message's media again; the outcome is reported as a `media` event. */
+  async retryMedia(sessionId: string, providerMessageId: string): Promise<void> {
+    const state = this.sessions.get(sessionId);
+    const client = state?.client;
+    if (!state || !client || state.status !== 'connected') {
+      this.emitMediaFailed(sessionId, providerMessageId, 'WhatsApp session is not connected');
+      return;
+    }
+    let msg: MessageLike | null | undefined;
+    try {
+      msg = await client.getMessageById(providerMessageId);
+    } catch (error) {
+      this.emitMediaFailed(sessionId, providerMessageId, errorText(error));
+      return;
+    }
+    if (!msg || !msg.hasMedia) {
+      this.emitMediaFailed(sessionId, providerMessageId, 'Message or its media no longer available');
+      return;
+    }
+    await this.storeMedia(sessionId, providerMessageId, msg);
+  }
+
+  onEvent(listener: (event: ChannelEvent) => void | Promise<void>): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  /** Closes every browser (saved logins stay, for the next start); no reconnects, no timers. */
+  async close(): Promise<void> {
+    this.listeners.clear();
+    const clients = [...this.sessions.values()].map((state) => this.stop(state));
+    await Promise.all(clients.map((client) => client && quietly(() => client.destroy())));
+  }
+
+  /**
+   * Resolves once every event reported so far is recorded by the listeners (rejects if one could
+   * not be).
+   */
+  async delivered(): Promise<void> {
+    await Promise.all([...this.pending]);
+  }
+
+  // ---- Client life cycle ----
+
+  /** Creates and attaches a new client, then initializes it in the background. */
+  private async start(state: Session): Promise<void> {
+    const attempt = ++state.attempt;
+    state.status = 'connecting';
+    let client: ClientLike;
+    try {
+      client = await this.createClient(state.sessionId);
+    } catch (error) {
+      if (state.attempt === attempt) this.retryLater(state, error);
+      return;
+    }
+    if (state.attempt !== attempt) {
+      // Disconnected (or restarted) while the client was being made.
+      await quietly(() => client.destroy());
+      return;
+    }
+    state.client = client;
+    this.attach(state, client);
+    // Offline, initialize() rejects at once and no event fires: that is a failed attempt.
+    void client.initialize().catch((error: unknown) => this.initializeFailed(state, client, error));
+  }
+
+  private async initializeFailed(state: Session, client: ClientLike, error: unknown): Promise<void> {
+    if (state.client !== client) {
+      await quietly(() => client.destroy());
+      return;
+    }
+    const attempt = this.drop(state);
+    await quietly(() => client.destroy());
+    if (state.attempt !== attempt || state.stopped) return;
+    this.retryLater(state, error);
+  }
+
+  /** Marks the session unavailable, reports when the next attempt comes, and schedules it. */
+  private retryLater(state: Session, error: unknown): void {
+    state.failures++;
+    const delay = this.nextDelay(state);
+    state.status = 'unavailable';
+    this.emit({ type: 'failed', sessionId: state.sessionId, error: errorText(error), retryInMs: delay });
+    this.schedule(state, delay);
+  }
+
+  private nextDelay(state: Session): number {
+    return backoffDelay(state.failures, this.backoff, this.random);
+  }
+
+  private schedule(state: Session, delayMs: number): void {
+    this.clearTimer(state);
+    const attempt = state.attempt;
+    const timer = setTimeout(() => {
+      if (state.timer === timer) state.timer = null;
+      if (state.stopped || state.attempt !== attempt) return;
+      void this.start(state);
+    }, delayMs);
+    timer.unref?.();
+    state.timer = timer;
+  }
+
+  private clearTimer(state: Session): void {
+    if (state.timer) clearTimeout(state.timer);
+    state.timer = null;
+  }
+
+  /** Forgets the live client (its late events are ignored); returns the new attempt number. */
+  private drop(state: Session): number {
+    const client = state.client;
+    state.client = null;
+    if (client) {
+      client.removeAllListeners();
+      // An 'error' emitted with no listener would throw.
+      client.on('error', () => undefined);
+    }
+    return ++state.attempt;
+  }
+
+  /** disconnect()/close(): no reconnect, no timer; returns the client to tear down. */
+  private stop(state: Session): ClientLike | null {
+    const client = state.client;
+    state.stopped = true;
+    this.clearTimer(state);
+    this.drop(state);
+    state.status = 'disconnected';
+    state.failures = 0;
+    return client;
+  }
+
+  private attach(state: Session, client: ClientLike): void {
+    const live = () => state.client === client;
+    const sessionId = state.sessionId;
+
+    client.on('qr', (qr: string) => {
+      if (!live()) return;
+      state.status = 'qr';
+      QRCode.toDataURL(qr).then(
+        (qrCode) => {
+          if (live() && state.status === 'qr') this.emit({ type: 'qr', sessionId, qrCode });
+        },
+        (error: unknown) => this.warn(error, sessionId, 'QR code image not drawn'),
+      );
+    });
+
+    client.on('ready', () => {
+      if (!live()) return;
+      state.status = 'connected';
+      state.failures = 0;
+      this.emit({ type: 'connected', sessionId, phoneNumber: phoneOfClient(client) });
+      void this.backfill(state, client);
+    });
+
+    client.on('auth_failure', (message: string) => {
+      if (!live()) return;
+      // The saved login was refused: only a new QR scan can bring the session back.
+      this.drop(state);
+      state.status = 'disconnected';
+      void quietly(() => client.destroy());
+      this.emit({
+        type: 'failed',
+        sessionId,
+        error: `WhatsApp authentication failed: ${message}`,
+        retryInMs: null,
+      });
+    });
+
+    client.on('disconnected', (reason: string) => {
+      if (!live()) return;
+      this.drop(state);
+      state.status = 'disconnected';
+      this.emit({ type: 'disconnected', sessionId, reason: String(reason) });
+      void quietly(() => client.destroy());
+      if (state.stopped || reason === 'LOGOUT') return;
+      state.failures++;
+      this.schedule(state, this.nextDelay(state));
+    });
+
+    client.on('message', (msg: MessageLike) => {
+      if (live()) this.receive(sessionId, msg);
+    });
+
+    client.on('message_ack', (msg: MessageLike, ack: number) => {
+      if (!live()) return;
+      const status = ackStatus(ack);
+      if (status) this.emit({ type: 'ack', sessionId, providerMessageId: msg.id._serialized, status });
+    });
+  }
+
+  // ---- Messages ----
+
+  /** Reports a received message (the media follows as a `media` event once downloaded). */
+  private receive(sessionId: string, msg: MessageLike): void {
+    const message = toInboundMessage(msg, this.now);
+    if (!message) return;
+    this.emit({ type: 'inbound', sessionId, message });
+    if (msg.hasMedia) void this.storeMedia(sessionId, message.providerMessageId, msg);
+  }
+
+  private async storeMedia(sessionId: string, providerMessageId: string, msg: MessageLike): Promise<void> {
+    try {
+      const media = await msg.downloadMedia();
+      if (!media?.data) {
+        this.emitMediaFailed(sessionId, providerMessageId, 'WhatsApp returned no media');
+        return;
+      }
+      const { path } = await this.mediaStore.save({
+        sessionId,
+        providerMessageId,
+        mimetype: media.mimetype,
+        data: Buffer.from(media.data, 'base64'),
+        filename: media.filename ?? null,
+      });
+      this.emit({
+        type: 'media',
+        sessionId,
+        providerMessageId,
+        status: 'stored',
+        mediaUrl: `${this.mediaBaseUrl}/${path}`,
+      });
+    } catch (error) {
+      this.emitMediaFailed(sessionId, providerMessageId, errorText(error));
+    }
+  }
+
+  private emitMediaFailed(sessionId: string, providerMessageId: string, error: string): void {
+    this.emit({ type: 'media', sessionId, providerMessageId, status: 'failed', error });
+  }
+
+  /** After a (re)connect: the unread messages of every chat, through the same path as live ones. */
+  private async backfill(state: Session, client: ClientLike): Promise<void> {
+    let chats;
+    try {
+      chats = await client.getChats();
+    } catch (error) {
+      this.warn(error, state.sessionId, 'backfill: chats not listed');
+      return;
+    }
+    for (const chat of chats) {
+      if (state.client !== client) return;
+      const unread = Math.min(Math.floor(chat.unreadCount ?? 0), this.backfillLimit);
+      if (!(unread > 0)) continue;
+      try {
+        const messages = await chat.fetchMessages({ limit: unread });
+        if (state.client !== client) return;
+        for (const msg of messages) this.receive(state.sessionId, msg);
+      } catch (error) {
+        this.warn(error, state.sessionId, 'backfill: chat messages not fetched');
+      }
+    }
+  }
+
+  // ---- Events ----
+
+  private emit(event: ChannelEvent): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        const recording = listener(event);
+        if (recording) {
+          const tracked: Promise<void> = recording.finally(() => this.pending.delete(tracked));
+          // Failures surface through `delivered()` (to whoever waits); nobody waiting is not an error.
+          tracked.catch(() => undefined);
+          this.pending.add(tracked);
+        }
+      } catch {
+        // One failing listener must not stop the others (or the client).
+      }
+    }
+  }
+
+  private warn(error: unknown, sessionId: string, message: string): void {
+    this.logger?.warn({ err: error, sessionId }, message);
+  }
+}
+
+function phoneOfClient(client: ClientLike): string | null {
+  return client.info?.wid?.user || null;
+}
