@@ -308,6 +308,7 @@ async function main(): Promise<void> {
     // ---- 1. throughput ------------------------------------------------------------------------
     const firstPosition = (await atende.store.lastGlobalPosition()) + 1;
     const tpStart = now();
+    const tpLoop = performance.eventLoopUtilization();
     const tpDeadline = performance.now() + MAX_PHASE_MS;
     let tpSent = 0;
     let previous: Promise<void> = Promise.resolve();
@@ -322,6 +323,8 @@ async function main(): Promise<void> {
     }
     await previous;
     const tpRecordedAt = now();
+    // Below ~1, the server thread waited for work: the offered load (--window) did not saturate it.
+    const tpBusy = performance.eventLoopUtilization(tpLoop).utilization;
     // Recorded msg/s in each fifth of the run (conversations grow along it).
     const trend = [1, 2, 3, 4, 5].map((fifth) => {
       const from = marks.findLast(([count]) => count <= ((fifth - 1) * tpSent) / 5)!;
@@ -357,7 +360,7 @@ async function main(): Promise<void> {
     );
     console.log(
       `   recorded in the log: ${fmt(inLog)} of ${fmt(tpSent)} in ${tpRecordSeconds.toFixed(2)} s ` +
-        `(${fmt(logEvents)} events) → ${fmt(inLog / tpRecordSeconds)} msg/s` +
+        `(${fmt(logEvents)} events) → ${fmt(inLog / tpRecordSeconds)} msg/s; server thread busy ${(tpBusy * 100).toFixed(0)} %` +
         (recordFailures > 0 ? `; delivered() rejected ${recordFailures}×` : ''),
     );
     console.log(
