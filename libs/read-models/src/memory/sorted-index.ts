@@ -39,10 +39,13 @@ export class SortedIndex {
   }
 
   put(id: string, score: number): void {
+    if (!this.tree) {
+      this.scores.set(id, score); // deferred: only the latest score matters until it is sorted
+      return;
+    }
     const previous = this.scores.get(id);
     if (previous === score) return;
     this.scores.set(id, score);
-    if (!this.tree) return;
     if (previous !== undefined) this.tree.delete({ score: previous, id });
     this.tree.set({ score, id }, undefined);
   }

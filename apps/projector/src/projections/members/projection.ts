@@ -23,6 +23,8 @@ function touch(event: StoredEvent<AtendeEvent>, tx: ProjectionTx): void {
   const id = memberDocId(workspaceId, actorId);
   const member = tx.get<MemberDoc>(c.member, id);
   if (!member) return;
+  // Same minute in the same ISO form: less than a minute apart, no need to parse (replays run this a lot).
+  if (member.lastActive !== null && member.lastActive.slice(0, 16) === occurredAt.slice(0, 16)) return;
   const at = Date.parse(occurredAt);
   if (member.lastActive !== null && at - Date.parse(member.lastActive) < LAST_ACTIVE_RESOLUTION_MS) return;
   tx.put(c.member, id, { ...member, lastActive: new Date(at).toISOString() } satisfies MemberDoc);
