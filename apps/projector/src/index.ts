@@ -2,6 +2,7 @@ export * from './projection.js';
 export * from './runner/apply-batch.js';
 export * from './runner/batched.js';
 export * from './runner/projector.js';
+export * from './runner/bus-source.js';
 export * from './runner/rebuild.js';
 export * from './ops/ops-protocol.js';
 export * from './ops/ops-server.js';

@@ -5,8 +5,13 @@ import type { Projection } from '../projection.js';
 import { applyBatch } from './apply-batch.js';
 import { batched } from './batched.js';
 
+/** Where the projector's events come from: batches in log order, from a global position on. */
+export type EventSource = (from: number, signal: AbortSignal) => AsyncIterable<StoredEvent[]>;
+
 export interface ProjectorOptions {
   store: EventStore;
+  /** Default: the event store itself (catch up, then follow). Distributed mode: the event bus. */
+  source?: EventSource;
   readModels: ReadModels;
   projections: readonly Projection[];
   logger: Logger;
@@ -108,12 +113,14 @@ export class Projector {
           this.states.get(p.name)!.position = checkpoint;
         }
         const from = this.position() + 1;
-        const events = store.subscribe(from, {
-          signal: this.abort.signal,
-          batchSize: this.batchSize,
-          trusted: true,
-        });
-        for await (const batch of batched(events, this.batchSize)) {
+        const source: EventSource =
+          this.options.source ??
+          ((start, signal) =>
+            batched(
+              store.subscribe(start, { signal, batchSize: this.batchSize, trusted: true }),
+              this.batchSize,
+            ));
+        for await (const batch of source(from, this.abort.signal)) {
           await this.applyToAll(batch, writers);
           this.notify();
         }

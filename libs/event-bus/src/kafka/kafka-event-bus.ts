@@ -1,0 +1,151 @@
+import { Kafka, logLevel, type Admin, type Consumer, type Producer } from 'kafkajs';
+import {
+  atendeRegistry,
+  type BusSubscribeOptions,
+  type BusSubscription,
+  type EventBus,
+  type EventRegistry,
+  type RawStoredEvent,
+  type StoredEvent,
+} from '@atende/events';
+
+export interface KafkaEventBusOptions {
+  brokers: string[];
+  /** Default 'atende.events'. */
+  topic?: string;
+  clientId?: string;
+  /**
+   * Partitions of a topic this bus creates; default 1. Consumers that keep one checkpoint over the
+   * whole log (the projector) need the log's total order, which one partition keeps; more partitions
+   * still keep each stream (key) in order.
+   */
+  partitions?: number;
+  registry?: EventRegistry;
+}
+
+/**
+ * The EventBus port on Kafka (kafkajs stays behind this file): events keyed by stream id, JSON
+ * values, acks from every in-sync replica before publish() resolves; each consumer group commits
+ * a batch's offsets only after its handler resolved (at least once).
+ */
+export class KafkaEventBus implements EventBus {
+  private readonly kafka: Kafka;
+  private readonly topic: string;
+  private readonly partitions: number;
+  private readonly registry: EventRegistry;
+  private producer: Promise<Producer> | undefined;
+  private topicReady: Promise<void> | undefined;
+  private readonly consumers = new Set<Consumer>();
+
+  constructor(options: KafkaEventBusOptions) {
+    this.kafka = new Kafka({
+      clientId: options.clientId ?? 'atende',
+      brokers: options.brokers,
+      logLevel: logLevel.NOTHING,
+      retry: { initialRetryTime: 100, retries: 8 },
+    });
+    this.topic = options.topic ?? 'atende.events';
+    this.partitions = options.partitions ?? 1;
+    this.registry = options.registry ?? atendeRegistry;
+  }
+
+  private ensureTopic(): Promise<void> {
+    this.topicReady ??= (async () => {
+      const admin: Admin = this.kafka.admin();
+      await admin.connect();
+      try {
+        await admin.createTopics({
+          topics: [{ topic: this.topic, numPartitions: this.partitions, replicationFactor: 1 }],
+          waitForLeaders: true,
+        });
+      } finally {
+        await admin.disconnect();
+      }
+    })().catch((error: unknown) => {
+      this.topicReady = undefined;
+      throw error;
+    });
+    return this.topicReady;
+  }
+
+  private getProducer(): Promise<Producer> {
+    this.producer ??= (async () => {
+      await this.ensureTopic();
+      const producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
+      await producer.connect();
+      return producer;
+    })().catch((error: unknown) => {
+      this.producer = undefined;
+      throw error;
+    });
+    return this.producer;
+  }
+
+  async publish(events: readonly StoredEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const producer = await this.getProducer();
+    await producer.send({
+      topic: this.topic,
+      acks: -1,
+      messages: events.map((e) => ({
+        key: e.streamId,
+        value: JSON.stringify({
+          type: e.type,
+          data: e.data,
+          metadata: e.metadata,
+          streamId: e.streamId,
+          streamPosition: e.streamPosition,
+          globalPosition: e.globalPosition,
+        }),
+      })),
+    });
+  }
+
+  async subscribe(
+    group: string,
+    handler: (events: StoredEvent[]) => Promise<void>,
+    options: BusSubscribeOptions = {},
+  ): Promise<BusSubscription> {
+    await this.ensureTopic();
+    const consumer = this.kafka.consumer({ groupId: group, retry: { retries: 8 } });
+    this.consumers.add(consumer);
+    await consumer.connect();
+    await consumer.subscribe({ topic: this.topic, fromBeginning: options.fromBeginning ?? true });
+    await consumer.run({
+      autoCommit: true,
+      eachBatchAutoResolve: false,
+      eachBatch: async ({
+        batch,
+        resolveOffset,
+        commitOffsetsIfNecessary,
+        heartbeat,
+        isRunning,
+        isStale,
+      }) => {
+        if (!isRunning() || isStale() || batch.messages.length === 0) return;
+        // Read back through the registry: envelope checked, older schema versions upcast.
+        const events = batch.messages.map((m) =>
+          this.registry.parse(JSON.parse(m.value!.toString('utf8')) as RawStoredEvent, { trusted: true }),
+        );
+        await handler(events);
+        resolveOffset(batch.messages[batch.messages.length - 1]!.offset);
+        await commitOffsetsIfNecessary();
+        await heartbeat();
+      },
+    });
+    return {
+      stop: async () => {
+        this.consumers.delete(consumer);
+        await consumer.disconnect();
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    for (const consumer of [...this.consumers]) await consumer.disconnect().catch(() => undefined);
+    this.consumers.clear();
+    const producer = this.producer;
+    this.producer = undefined;
+    if (producer) await (await producer.catch(() => undefined))?.disconnect();
+  }
+}
