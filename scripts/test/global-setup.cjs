@@ -54,6 +54,7 @@ async function ensureRedis(required) {
 const path = require('node:path');
 const fs = require('node:fs');
 const { spawn } = require('node:child_process');
+const { pathToFileURL } = require('node:url');
 
 // Firebase Auth emulator, for the Firebase-mode suites. Its tokens are unsigned: the variable that
 // makes firebase-admin accept them is set for test workers only, never in the product.
@@ -100,8 +101,47 @@ async function ensureFirebaseEmulator(required) {
   if (up) process.env.FIREBASE_AUTH_EMULATOR_HOST = '127.0.0.1:9099';
 }
 
+// Kafka, for the event-bus suites: the one at ATENDE_TEST_KAFKA_BROKERS when it answers, else a real
+// single-node broker from scripts/kafka/kafka-broker.mjs when scripts/kafka/install-kafka.sh has put
+// its jars under .tmp/kafka/libs (a few seconds; runs without the jars skip it at once).
+async function ensureKafka(required) {
+  const root = path.resolve(__dirname, '../..');
+  const brokers = process.env.ATENDE_TEST_KAFKA_BROKERS || '127.0.0.1:19092';
+  const [host, portText] = brokers.split(',')[0].trim().split(':');
+  const port = Number(portText || 9092);
+  let up = await reachable(host, port);
+  let why = 'run bash scripts/kafka/install-kafka.sh';
+  const local = host === '127.0.0.1' || host === 'localhost';
+  if (!up && local && fs.existsSync(path.join(root, '.tmp/kafka/libs/.version'))) {
+    const script = path.join(root, 'scripts/kafka/kafka-broker.mjs');
+    const { startBroker } = await import(pathToFileURL(script).href);
+    try {
+      const broker = await startBroker({ port });
+      globalThis.__ATENDE_KAFKA__ = broker;
+      console.log(
+        `\n[atende] Kafka broker started on ${brokers} in ${(broker.startupMs / 1000).toFixed(1)} s`,
+      );
+      up = true;
+    } catch (error) {
+      why = error.message;
+    }
+  }
+  if (!up && required) throw new Error(`REQUIRE_INFRA=1 but Kafka is not reachable at ${brokers} (${why})`);
+  if (!up) console.warn(`\n[atende] Kafka not reachable at ${brokers} (${why}): Kafka suites are skipped.\n`);
+  process.env.ATENDE_TEST_KAFKA = up ? '1' : '0';
+  process.env.ATENDE_TEST_KAFKA_BROKERS = brokers;
+}
+
 module.exports = async function globalSetup() {
   const required = process.env.REQUIRE_INFRA === '1' || process.env.REQUIRE_INFRA === 'true';
   await ensureRedis(required);
-  await ensureFirebaseEmulator(required);
+  // The emulator and the broker each take a few seconds to start: start them side by side.
+  const results = await Promise.allSettled([ensureFirebaseEmulator(required), ensureKafka(required)]);
+  const failed = results.filter((result) => result.status === 'rejected').map((result) => result.reason);
+  if (failed.length > 0) {
+    // Jest runs no teardown after a failed setup: stop the broker here.
+    await globalThis.__ATENDE_KAFKA__?.stop();
+    globalThis.__ATENDE_KAFKA__ = undefined;
+    throw failed.length === 1 ? failed[0] : new Error(failed.map((error) => error.message).join('\n'));
+  }
 };
