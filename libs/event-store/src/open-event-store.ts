@@ -1,8 +1,17 @@
 import type { EventStore } from '@atende/events';
 import { createSqliteEventStore } from './sqlite/sqlite-event-store.js';
+import { createEventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store.js';
 
 /** Where the events live; chosen by configuration. */
-export type EventStoreLocation = { kind: 'sqlite'; filename: string; synchronous?: 'full' | 'normal' };
+export type EventStoreLocation =
+  | { kind: 'sqlite'; filename: string; synchronous?: 'full' | 'normal' }
+  | {
+      kind: 'eventstoredb';
+      /** e.g. `esdb://localhost:2113?tls=false`. */
+      connectionString: string;
+      /** Prefix of every stream (several deployments or test runs on one server); default none. */
+      namespace?: string;
+    };
 
 export function openEventStore(location: EventStoreLocation): EventStore {
   switch (location.kind) {
@@ -11,13 +20,31 @@ export function openEventStore(location: EventStoreLocation): EventStore {
         filename: location.filename,
         synchronous: location.synchronous ?? 'full',
       });
+    case 'eventstoredb':
+      return createEventStoreDbEventStore({
+        connectionString: location.connectionString,
+        ...(location.namespace ? { namespace: location.namespace } : {}),
+      });
   }
 }
 
-/** Reads a location from ATENDE_STORE_KIND / ATENDE_STORE_FILE (used by child processes in tests and tools). */
+/**
+ * Reads a location from the environment (used by child processes in tests and tools):
+ * ATENDE_STORE_KIND=sqlite with ATENDE_STORE_FILE, or ATENDE_STORE_KIND=eventstoredb with
+ * EVENTSTORE_URL (and ATENDE_STORE_NAMESPACE, optional).
+ */
 export function eventStoreLocationFromEnv(env: NodeJS.ProcessEnv): EventStoreLocation {
   if (env.ATENDE_STORE_KIND === 'sqlite' && env.ATENDE_STORE_FILE) {
     return { kind: 'sqlite', filename: env.ATENDE_STORE_FILE };
   }
-  throw new Error('ATENDE_STORE_KIND/ATENDE_STORE_FILE do not describe an event store');
+  if (env.ATENDE_STORE_KIND === 'eventstoredb' && env.EVENTSTORE_URL) {
+    return {
+      kind: 'eventstoredb',
+      connectionString: env.EVENTSTORE_URL,
+      ...(env.ATENDE_STORE_NAMESPACE ? { namespace: env.ATENDE_STORE_NAMESPACE } : {}),
+    };
+  }
+  throw new Error(
+    'ATENDE_STORE_KIND does not describe an event store (sqlite needs ATENDE_STORE_FILE, eventstoredb needs EVENTSTORE_URL)',
+  );
 }

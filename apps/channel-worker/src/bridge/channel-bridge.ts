@@ -56,6 +56,12 @@ export interface ChannelBridgeOptions {
    * or found handled), so a restart picks up the sends that were pending when it stopped.
    */
   checkpoints?: CheckpointStore;
+  /**
+   * With no saved checkpoint, follow the log from its beginning (a new deployment: every session
+   * request and pending send is taken) instead of its end (the default: a bridge added to a log
+   * with history does not revive old requests).
+   */
+  startAtBeginning?: boolean;
   /** Checkpoint name; default 'channel-bridge'. */
   consumer?: string;
   /** Sessions to connect again at start (they were connected when the process stopped). */
@@ -131,7 +137,8 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
   const checkpoints = options.checkpoints;
   const saved = checkpoints ? await checkpoints.load(consumer) : undefined;
   const fromPosition =
-    options.fromPosition ?? (saved !== undefined ? saved + 1 : (await store.lastGlobalPosition()) + 1);
+    options.fromPosition ??
+    (saved !== undefined ? saved + 1 : options.startAtBeginning ? 1 : (await store.lastGlobalPosition()) + 1);
   /** messageId → global position of its OutboundMessageRequested, while its job is unfinished. */
   const openRequests = new Map<string, number>();
   let handledUpTo = fromPosition - 1;

@@ -1,5 +1,7 @@
 /**
- * A separate process that writes to an event store, for the contract suite:
+ * A separate process that writes to an event store, for the contract suite. The store comes from
+ * the environment (eventStoreLocationFromEnv): ATENDE_STORE_KIND=sqlite + ATENDE_STORE_FILE, or
+ * ATENDE_STORE_KIND=eventstoredb + EVENTSTORE_URL (+ ATENDE_STORE_NAMESPACE).
  *  - `report N STREAM`: appends N events one by one, printing "ok <eventId> <position>" after each returns.
  *  - `increment N STREAM`: N times read the stream and append with the version read, retrying on conflict.
  */

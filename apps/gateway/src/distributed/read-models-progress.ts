@@ -1,0 +1,28 @@
+import type { ReadModels } from '@atende/events';
+import type { ProjectionProgress } from '../http/gateway-deps.js';
+
+/**
+ * How far a projector in another process has come, read from the shared read models' checkpoints
+ * (distributed mode): read-your-writes and pushes wait until every listed projection holds a position.
+ */
+export class ReadModelsProgress implements ProjectionProgress {
+  constructor(
+    private readonly readModels: ReadModels,
+    private readonly projections: readonly string[],
+    private readonly pollMs = 10,
+  ) {}
+
+  async position(): Promise<number> {
+    const checkpoints = await Promise.all(this.projections.map((p) => this.readModels.view(p).checkpoint()));
+    return Math.min(...checkpoints);
+  }
+
+  async waitForPosition(position: number, timeoutMs = 10_000): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if ((await this.position()) >= position) return true;
+      if (Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, this.pollMs));
+    }
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * Distributed mode: the channel worker — WhatsApp (whatsapp-web.js, or the sandbox phone with its
+ * controls on SANDBOX_PORT) → commands → events; sends from a BullMQ queue in Redis.
+ */
+import express from 'express';
+import type { Channel } from '@atende/events';
+import {
+  BullMqQueue,
+  SandboxChannel,
+  SqliteSandboxStorage,
+  WhatsAppWebChannel,
+  startChannelBridge,
+  type SendJob,
+} from '@atende/channel-worker';
+import { getSession, listRestorableSessions } from '@atende/projector';
+import { RedisCheckpointStore, RedisReadModels } from '@atende/read-models';
+import path from 'node:path';
+import { DEMO_SANDBOX_SESSION } from '../../apps/gateway/src/bootstrap/ensure-demo-workspace.js';
+import { toErrorResponse } from '../../apps/gateway/src/http/errors.js';
+import type { GatewayDeps } from '../../apps/gateway/src/http/gateway-deps.js';
+import { mountRoutes } from '../../apps/gateway/src/http/mount-routes.js';
+import { sandboxRoutes } from '../../apps/gateway/src/routes/sandbox/sandbox-routes.js';
+import { distributedSettings, onShutdown, openSharedStore } from './settings.js';
+
+const { config, redisPrefix, sandboxPort, logger } = distributedSettings('atende-channel-worker');
+const store = openSharedStore(config);
+const readModels = new RedisReadModels({ url: config.REDIS_URL, prefix: `${redisPrefix}rm:` });
+const checkpoints = new RedisCheckpointStore({ url: config.REDIS_URL, prefix: redisPrefix });
+const queue = new BullMqQueue<SendJob>({
+  name: 'atende-send',
+  redisUrl: config.REDIS_URL,
+  prefix: `${redisPrefix}bull`,
+  keyOf: (job) => job.sessionId,
+});
+const sandboxStorage =
+  config.whatsappDriver === 'sandbox'
+    ? new SqliteSandboxStorage(path.join(config.dataDir, 'sandbox.db'))
+    : undefined;
+const sandbox = sandboxStorage
+  ? new SandboxChannel({ paired: [DEMO_SANDBOX_SESSION.sessionId], storage: sandboxStorage })
+  : undefined;
+const channel: Channel =
+  sandbox ?? new WhatsAppWebChannel({ dataDir: config.dataDir, chromiumPath: config.CHROMIUM_PATH, logger });
+const sessionsView = readModels.view('channel-sessions');
+const bridge = await startChannelBridge({
+  store,
+  channel,
+  logger,
+  queue,
+  checkpoints,
+  startAtBeginning: true,
+  workspaceOf: async (sessionId) => (await getSession(sessionsView, sessionId))?.workspaceId,
+  restorableSessions: async () => await listRestorableSessions(sessionsView),
+});
+
+// The sandbox phone's controls (DESIGN §4) live with the phone, in this process.
+let controls: ReturnType<ReturnType<typeof express>['listen']> | undefined;
+if (sandbox) {
+  const app = express();
+  app.use(express.json({ limit: '100kb' }));
+  mountRoutes(app, sandboxRoutes(sandbox), { logger } as unknown as GatewayDeps);
+  app.use(
+    (_req, res) =>
+      void res.status(404).json({ success: false, error: 'Rota não encontrada', code: 'NOT_FOUND' }),
+  );
+  app.use(((error, _req, res, _next) => {
+    const { status, body } = toErrorResponse(error);
+    res.status(status).json(body);
+  }) as express.ErrorRequestHandler);
+  controls = app.listen(sandboxPort, config.HOST);
+  await new Promise((resolve) => controls!.once('listening', resolve));
+  logger.info(
+    { port: sandboxPort },
+    `sandbox do WhatsApp em http://localhost:${sandboxPort}/api/sandbox/whatsapp`,
+  );
+}
+logger.info({ driver: channel.name }, 'channel worker running');
+onShutdown(logger, async () => {
+  await new Promise<void>((resolve) => (controls ? controls.close(() => resolve()) : resolve()));
+  await bridge.stop();
+  await channel.close();
+  sandboxStorage?.close();
+  await checkpoints.close();
+  await readModels.close();
+  await store.close();
+});

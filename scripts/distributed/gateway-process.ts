@@ -1,0 +1,41 @@
+/** Distributed mode: one gateway (HTTP API + Socket.IO) on the shared log, Redis read models and sessions. */
+import path from 'node:path';
+import { RedisReadModels } from '@atende/read-models';
+import { startupProjections } from '@atende/projector';
+import { RedisSessionStore } from '../../apps/gateway/src/auth/redis-session-store.js';
+import { ensureDemoWorkspace } from '../../apps/gateway/src/bootstrap/ensure-demo-workspace.js';
+import { ReadModelsProgress } from '../../apps/gateway/src/distributed/read-models-progress.js';
+import { startGateway } from '../../apps/gateway/src/distributed/start-gateway.js';
+import { distributedSettings, onShutdown, openSharedStore } from './settings.js';
+
+const { config, redisPrefix, logger } = distributedSettings('atende-gateway');
+const store = openSharedStore(config);
+const readModels = new RedisReadModels({ url: config.REDIS_URL, prefix: `${redisPrefix}rm:` });
+const sessions = new RedisSessionStore(config.REDIS_URL, `${redisPrefix}session:`);
+const demo = await ensureDemoWorkspace(store, config); // idempotent: every gateway may run it
+const gateway = await startGateway({
+  store,
+  readModels,
+  sessions,
+  progress: new ReadModelsProgress(
+    readModels,
+    startupProjections.map((p) => p.name),
+  ),
+  logger,
+  port: config.PORT,
+  host: config.HOST,
+  redisUrl: config.REDIS_URL,
+  adapterKey: `${redisPrefix}socket.io`,
+  whatsappDriver: config.whatsappDriver,
+  mediaDir: path.join(config.dataDir, 'media'),
+});
+logger.info({ url: gateway.url, port: gateway.port }, `Atende gateway em ${gateway.url}`);
+if (demo.demoCredentials) {
+  logger.info(`Login de demonstração: ${demo.demoCredentials.email} / ${demo.demoCredentials.password}`);
+}
+onShutdown(logger, async () => {
+  await gateway.stop();
+  await sessions.close();
+  await readModels.close();
+  await store.close();
+});

@@ -1,0 +1,36 @@
+/**
+ * Distributed mode: the relay (log → Kafka, checkpoint after the broker's ack) and the projector
+ * (Kafka → Redis read models, as its own consumer group; gaps filled from the log).
+ */
+import { KafkaEventBus, startRelay } from '@atende/event-bus';
+import { Projector, allProjections, busSource } from '@atende/projector';
+import { RedisCheckpointStore, RedisReadModels } from '@atende/read-models';
+import { distributedSettings, onShutdown, openSharedStore } from './settings.js';
+
+const { config, redisPrefix, kafkaTopic, logger } = distributedSettings('atende-projector');
+const store = openSharedStore(config);
+const readModels = new RedisReadModels({ url: config.REDIS_URL, prefix: `${redisPrefix}rm:` });
+const checkpoints = new RedisCheckpointStore({ url: config.REDIS_URL, prefix: redisPrefix });
+const bus = new KafkaEventBus({
+  brokers: config.KAFKA_BROKERS,
+  topic: kafkaTopic,
+  clientId: 'atende-projector',
+});
+const relay = await startRelay({ store, bus, checkpoints, logger });
+const projector = new Projector({
+  store,
+  readModels,
+  projections: allProjections,
+  logger,
+  source: busSource(bus, `${kafkaTopic}.projector`, store),
+});
+projector.start();
+logger.info({ topic: kafkaTopic, brokers: config.KAFKA_BROKERS }, 'relay and projector running');
+onShutdown(logger, async () => {
+  await projector.stop();
+  await relay.stop();
+  await bus.close();
+  await checkpoints.close();
+  await readModels.close();
+  await store.close();
+});

@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { pino, type Logger } from 'pino';
+import { z } from 'zod';
+import { loadConfig, type AtendeConfig } from '@atende/config';
+import { createSqliteEventStore, type SqliteEventStore } from '@atende/event-store';
+
+/** What the distributed processes share besides the main configuration (validated like it). */
+const distributedSchema = z.object({
+  /** Prefix of every Redis key of this deployment (read models, sessions, adapter, queues). */
+  ATENDE_REDIS_PREFIX: z.string().min(1).default('atende:'),
+  /** Kafka topic of the event bus. */
+  ATENDE_KAFKA_TOPIC: z.string().min(1).default('atende.events'),
+  /** Channel worker: port of the WhatsApp sandbox controls (sandbox driver only). */
+  SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(3010),
+});
+
+export interface DistributedSettings {
+  config: AtendeConfig;
+  redisPrefix: string;
+  kafkaTopic: string;
+  sandboxPort: number;
+  logger: Logger;
+}
+
+export function distributedSettings(processName: string): DistributedSettings {
+  const config = loadConfig();
+  const extra = distributedSchema.parse(process.env);
+  return {
+    config,
+    redisPrefix: extra.ATENDE_REDIS_PREFIX,
+    kafkaTopic: extra.ATENDE_KAFKA_TOPIC,
+    sandboxPort: extra.SANDBOX_PORT,
+    logger: pino({ level: config.LOG_LEVEL, name: processName }),
+  };
+}
+
+/**
+ * The shared event log. On one machine every process opens the same SQLite file (WAL, several
+ * writers); across machines it is EventStoreDB (EVENTSTORE_URL).
+ */
+export function openSharedStore(config: AtendeConfig): SqliteEventStore {
+  return createSqliteEventStore({
+    filename: path.join(config.dataDir, 'events.db'),
+    synchronous: config.SQLITE_SYNCHRONOUS,
+  });
+}
+
+/** Runs `stop` once on SIGINT/SIGTERM, then exits. */
+export function onShutdown(logger: Logger, stop: () => Promise<void>): void {
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      stop().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ err: error }, 'stop failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
