@@ -23,6 +23,9 @@ const projector = new Projector({
   projections: allProjections,
   logger,
   source: busSource(bus, `${kafkaTopic}.projector`, store),
+  // Gateways in other processes learn how far the read models are from their checkpoints: every
+  // batch moves every projection's checkpoint, including those it did not change.
+  idleCheckpointEvery: 1,
 });
 projector.start();
 logger.info({ topic: kafkaTopic, brokers: config.KAFKA_BROKERS }, 'relay and projector running');

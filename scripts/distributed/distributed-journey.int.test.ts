@@ -1,0 +1,132 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { io as connect, type Socket } from 'socket.io-client';
+import { describeWithKafka, testKafkaBrokers } from '../../libs/event-bus/src/testing/kafka-infra.js';
+import { describeWithRedis, testRedisUrl } from '../../libs/read-models/src/testing/infra.js';
+
+const START = path.resolve(__dirname, '../start-distributed.ts');
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() - started > timeoutMs) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describeWithRedis('distributed mode across processes', () => {
+  describeWithKafka('npm run start:distributed', () => {
+    const prefix = `atende-test:${randomUUID()}:`;
+    let dir: string;
+    let child: ChildProcess;
+    let output = '';
+    let ports: { a: number; b: number; sandbox: number };
+
+    beforeAll(async () => {
+      dir = mkdtempSync(path.join(tmpdir(), 'atende-dist-'));
+      ports = { a: await freePort(), b: await freePort(), sandbox: await freePort() };
+      child = spawn(process.execPath, ['--import', 'tsx', START], {
+        env: {
+          ...process.env,
+          DATA_DIR: dir,
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'info',
+          REDIS_URL: testRedisUrl(),
+          KAFKA_BROKERS: testKafkaBrokers().join(','),
+          ATENDE_REDIS_PREFIX: prefix,
+          ATENDE_KAFKA_TOPIC: `atende-test-${randomUUID()}`,
+          GATEWAY_PORTS: `${ports.a},${ports.b}`,
+          SANDBOX_PORT: String(ports.sandbox),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      await eventually(async () => (output.includes('[start:distributed] up') ? true : undefined), 60_000);
+    }, 90_000);
+
+    afterAll(async () => {
+      if (child && child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      const redis = new Redis(testRedisUrl());
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      await redis.quit();
+      rmSync(dir, { recursive: true, force: true });
+    }, 60_000);
+
+    it('a customer message on the sandbox reaches an agent connected to the other gateway', async () => {
+      const gatewayB = `http://127.0.0.1:${ports.b}`;
+      // Signing in needs the users read model: the projector fills Redis from Kafka.
+      const login = await eventually(async () => {
+        const res = await fetch(`${gatewayB}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'demo@atende.local', password: 'demo1234' }),
+        });
+        return res.status === 200 ? res : undefined;
+      });
+      const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+      const userId = ((await login.json()) as { user: { id: string } }).user.id;
+      const socket: Socket = connect(gatewayB, {
+        transports: ['websocket'],
+        extraHeaders: { cookie },
+        reconnection: false,
+        forceNew: true,
+      });
+      try {
+        await new Promise<void>((resolve, reject) => {
+          socket.once('connect', () => resolve());
+          socket.once('connect_error', reject);
+        });
+        expect(await socket.emitWithAck('join:user', userId)).toMatchObject({ success: true });
+        const received = new Promise<{ content: string; conversationId: string }>((resolve) =>
+          socket.on('whatsapp:newMessage', (payload: { content: string; conversationId: string }) => {
+            if (payload.content === 'Olá, sistema distribuído') resolve(payload);
+          }),
+        );
+        const inbound = await fetch(`http://127.0.0.1:${ports.sandbox}/api/sandbox/whatsapp/inbound`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            sessionId: 'demo-sandbox',
+            from: '5511977775555',
+            name: 'Cliente',
+            text: 'Olá, sistema distribuído',
+          }),
+        });
+        expect(inbound.status).toBe(200);
+        const message = await received;
+        expect(message.conversationId).toBe('5511977775555@c.us');
+        const list = await fetch(
+          `${gatewayB}/api/whatsapp/conversations?userId=${encodeURIComponent(userId)}`,
+          { headers: { cookie } },
+        );
+        const body = (await list.json()) as { conversations: { id: string; unreadCount: number }[] };
+        expect(body.conversations.find((c) => c.id === '5511977775555@c.us')).toMatchObject({
+          unreadCount: 1,
+        });
+      } finally {
+        socket.disconnect();
+      }
+    }, 60_000);
+  });
+});
