@@ -89,7 +89,7 @@ describeWithRedis('distributed mode faults', () => {
       const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
       const userId = ((await login.json()) as { user: { id: string } }).user.id;
       type Row = { id: string; messageCount: number; unreadCount: number };
-      let rows: Row[] = [];
+      let rows: Row[];
       const deadline = Date.now() + 120_000;
       for (;;) {
         const res = await fetch(`${base}/api/whatsapp/conversations?userId=${userId}&limit=500`, {
