@@ -12,7 +12,8 @@ import {
   startChannelBridge,
   type SendJob,
 } from '@atende/channel-worker';
-import { getSession, listRestorableSessions } from '@atende/projector';
+import { KafkaEventBus } from '@atende/event-bus';
+import { busSource, getSession, listRestorableSessions } from '@atende/projector';
 import { RedisCheckpointStore, RedisReadModels } from '@atende/read-models';
 import path from 'node:path';
 import { DEMO_SANDBOX_SESSION } from '../../apps/gateway/src/bootstrap/ensure-demo-workspace.js';
@@ -22,7 +23,7 @@ import { mountRoutes } from '../../apps/gateway/src/http/mount-routes.js';
 import { sandboxRoutes } from '../../apps/gateway/src/routes/sandbox/sandbox-routes.js';
 import { distributedSettings, onShutdown, openSharedStore } from './settings.js';
 
-const { config, redisPrefix, sandboxPort, logger } = distributedSettings('atende-channel-worker');
+const { config, redisPrefix, kafkaTopic, sandboxPort, logger } = distributedSettings('atende-channel-worker');
 const store = openSharedStore(config);
 const readModels = new RedisReadModels({ url: config.REDIS_URL, prefix: `${redisPrefix}rm:` });
 const checkpoints = new RedisCheckpointStore({ url: config.REDIS_URL, prefix: redisPrefix });
@@ -42,6 +43,11 @@ const sandbox = sandboxStorage
 const channel: Channel =
   sandbox ?? new WhatsAppWebChannel({ dataDir: config.dataDir, chromiumPath: config.CHROMIUM_PATH, logger });
 const sessionsView = readModels.view('channel-sessions');
+const bus = new KafkaEventBus({
+  brokers: config.KAFKA_BROKERS,
+  topic: kafkaTopic,
+  clientId: 'atende-channel-worker',
+});
 const bridge = await startChannelBridge({
   store,
   channel,
@@ -49,6 +55,8 @@ const bridge = await startChannelBridge({
   queue,
   checkpoints,
   startAtBeginning: true,
+  // Send requests and session requests reach it through the bus, as its own consumer group.
+  source: busSource(bus, `${kafkaTopic}.channel-worker`, store),
   workspaceOf: async (sessionId) => (await getSession(sessionsView, sessionId))?.workspaceId,
   restorableSessions: async () => await listRestorableSessions(sessionsView),
 });
@@ -78,6 +86,7 @@ logger.info({ driver: channel.name }, 'channel worker running');
 onShutdown(logger, async () => {
   await new Promise<void>((resolve) => (controls ? controls.close(() => resolve()) : resolve()));
   await bridge.stop();
+  await bus.close();
   await channel.close();
   sandboxStorage?.close();
   await checkpoints.close();

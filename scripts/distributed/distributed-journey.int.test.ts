@@ -116,6 +116,37 @@ describeWithRedis('distributed mode across processes', () => {
         expect(body.conversations.find((c) => c.id === '5511977775555@c.us')).toMatchObject({
           unreadCount: 1,
         });
+
+        // The agent answers on the other gateway: the channel worker (its own consumer group of the bus)
+        // sends it through the BullMQ queue; the phone gets it once, and the status comes back as sent.
+        const clientMessageId = randomUUID();
+        const reply = await fetch(`http://127.0.0.1:${ports.a}/api/whatsapp/send`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie },
+          body: JSON.stringify({
+            userId,
+            conversationId: '5511977775555@c.us',
+            content: 'Olá! Como posso ajudar?',
+            clientMessageId,
+          }),
+        });
+        expect(reply.status).toBe(200);
+        const outbox = await eventually(async () => {
+          const res = await fetch(
+            `http://127.0.0.1:${ports.sandbox}/api/sandbox/whatsapp/outbox?sessionId=demo-sandbox`,
+          );
+          const messages = ((await res.json()) as { messages: { messageId: string }[] }).messages;
+          return messages.some((m) => m.messageId === clientMessageId) ? messages : undefined;
+        });
+        expect(outbox.filter((m) => m.messageId === clientMessageId)).toHaveLength(1);
+        await eventually(async () => {
+          const res = await fetch(
+            `${gatewayB}/api/whatsapp/messages/${encodeURIComponent('5511977775555@c.us')}?userId=${encodeURIComponent(userId)}`,
+            { headers: { cookie } },
+          );
+          const messages = ((await res.json()) as { messages: { id: string; status: string }[] }).messages;
+          return messages.find((m) => m.id === clientMessageId && m.status === 'sent');
+        });
       } finally {
         socket.disconnect();
       }

@@ -1,18 +1,25 @@
 /** Distributed mode: one gateway (HTTP API + Socket.IO) on the shared log, Redis read models and sessions. */
+import { hostname } from 'node:os';
 import path from 'node:path';
+import { KafkaEventBus } from '@atende/event-bus';
 import { RedisReadModels } from '@atende/read-models';
-import { startupProjections } from '@atende/projector';
+import { busSource, startupProjections } from '@atende/projector';
 import { RedisSessionStore } from '../../apps/gateway/src/auth/redis-session-store.js';
 import { ensureDemoWorkspace } from '../../apps/gateway/src/bootstrap/ensure-demo-workspace.js';
 import { ReadModelsProgress } from '../../apps/gateway/src/distributed/read-models-progress.js';
 import { startGateway } from '../../apps/gateway/src/distributed/start-gateway.js';
 import { distributedSettings, onShutdown, openSharedStore } from './settings.js';
 
-const { config, redisPrefix, logger } = distributedSettings('atende-gateway');
+const { config, redisPrefix, kafkaTopic, logger } = distributedSettings('atende-gateway');
 const store = openSharedStore(config);
 const readModels = new RedisReadModels({ url: config.REDIS_URL, prefix: `${redisPrefix}rm:` });
 const sessions = new RedisSessionStore(config.REDIS_URL, `${redisPrefix}session:`);
 const demo = await ensureDemoWorkspace(store, config); // idempotent: every gateway may run it
+const bus = new KafkaEventBus({
+  brokers: config.KAFKA_BROKERS,
+  topic: kafkaTopic,
+  clientId: 'atende-gateway',
+});
 const gateway = await startGateway({
   store,
   readModels,
@@ -28,6 +35,10 @@ const gateway = await startGateway({
   adapterKey: `${redisPrefix}socket.io`,
   whatsappDriver: config.whatsappDriver,
   mediaDir: path.join(config.dataDir, 'media'),
+  // The fan-out follows the bus as this gateway's own consumer group, from now on.
+  eventSource: busSource(bus, `${kafkaTopic}.notifier.${hostname()}.${config.PORT}`, store, {
+    fromBeginning: false,
+  }),
 });
 logger.info({ url: gateway.url, port: gateway.port }, `Atende gateway em ${gateway.url}`);
 if (demo.demoCredentials) {
@@ -35,6 +46,7 @@ if (demo.demoCredentials) {
 }
 onShutdown(logger, async () => {
   await gateway.stop();
+  await bus.close();
   await sessions.close();
   await readModels.close();
   await store.close();

@@ -62,6 +62,11 @@ export interface ChannelBridgeOptions {
    * with history does not revive old requests).
    */
   startAtBeginning?: boolean;
+  /**
+   * Where the bridge takes the log's events (batches in order from a position); default the event
+   * store itself. Distributed mode: the event bus, as the channel worker's consumer group.
+   */
+  source?: (from: number, signal: AbortSignal) => AsyncIterable<StoredEvent[]>;
   /** Checkpoint name; default 'channel-bridge'. */
   consumer?: string;
   /** Sessions to connect again at start (they were connected when the process stopped). */
@@ -494,17 +499,30 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
     }
   }
 
+  async function handleStored(event: StoredEvent): Promise<void> {
+    try {
+      await onStoredEvent(event);
+    } catch (error) {
+      logFailure(error, { globalPosition: event.globalPosition, type: event.type }, 'event not handled');
+    }
+    handledUpTo = event.globalPosition;
+    scheduleCheckpoint();
+  }
+
   async function follow(fromPosition: number): Promise<void> {
     try {
+      if (options.source) {
+        for await (const batch of options.source(fromPosition, abort.signal)) {
+          for (const event of batch) {
+            if (stopped) return;
+            if (event.globalPosition > handledUpTo) await handleStored(event); // redeliveries skipped
+          }
+        }
+        return;
+      }
       for await (const event of store.subscribe(fromPosition, { signal: abort.signal, trusted: true })) {
         if (stopped) break;
-        try {
-          await onStoredEvent(event);
-        } catch (error) {
-          logFailure(error, { globalPosition: event.globalPosition, type: event.type }, 'event not handled');
-        }
-        handledUpTo = event.globalPosition;
-        scheduleCheckpoint();
+        await handleStored(event);
       }
     } catch (error) {
       if (!stopped) logger.error({ err: error }, 'channel bridge stopped following the event store');

@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import type { Projector } from '@atende/projector';
 import { createApp, type AppOptions } from '../http/create-app.js';
 import type { GatewayDeps } from '../http/gateway-deps.js';
-import { createRealtime, type Realtime } from '../realtime/index.js';
+import { createRealtime, type Realtime, type RealtimeOptions } from '../realtime/index.js';
 
 /**
  * What one gateway needs: the gateway's dependencies (GatewayDeps: store, read models, sessions,
@@ -36,6 +36,8 @@ export interface GatewayOptions extends GatewayDeps {
   loginLimits?: AppOptions['loginLimits'];
   /** See RealtimeOptions.sessionCheckIntervalMs. */
   sessionCheckIntervalMs?: number;
+  /** See RealtimeOptions.source (the event bus in distributed mode). */
+  eventSource?: RealtimeOptions['source'];
 }
 
 export interface Gateway {
@@ -69,6 +71,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     trustProxy,
     loginLimits,
     sessionCheckIntervalMs,
+    eventSource,
     ...deps
   } = options;
   const { logger } = deps;
@@ -110,6 +113,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       logger,
       ...(adapter ? { adapter } : {}),
       ...(sessionCheckIntervalMs !== undefined ? { sessionCheckIntervalMs } : {}),
+      ...(eventSource ? { source: eventSource } : {}),
     });
     await realtime.ready;
 

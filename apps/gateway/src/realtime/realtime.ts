@@ -59,6 +59,11 @@ export interface RealtimeOptions {
    * server-wide operations span gateways; default the in-memory adapter. Log-derived pushes stay local.
    */
   adapter?: ServerOptions['adapter'];
+  /**
+   * Where the live fan-out takes the log's events (batches in order from a position); default the
+   * event store itself. Distributed mode: the event bus, as this gateway's own consumer group.
+   */
+  source?: (from: number, signal: AbortSignal) => AsyncIterable<StoredEvent[]>;
 }
 
 export interface Realtime {
@@ -201,12 +206,22 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   async function follow(): Promise<void> {
     while (!closed) {
       try {
-        for await (const event of deps.store.subscribe(dispatched + 1, {
-          signal: abort.signal,
-          trusted: true,
-        })) {
-          if (closed) return;
-          await dispatch(event);
+        if (options.source) {
+          for await (const batch of options.source(dispatched + 1, abort.signal)) {
+            for (const event of batch) {
+              if (closed) return;
+              if (event.globalPosition <= dispatched) continue; // a redelivery: already pushed
+              await dispatch(event);
+            }
+          }
+        } else {
+          for await (const event of deps.store.subscribe(dispatched + 1, {
+            signal: abort.signal,
+            trusted: true,
+          })) {
+            if (closed) return;
+            await dispatch(event);
+          }
         }
       } catch (error) {
         if (closed) return;

@@ -6,8 +6,15 @@ import type { EventSource } from './projector.js';
  * commits a batch only after the projector applied it. When the bus starts past what the read
  * models hold (a new group, read models restored from older data), the missing part is read from
  * the event log first, so nothing is skipped; what the read models already hold is dropped.
+ * `fromBeginning: false` suits a consumer that only follows from now on (a gateway's fan-out).
  */
-export function busSource(bus: EventBus, group: string, store: EventStore, gapBatchSize = 2000): EventSource {
+export function busSource(
+  bus: EventBus,
+  group: string,
+  store: EventStore,
+  options: { fromBeginning?: boolean; gapBatchSize?: number } = {},
+): EventSource {
+  const gapBatchSize = options.gapBatchSize ?? 2000;
   return async function* (from, signal) {
     let expected = from;
     const queue: { events: StoredEvent[]; done: () => void }[] = [];
@@ -21,6 +28,7 @@ export function busSource(bus: EventBus, group: string, store: EventStore, gapBa
           queue.push({ events, done });
           wake?.();
         }),
+      options.fromBeginning === undefined ? {} : { fromBeginning: options.fromBeginning },
     );
     try {
       while (!signal.aborted) {
