@@ -207,22 +207,25 @@ export async function startBroker(options = {}) {
   const log4jFile = path.join(storageDir, 'log4j.properties');
   const logFile = path.join(storageDir, 'server.log');
   const outFile = path.join(storageDir, 'stdout.log');
-  fs.rmSync(storageDir, { recursive: true, force: true });
+  // `reuseStorage`: start again on the data a stop with keepStorage left (a broker restart).
+  const reuse = options.reuseStorage === true && fs.existsSync(propsFile) && fs.existsSync(dataDir);
   fs.rmSync(stateFileFor(port), { force: true });
-  fs.mkdirSync(storageDir, { recursive: true });
-  fs.writeFileSync(propsFile, serverProperties({ port, controllerPort, dataDir }));
-  fs.writeFileSync(log4jFile, log4jProperties(logFile));
-
   const classpath = path.join(libsDir, '*');
   const log4j = `-Dlog4j.configuration=file:${log4jFile}`;
-  const format = spawnSync(
-    javaBin(),
-    [log4j, '-cp', classpath, 'kafka.tools.StorageTool', 'format', '-t', clusterId(), '-c', propsFile],
-    { encoding: 'utf8' },
-  );
-  if (format.error?.code === 'ENOENT') throw new Error('cannot start Kafka: java (17+) is not installed');
-  if (format.status !== 0) {
-    throw new Error(`formatting the Kafka storage failed:\n${format.stdout}${format.stderr}`.trimEnd());
+  if (!reuse) {
+    fs.rmSync(storageDir, { recursive: true, force: true });
+    fs.mkdirSync(storageDir, { recursive: true });
+    fs.writeFileSync(propsFile, serverProperties({ port, controllerPort, dataDir }));
+    fs.writeFileSync(log4jFile, log4jProperties(logFile));
+    const format = spawnSync(
+      javaBin(),
+      [log4j, '-cp', classpath, 'kafka.tools.StorageTool', 'format', '-t', clusterId(), '-c', propsFile],
+      { encoding: 'utf8' },
+    );
+    if (format.error?.code === 'ENOENT') throw new Error('cannot start Kafka: java (17+) is not installed');
+    if (format.status !== 0) {
+      throw new Error(`formatting the Kafka storage failed:\n${format.stdout}${format.stderr}`.trimEnd());
+    }
   }
 
   const heap = (process.env.KAFKA_HEAP_OPTS || '-Xms256m -Xmx512m').split(/\s+/).filter(Boolean);
@@ -313,10 +316,11 @@ export async function brokerStatus(options = {}) {
   return { ...state, answering: await answers(state.brokers) };
 }
 
-async function main(command) {
+async function main(command, flags) {
   switch (command) {
     case 'start': {
-      const broker = await startBroker({ detached: true });
+      // --reuse: start on the data a `stop --keep` left (a restart, e.g. in fault tests).
+      const broker = await startBroker({ detached: true, reuseStorage: flags.includes('--reuse') });
       if (broker.alreadyRunning)
         console.log(`kafka already running: pid ${broker.pid}, ${broker.brokers.join(',')}`);
       else
@@ -328,7 +332,9 @@ async function main(command) {
     case 'stop': {
       const { port } = brokerPorts();
       console.log(
-        (await stopBroker()) ? `kafka on port ${port} stopped` : `kafka on port ${port} was not running`,
+        (await stopBroker({ keepStorage: flags.includes('--keep') }))
+          ? `kafka on port ${port} stopped`
+          : `kafka on port ${port} was not running`,
       );
       return 0;
     }
@@ -344,13 +350,13 @@ async function main(command) {
       return broker.answering ? 0 : 1;
     }
     default:
-      console.error('usage: node scripts/kafka/kafka-broker.mjs start | stop | status');
+      console.error('usage: node scripts/kafka/kafka-broker.mjs start [--reuse] | stop [--keep] | status');
       return 2;
   }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main(process.argv[2]).then(
+  main(process.argv[2], process.argv.slice(3)).then(
     (code) => process.exit(code),
     (error) => {
       console.error(error instanceof Error ? error.message : error);

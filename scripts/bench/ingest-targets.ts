@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import { loadConfig } from '@atende/config';
+import { createSqliteEventStore } from '@atende/event-store';
+import type { EventStore } from '@atende/events';
+import { startupProjections } from '@atende/projector';
+import { RedisReadModels } from '@atende/read-models';
+import { startEmbedded } from '../../apps/gateway/src/embedded/start-embedded.js';
+import { ReadModelsProgress } from '../../apps/gateway/src/distributed/read-models-progress.js';
+import { freePort, startProcess, type RunningProcess } from '../distributed/process-harness.js';
+
+/** What bench:ingest drives: where agents connect, how a customer message goes in, the log. */
+export interface IngestTarget {
+  label: string;
+  /** A gateway: sign-in and the agent socket. */
+  url: string;
+  sessionId: string;
+  /** The phone sends one message (fire and forget; `recorded` waits for it). */
+  send(input: { from: string; name: string; text: string; providerMessageId: string }): void;
+  /** Resolves once every message sent so far is in the event log; counts the ones refused. */
+  recorded(): Promise<void>;
+  failures(): number;
+  store: EventStore;
+  /** Resolves once the read models include everything in the log. */
+  caughtUp(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function embeddedTarget(dir: string, synchronous: 'full' | 'normal'): Promise<IngestTarget> {
+  const atende = await startEmbedded(
+    loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      SQLITE_SYNCHRONOUS: synchronous,
+      LOG_LEVEL: 'silent',
+    }),
+    pino({ level: 'silent' }),
+  );
+  // The sandbox phone wired to the channel bridge: the code path of its HTTP controls minus HTTP.
+  const sandbox = atende.sandbox;
+  const sessionId = atende.demo.sandboxSessionId;
+  if (!sandbox || !sessionId) throw new Error('the embedded start has no sandbox session');
+  let failures = 0;
+  return {
+    label: `embedded, SQLite synchronous=${synchronous}; sandbox.inbound() in-process`,
+    url: atende.url,
+    sessionId,
+    send: (input) => void sandbox.inbound(sessionId, input),
+    recorded: () => sandbox.delivered().catch(() => void (failures += 1)),
+    failures: () => failures,
+    store: atende.store,
+    caughtUp: async () => void (await atende.projector.caughtUp()),
+    stop: () => atende.stop(),
+  };
+}
+
+/**
+ * Distributed mode as separate processes (gateway, relay + projector, channel worker) on Kafka
+ * (KAFKA_BROKERS) and Redis (REDIS_URL); the phone is driven over the sandbox's HTTP controls.
+ */
+export async function distributedTarget(dir: string, synchronous: 'full' | 'normal'): Promise<IngestTarget> {
+  const config = loadConfig();
+  const prefix = `atende-bench:${randomUUID()}:`;
+  const env = {
+    DATA_DIR: dir,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ATENDE_MODE: 'distributed',
+    WHATSAPP_DRIVER: 'sandbox',
+    SQLITE_SYNCHRONOUS: synchronous,
+    REDIS_URL: config.REDIS_URL,
+    KAFKA_BROKERS: config.KAFKA_BROKERS.join(','),
+    ATENDE_REDIS_PREFIX: prefix,
+    ATENDE_KAFKA_TOPIC: `atende-bench-${randomUUID()}`,
+    PORT: String(await freePort()),
+    SANDBOX_PORT: String(await freePort()),
+  };
+  const processes: RunningProcess[] = [];
+  // LOG_LEVEL=warn: the harness waits for a first info line, so start them at info, quietly.
+  for (const script of ['gateway-process.ts', 'projector-process.ts', 'channel-worker-process.ts']) {
+    processes.push(await startProcess(script, { ...env, LOG_LEVEL: 'info' }));
+  }
+  const store = createSqliteEventStore({ filename: path.join(dir, 'events.db'), synchronous });
+  const readModels = new RedisReadModels({ url: config.REDIS_URL, prefix: `${prefix}rm:` });
+  const progress = new ReadModelsProgress(
+    readModels,
+    startupProjections.map((p) => p.name),
+  );
+  const inbound = `http://127.0.0.1:${env.SANDBOX_PORT}/api/sandbox/whatsapp/inbound`;
+  const pending = new Set<Promise<void>>();
+  let failures = 0;
+  // At most this many requests open at once (the rest wait their turn, in order).
+  const MAX_OPEN = 128;
+  let open = 0;
+  const waiting: (() => void)[] = [];
+  const post = async (body: string) => {
+    if (open >= MAX_OPEN) await new Promise<void>((resolve) => waiting.push(resolve));
+    open += 1;
+    try {
+      const res = await fetch(inbound, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      if (res.status !== 200) failures += 1;
+      await res.arrayBuffer();
+    } catch {
+      failures += 1;
+    } finally {
+      open -= 1;
+      waiting.shift()?.();
+    }
+  };
+  return {
+    label: `distributed (gateway, relay + projector on Kafka ${config.KAFKA_BROKERS.join(',')}, channel worker; Redis); sandbox over HTTP`,
+    url: `http://127.0.0.1:${env.PORT}`,
+    sessionId: 'demo-sandbox',
+    send(input) {
+      const request = post(JSON.stringify({ sessionId: 'demo-sandbox', ...input }));
+      pending.add(request);
+      void request.finally(() => pending.delete(request));
+    },
+    recorded: async () => void (await Promise.all([...pending])),
+    failures: () => failures,
+    store,
+    async caughtUp() {
+      await progress.waitForPosition(await store.lastGlobalPosition(), 60_000);
+    },
+    async stop() {
+      for (const p of processes.reverse()) await p.stop();
+      await readModels.close();
+      await store.close();
+      const redis = new Redis(config.REDIS_URL);
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      await redis.quit();
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { describeWithKafka } from '../../libs/event-bus/src/testing/kafka-infra.js';
+import { describeWithRedis, testRedisUrl } from '../../libs/read-models/src/testing/infra.js';
+import { freePort, startProcess, type RunningProcess } from './process-harness.js';
+
+const MESSAGES = 6_000;
+const CUSTOMERS = 60;
+const CONCURRENCY = 32;
+const BROKER = path.resolve(__dirname, '../kafka/kafka-broker.mjs');
+
+/** This test's own broker (the shared one stays up for the other suites). */
+function broker(command: string, port: number, ...flags: string[]): void {
+  const run = spawnSync(process.execPath, [BROKER, command, ...flags], {
+    env: { ...process.env, ATENDE_KAFKA_PORT: String(port), ATENDE_KAFKA_CONTROLLER_PORT: String(port + 1) },
+    encoding: 'utf8',
+    timeout: 90_000,
+  });
+  if (run.status !== 0) throw new Error(`kafka ${command}: ${run.stdout}${run.stderr}`);
+}
+
+describeWithRedis('distributed mode faults', () => {
+  describeWithKafka('the Kafka broker stopped and restarted mid-ingest', () => {
+    const prefix = `atende-test:${randomUUID()}:`;
+    const kafkaPort = 19_400 + Math.floor(Math.random() * 400) * 2;
+    let dir: string;
+    const processes: RunningProcess[] = [];
+
+    afterAll(async () => {
+      for (const p of processes.splice(0)) await p.stop();
+      broker('stop', kafkaPort);
+      const redis = new Redis(testRedisUrl());
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      await redis.quit();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    }, 90_000);
+
+    it('loses nothing: the log takes every message meanwhile, the relay and consumers resume', async () => {
+      broker('start', kafkaPort);
+      dir = mkdtempSync(path.join(tmpdir(), 'atende-broker-'));
+      const env = {
+        DATA_DIR: dir,
+        HOST: '127.0.0.1',
+        ATENDE_MODE: 'distributed',
+        WHATSAPP_DRIVER: 'sandbox',
+        SQLITE_SYNCHRONOUS: 'normal',
+        REDIS_URL: testRedisUrl(),
+        KAFKA_BROKERS: `127.0.0.1:${kafkaPort}`,
+        ATENDE_REDIS_PREFIX: prefix,
+        ATENDE_KAFKA_TOPIC: `atende-test-${randomUUID()}`,
+        PORT: String(await freePort()),
+        SANDBOX_PORT: String(await freePort()),
+      };
+      for (const script of ['gateway-process.ts', 'projector-process.ts', 'channel-worker-process.ts']) {
+        processes.push(await startProcess(script, env));
+      }
+
+      let sent = 0;
+      let restarted: Promise<void> | undefined;
+      const send = async (n: number) => {
+        const res = await fetch(`http://127.0.0.1:${env.SANDBOX_PORT}/api/sandbox/whatsapp/inbound`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            sessionId: 'demo-sandbox',
+            from: `55119${String(20_000_000 + (n % CUSTOMERS))}`,
+            text: `mensagem ${n}`,
+            providerMessageId: `broker-${n}`,
+          }),
+        });
+        if (res.status !== 200) throw new Error(`inbound ${n}: ${res.status} ${await res.text()}`);
+      };
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async (_, w) => {
+          for (let n = w; n < MESSAGES; n += CONCURRENCY) {
+            await send(n);
+            sent += 1;
+            if (!restarted && sent >= MESSAGES / 3) {
+              // The broker goes away for a while; customers keep writing (the log does not need it).
+              restarted = (async () => {
+                broker('stop', kafkaPort, '--keep');
+                await new Promise((r) => setTimeout(r, 3000));
+                broker('start', kafkaPort, '--reuse');
+              })();
+            }
+          }
+        }),
+      );
+      await restarted;
+      expect(sent).toBe(MESSAGES);
+
+      const base = `http://127.0.0.1:${env.PORT}`;
+      const login = await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'demo@atende.local', password: 'demo1234' }),
+      });
+      const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+      const userId = ((await login.json()) as { user: { id: string } }).user.id;
+      type Row = { id: string; messageCount: number; unreadCount: number };
+      let rows: Row[];
+      const deadline = Date.now() + 120_000;
+      for (;;) {
+        const res = await fetch(`${base}/api/whatsapp/conversations?userId=${userId}&limit=500`, {
+          headers: { cookie },
+        });
+        rows = ((await res.json()) as { conversations: Row[] }).conversations.filter((r) =>
+          r.id.startsWith('55119'),
+        );
+        if (rows.reduce((n, r) => n + r.messageCount, 0) >= MESSAGES || Date.now() > deadline) break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(rows).toHaveLength(CUSTOMERS);
+      expect(rows.reduce((n, r) => n + r.messageCount, 0)).toBe(MESSAGES);
+      expect(new Set(rows.map((r) => r.unreadCount))).toEqual(new Set([MESSAGES / CUSTOMERS]));
+    }, 300_000);
+  });
+});
