@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** A distributed Atende process started by a test, with its output kept for failure messages. */
 export interface RunningProcess {
@@ -20,7 +20,7 @@ export async function freePort(): Promise<number> {
 
 /** Starts `scripts/distributed/<script>` and resolves once it logged its first info line (it is up). */
 export function startProcess(script: string, env: Record<string, string>): Promise<RunningProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, script)], {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(`./${script}`, import.meta.url))], {
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
