@@ -6,7 +6,13 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { describeWithKafka } from '../../libs/event-bus/src/testing/kafka-infra.js';
 import { describeWithRedis, testRedisUrl } from '../../libs/read-models/src/testing/infra.js';
-import { freePort, startProcess, type RunningProcess } from './process-harness.js';
+import {
+  conversationsOnGateway,
+  freePort,
+  sendInbound,
+  startProcess,
+  type RunningProcess,
+} from './process-harness.js';
 
 const MESSAGES = 6_000;
 const CUSTOMERS = 60;
@@ -62,23 +68,15 @@ describeWithRedis('distributed mode faults', () => {
 
       let sent = 0;
       let restarted: Promise<void> | undefined;
-      const send = async (n: number) => {
-        const res = await fetch(`http://127.0.0.1:${env.SANDBOX_PORT}/api/sandbox/whatsapp/inbound`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            sessionId: 'demo-sandbox',
-            from: `55119${String(20_000_000 + (n % CUSTOMERS))}`,
-            text: `mensagem ${n}`,
-            providerMessageId: `broker-${n}`,
-          }),
-        });
-        if (res.status !== 200) throw new Error(`inbound ${n}: ${res.status} ${await res.text()}`);
-      };
       await Promise.all(
         Array.from({ length: CONCURRENCY }, async (_, w) => {
           for (let n = w; n < MESSAGES; n += CONCURRENCY) {
-            await send(n);
+            await sendInbound(
+              env.SANDBOX_PORT,
+              `55119${String(20_000_000 + (n % CUSTOMERS))}`,
+              `mensagem ${n}`,
+              `broker-${n}`,
+            );
             sent += 1;
             if (!restarted && sent >= MESSAGES / 3) {
               // The broker goes away for a while; customers keep writing (the log does not need it).
@@ -94,27 +92,7 @@ describeWithRedis('distributed mode faults', () => {
       await restarted;
       expect(sent).toBe(MESSAGES);
 
-      const base = `http://127.0.0.1:${env.PORT}`;
-      const login = await fetch(`${base}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'demo@atende.local', password: 'demo1234' }),
-      });
-      const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-      const userId = ((await login.json()) as { user: { id: string } }).user.id;
-      type Row = { id: string; messageCount: number; unreadCount: number };
-      let rows: Row[];
-      const deadline = Date.now() + 120_000;
-      for (;;) {
-        const res = await fetch(`${base}/api/whatsapp/conversations?userId=${userId}&limit=500`, {
-          headers: { cookie },
-        });
-        rows = ((await res.json()) as { conversations: Row[] }).conversations.filter((r) =>
-          r.id.startsWith('55119'),
-        );
-        if (rows.reduce((n, r) => n + r.messageCount, 0) >= MESSAGES || Date.now() > deadline) break;
-        await new Promise((r) => setTimeout(r, 250));
-      }
+      const rows = await conversationsOnGateway(`http://127.0.0.1:${env.PORT}`, '55119', MESSAGES);
       expect(rows).toHaveLength(CUSTOMERS);
       expect(rows.reduce((n, r) => n + r.messageCount, 0)).toBe(MESSAGES);
       expect(new Set(rows.map((r) => r.unreadCount))).toEqual(new Set([MESSAGES / CUSTOMERS]));

@@ -20,10 +20,14 @@ export async function freePort(): Promise<number> {
 
 /** Starts `scripts/distributed/<script>` and resolves once it logged its first info line (it is up). */
 export function startProcess(script: string, env: Record<string, string>): Promise<RunningProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(`./${script}`, import.meta.url))], {
-    env: { ...process.env, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL(`./${script}`, import.meta.url))],
+    {
+      env: { ...process.env, LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const running: RunningProcess = {
@@ -54,4 +58,55 @@ export function startProcess(script: string, env: Record<string, string>): Promi
       reject(new Error(`${script} exited with ${code}:\n${out}`));
     });
   });
+}
+
+/** A customer message through the sandbox controls of a channel worker; throws unless recorded. */
+export async function sendInbound(
+  sandboxPort: string | number,
+  from: string,
+  text: string,
+  id: string,
+): Promise<void> {
+  const res = await fetch(`http://127.0.0.1:${sandboxPort}/api/sandbox/whatsapp/inbound`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ sessionId: 'demo-sandbox', from, text, providerMessageId: id }),
+  });
+  if (res.status !== 200) throw new Error(`inbound ${id}: ${res.status} ${await res.text()}`);
+}
+
+export interface ConversationCounts {
+  id: string;
+  messageCount: number;
+  unreadCount: number;
+}
+
+/**
+ * The conversations whose id starts with `idPrefix`, as the demo owner sees them on a gateway, once
+ * their messages add up to `total` (or after `timeoutMs`: the caller's assertions then tell).
+ */
+export async function conversationsOnGateway(
+  base: string,
+  idPrefix: string,
+  total: number,
+  timeoutMs = 120_000,
+): Promise<ConversationCounts[]> {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'demo@atende.local', password: 'demo1234' }),
+  });
+  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  const userId = ((await login.json()) as { user: { id: string } }).user.id;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(`${base}/api/whatsapp/conversations?userId=${userId}&limit=500`, {
+      headers: { cookie },
+    });
+    const rows = ((await res.json()) as { conversations: ConversationCounts[] }).conversations.filter((r) =>
+      r.id.startsWith(idPrefix),
+    );
+    if (rows.reduce((n, r) => n + r.messageCount, 0) >= total || Date.now() > deadline) return rows;
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }

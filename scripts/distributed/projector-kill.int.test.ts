@@ -8,7 +8,13 @@ import { describeWithKafka, testKafkaBrokers } from '../../libs/event-bus/src/te
 import { RedisReadModels } from '../../libs/read-models/src/index.js';
 import { describeWithRedis, testRedisUrl } from '../../libs/read-models/src/testing/infra.js';
 import { allProjections } from '../../apps/projector/src/index.js';
-import { freePort, startProcess, type RunningProcess } from './process-harness.js';
+import {
+  conversationsOnGateway,
+  freePort,
+  sendInbound,
+  startProcess,
+  type RunningProcess,
+} from './process-harness.js';
 
 const MESSAGES = 20_000;
 const CUSTOMERS = 200;
@@ -54,22 +60,14 @@ describeWithRedis('distributed mode faults', () => {
 
       let sent = 0;
       let killed = false;
-      const send = async (n: number) => {
-        const res = await fetch(`http://127.0.0.1:${env.SANDBOX_PORT}/api/sandbox/whatsapp/inbound`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            sessionId: 'demo-sandbox',
-            from: `55119${String(10_000_000 + (n % CUSTOMERS))}`,
-            text: `mensagem ${n}`,
-            providerMessageId: `fault-${n}`,
-          }),
-        });
-        if (res.status !== 200) throw new Error(`inbound ${n}: ${res.status} ${await res.text()}`);
-      };
       const workers = Array.from({ length: CONCURRENCY }, async (_, w) => {
         for (let n = w; n < MESSAGES; n += CONCURRENCY) {
-          await send(n);
+          await sendInbound(
+            env.SANDBOX_PORT!,
+            `55119${String(10_000_000 + (n % CUSTOMERS))}`,
+            `mensagem ${n}`,
+            `fault-${n}`,
+          );
           sent += 1;
           if (!killed && sent >= MESSAGES / 3) {
             killed = true;
@@ -83,28 +81,7 @@ describeWithRedis('distributed mode faults', () => {
       expect(sent).toBe(MESSAGES);
 
       // Read the outcome through a gateway, as the agents would.
-      const base = `http://127.0.0.1:${env.PORT}`;
-      const login = await fetch(`${base}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'demo@atende.local', password: 'demo1234' }),
-      });
-      const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-      const userId = ((await login.json()) as { user: { id: string } }).user.id;
-      type Row = { id: string; messageCount: number; unreadCount: number };
-      let rows: Row[];
-      const deadline = Date.now() + 120_000;
-      for (;;) {
-        const res = await fetch(`${base}/api/whatsapp/conversations?userId=${userId}&limit=500`, {
-          headers: { cookie },
-        });
-        rows = ((await res.json()) as { conversations: Row[] }).conversations.filter((r) =>
-          r.id.startsWith('55119'),
-        );
-        const total = rows.reduce((n, r) => n + r.messageCount, 0);
-        if (total >= MESSAGES || Date.now() > deadline) break;
-        await new Promise((r) => setTimeout(r, 250));
-      }
+      const rows = await conversationsOnGateway(`http://127.0.0.1:${env.PORT}`, '55119', MESSAGES);
       expect(rows).toHaveLength(CUSTOMERS);
       expect(rows.reduce((n, r) => n + r.messageCount, 0)).toBe(MESSAGES);
       expect(new Set(rows.map((r) => r.messageCount))).toEqual(new Set([MESSAGES / CUSTOMERS]));

@@ -10,6 +10,7 @@ import {
 } from '@atende/events';
 import { inboundMessageId } from './inbound-message-id.js';
 import type { SandboxStorage } from './sandbox-storage.js';
+import { ChannelListeners } from '../channel/channel-listeners.js';
 
 export type SandboxErrorCode =
   | 'SANDBOX_SESSION_NOT_FOUND'
@@ -99,9 +100,7 @@ const notConnected = () =>
 export class SandboxChannel implements Channel {
   readonly name = 'sandbox' as const;
   private readonly sessions = new Map<string, SandboxSession>();
-  private readonly listeners = new Set<(event: ChannelEvent) => void | Promise<void>>();
-  /** What listeners are still recording (see `delivered`). */
-  private readonly pending = new Set<Promise<void>>();
+  private readonly listeners = new ChannelListeners();
   private readonly prePaired: Set<string>;
   private readonly now: () => Date;
   private readonly storage: SandboxStorage | undefined;
@@ -208,10 +207,7 @@ export class SandboxChannel implements Channel {
   }
 
   onEvent(listener: (event: ChannelEvent) => void | Promise<void>): () => void {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
+    return this.listeners.add(listener);
   }
 
   async close(): Promise<void> {
@@ -293,19 +289,7 @@ export class SandboxChannel implements Channel {
   }
 
   private emit(event: ChannelEvent): void {
-    for (const listener of [...this.listeners]) {
-      try {
-        const recording = listener(event);
-        if (recording) {
-          const tracked: Promise<void> = recording.finally(() => this.pending.delete(tracked));
-          // Failures surface through `delivered()` (to whoever waits); nobody waiting is not an error.
-          tracked.catch(() => undefined);
-          this.pending.add(tracked);
-        }
-      } catch {
-        // One failing listener must not stop the others (or the phone).
-      }
-    }
+    this.listeners.emit(event);
   }
 
   /**
@@ -313,6 +297,6 @@ export class SandboxChannel implements Channel {
    * not be): the sandbox answers the phone only then, as a provider's ack would.
    */
   async delivered(): Promise<void> {
-    await Promise.all([...this.pending]);
+    await this.listeners.delivered();
   }
 }

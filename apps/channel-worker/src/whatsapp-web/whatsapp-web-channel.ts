@@ -17,6 +17,7 @@ import { toInboundMessage } from './inbound-message.js';
 import type { MediaStore } from './media-store.js';
 import { isSendableChatId, toChannelSendError } from './send-error.js';
 import { wwebjsClientFactory } from './wwebjs-client-factory.js';
+import { ChannelListeners } from '../channel/channel-listeners.js';
 
 /** Reconnect / retry delays: 1 s doubling up to 60 s, ±20 %. */
 export const WWEBJS_BACKOFF: BackoffOptions = { baseDelayMs: 1_000, maxDelayMs: 60_000, jitter: 0.2 };
@@ -75,9 +76,7 @@ const quietly = async (work: () => Promise<unknown>) => {
 export class WhatsAppWebChannel implements Channel {
   readonly name = 'wwebjs' as const;
   private readonly sessions = new Map<string, Session>();
-  private readonly listeners = new Set<(event: ChannelEvent) => void | Promise<void>>();
-  /** What listeners are still recording (see `delivered`). */
-  private readonly pending = new Set<Promise<void>>();
+  private readonly listeners = new ChannelListeners();
   /** Our message id → provider id, so a repeated send job does not send twice. */
   private readonly sent: BoundedMap<string, string>;
   private readonly sending = new Map<string, Promise<{ providerMessageId: string }>>();
@@ -202,10 +201,7 @@ export class WhatsAppWebChannel implements Channel {
   }
 
   onEvent(listener: (event: ChannelEvent) => void | Promise<void>): () => void {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
+    return this.listeners.add(listener);
   }
 
   /** Closes every browser (saved logins stay, for the next start); no reconnects, no timers. */
@@ -220,7 +216,7 @@ export class WhatsAppWebChannel implements Channel {
    * not be).
    */
   async delivered(): Promise<void> {
-    await Promise.all([...this.pending]);
+    await this.listeners.delivered();
   }
 
   // ---- Client life cycle ----
@@ -436,19 +432,7 @@ export class WhatsAppWebChannel implements Channel {
   // ---- Events ----
 
   private emit(event: ChannelEvent): void {
-    for (const listener of [...this.listeners]) {
-      try {
-        const recording = listener(event);
-        if (recording) {
-          const tracked: Promise<void> = recording.finally(() => this.pending.delete(tracked));
-          // Failures surface through `delivered()` (to whoever waits); nobody waiting is not an error.
-          tracked.catch(() => undefined);
-          this.pending.add(tracked);
-        }
-      } catch {
-        // One failing listener must not stop the others (or the client).
-      }
-    }
+    this.listeners.emit(event);
   }
 
   private warn(error: unknown, sessionId: string, message: string): void {
