@@ -188,19 +188,51 @@ export function createRealtime(options: RealtimeOptions): Realtime {
 
   // ---- live fan-out ------------------------------------------------------------------------
 
-  async function dispatch(event: StoredEvent): Promise<void> {
-    let pushes: Push[] = [];
+  /** The pushes of one event, once the read models include it (none when it has none). */
+  async function buildPushes(event: StoredEvent): Promise<Push[]> {
     try {
-      if (streamCategory(event.streamId) === 'member') onMemberEvent(event);
-      if (mayPush(event) && (await waitProjected(event.globalPosition))) pushes = await pushesOf(ctx, event);
+      if (mayPush(event) && (await waitProjected(event.globalPosition))) return await pushesOf(ctx, event);
     } catch (error) {
       if (!closed) logger.error({ err: error, position: event.globalPosition }, 'could not build a push');
     }
+    return [];
+  }
+
+  /**
+   * Emit and advance in one synchronous step: a replay that sees `dispatched` and goes live in
+   * between would otherwise miss this event.
+   */
+  function deliver(event: StoredEvent, pushes: Push[]): void {
     if (closed) return;
-    // Emit and advance in one synchronous step: a replay that sees `dispatched` and goes live in
-    // between would otherwise miss this event.
     for (const push of pushes) io.local.to(push.rooms).emit(push.name, push.payload as never);
     advance(event.globalPosition);
+  }
+
+  async function dispatch(event: StoredEvent): Promise<void> {
+    if (streamCategory(event.streamId) === 'member') onMemberEvent(event);
+    deliver(event, await buildPushes(event));
+  }
+
+  /**
+   * A batch: the pushes of consecutive events are built side by side (their read-model lookups
+   * overlap) and sent in log order; a member event (it may change who hears what) is a boundary.
+   */
+  async function dispatchBatch(events: readonly StoredEvent[]): Promise<void> {
+    let run: StoredEvent[] = [];
+    const flush = async () => {
+      const pushes = await Promise.all(run.map(buildPushes));
+      run.forEach((event, i) => deliver(event, pushes[i]!));
+      run = [];
+    };
+    for (const event of events) {
+      if (closed) return;
+      if (event.globalPosition <= dispatched) continue; // a redelivery: already pushed
+      if (streamCategory(event.streamId) === 'member') {
+        await flush();
+        await dispatch(event);
+      } else run.push(event);
+    }
+    await flush();
   }
 
   async function follow(): Promise<void> {
@@ -208,11 +240,8 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       try {
         if (options.source) {
           for await (const batch of options.source(dispatched + 1, abort.signal)) {
-            for (const event of batch) {
-              if (closed) return;
-              if (event.globalPosition <= dispatched) continue; // a redelivery: already pushed
-              await dispatch(event);
-            }
+            if (closed) return;
+            await dispatchBatch(batch);
           }
         } else {
           for await (const event of deps.store.subscribe(dispatched + 1, {
