@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { describeWithRedis, testRedisUrl } from '@atende/read-models';
 import { RedisSessionStore } from './redis-session-store.js';
 import { SqliteSessionStore, hashToken, type SessionStore } from './session-store.js';
@@ -73,8 +74,16 @@ function sessionStoreContract(name: string, make: () => SessionStore) {
 
 sessionStoreContract('SQLite', () => new SqliteSessionStore(':memory:'));
 describeWithRedis('Redis sessions', () => {
+  const suite = `atende-test:${randomUUID()}:`;
+  afterAll(async () => {
+    // What the stores left (sessions and per-user indexes) under this suite's prefix.
+    const redis = new Redis(testRedisUrl());
+    const keys = await redis.keys(`${suite}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
   sessionStoreContract(
     'Redis',
-    () => new RedisSessionStore(testRedisUrl(), `atende-test:${randomUUID()}:session:`),
+    () => new RedisSessionStore(testRedisUrl(), `${suite}${randomUUID()}:session:`),
   );
 });
