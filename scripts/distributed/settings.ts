@@ -2,7 +2,8 @@ import path from 'node:path';
 import { pino, type Logger } from 'pino';
 import { z } from 'zod';
 import { loadConfig, type AtendeConfig } from '@atende/config';
-import { createSqliteEventStore, type SqliteEventStore } from '@atende/event-store';
+import { openEventStore } from '@atende/event-store';
+import type { EventStore } from '@atende/events';
 
 /** What the distributed processes share besides the main configuration (validated like it). */
 const distributedSchema = z.object({
@@ -35,14 +36,17 @@ export function distributedSettings(processName: string): DistributedSettings {
 }
 
 /**
- * The shared event log. On one machine every process opens the same SQLite file (WAL, several
- * writers); across machines it is EventStoreDB (EVENTSTORE_URL).
+ * The shared event log: EventStoreDB when EVENTSTORE_URL is set (processes on several machines);
+ * otherwise the SQLite file in DATA_DIR, which every process on one machine opens (WAL, several writers).
  */
-export function openSharedStore(config: AtendeConfig): SqliteEventStore {
-  return createSqliteEventStore({
-    filename: path.join(config.dataDir, 'events.db'),
-    synchronous: config.SQLITE_SYNCHRONOUS,
-  });
+export function openSharedStore(config: AtendeConfig): EventStore {
+  return config.EVENTSTORE_URL
+    ? openEventStore({ kind: 'eventstoredb', connectionString: config.EVENTSTORE_URL })
+    : openEventStore({
+        kind: 'sqlite',
+        filename: path.join(config.dataDir, 'events.db'),
+        synchronous: config.SQLITE_SYNCHRONOUS,
+      });
 }
 
 /** Runs `stop` once on SIGINT/SIGTERM, then exits. */
