@@ -14,6 +14,7 @@ import type {
   Channel,
   ChannelEvent,
   CheckpointStore,
+  EventSource,
   ChannelSessionCommand,
   ConversationCommand,
   EventContext,
@@ -66,7 +67,7 @@ export interface ChannelBridgeOptions {
    * Where the bridge takes the log's events (batches in order from a position); default the event
    * store itself. Distributed mode: the event bus, as the channel worker's consumer group.
    */
-  source?: (from: number, signal: AbortSignal) => AsyncIterable<StoredEvent[]>;
+  source?: EventSource;
   /** Checkpoint name; default 'channel-bridge'. */
   consumer?: string;
   /** Sessions to connect again at start (they were connected when the process stopped). */

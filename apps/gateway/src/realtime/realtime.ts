@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import type { Logger } from 'pino';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
-import { streamCategory, type MemberEvent, type StoredEvent } from '@atende/events';
+import { streamCategory, type EventSource, type MemberEvent, type StoredEvent } from '@atende/events';
 import type { GatewayDeps } from '../http/gateway-deps.js';
 import { roomsOf } from './audience.js';
 import { mayPush, pushesOf, type Push, type PushContext, type ServerToClientEvents } from './pushes.js';
@@ -63,7 +63,7 @@ export interface RealtimeOptions {
    * Where the live fan-out takes the log's events (batches in order from a position); default the
    * event store itself. Distributed mode: the event bus, as this gateway's own consumer group.
    */
-  source?: (from: number, signal: AbortSignal) => AsyncIterable<StoredEvent[]>;
+  source?: EventSource;
 }
 
 export interface Realtime {

@@ -1,5 +1,4 @@
-import type { EventBus, EventStore, StoredEvent } from '@atende/events';
-import type { EventSource } from './projector.js';
+import type { EventBus, EventSource, EventStore, StoredEvent } from '@atende/events';
 
 /**
  * The projector's events from the event bus (distributed mode), as consumer group `group`. The bus

@@ -1,12 +1,9 @@
-import type { EventStore, ProjectionWriter, ReadModels, StoredEvent } from '@atende/events';
+import type { EventSource, EventStore, ProjectionWriter, ReadModels, StoredEvent } from '@atende/events';
 import { CheckpointConflictError } from '@atende/events';
 import type { Logger } from 'pino';
 import type { Projection } from '../projection.js';
 import { applyBatch } from './apply-batch.js';
 import { batched } from './batched.js';
-
-/** Where the projector's events come from: batches in log order, from a global position on. */
-export type EventSource = (from: number, signal: AbortSignal) => AsyncIterable<StoredEvent[]>;
 
 export interface ProjectorOptions {
   store: EventStore;

@@ -1,5 +1,11 @@
 import type { StoredEvent } from '../core/envelope.js';
 
+/**
+ * Where a follower of the log (projector, fan-out, channel bridge) takes its events: batches in log
+ * order from a global position on — the event store itself, or the bus (see busSource).
+ */
+export type EventSource = (from: number, signal: AbortSignal) => AsyncIterable<StoredEvent[]>;
+
 /** A running consumer of the bus; stop() waits for the batch in hand and commits what it handled. */
 export interface BusSubscription {
   stop(): Promise<void>;
