@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eventually } from '../testing/eventually.js';
 
 const MAIN = path.resolve(__dirname, '../main.ts');
 const SESSION = 'demo-sandbox';
@@ -70,15 +71,7 @@ async function call<T>(
   return { status: res.status, body: (await res.json()) as T, headers: res.headers };
 }
 
-async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const waitFor = <T>(probe: () => Promise<T | undefined>) => eventually(probe, 15_000, 100);
 
 describe('embedded Atende killed with SIGKILL while sending', () => {
   let dir: string;
@@ -135,7 +128,7 @@ describe('embedded Atende killed with SIGKILL while sending', () => {
         `${url}/api/sandbox/whatsapp/outbox?sessionId=${SESSION}`,
         'GET',
       );
-    await eventually(async () => {
+    await waitFor(async () => {
       const ids = (await outbox()).body.messages.map((m) => m.messageId);
       return accepted.every((id) => ids.includes(id)) ? true : undefined;
     });
@@ -143,7 +136,7 @@ describe('embedded Atende killed with SIGKILL while sending', () => {
     const ids = (await outbox()).body.messages.map((m) => m.messageId);
     expect(ids.filter((id) => accepted.includes(id)).sort()).toEqual([...accepted].sort());
 
-    const statuses = await eventually(async () => {
+    const statuses = await waitFor(async () => {
       const res = await call<{ messages: { id: string; status: string }[] }>(
         `${url}/api/whatsapp/messages/${encodeURIComponent(conversationId)}?userId=${encodeURIComponent(userId)}`,
         'GET',

@@ -1,14 +1,7 @@
 import { GatewayHarness } from '../testing/harness.js';
+import { eventually } from '../testing/eventually.js';
 
-async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const waitFor = <T>(probe: () => Promise<T | undefined>) => eventually(probe, 15_000, 100);
 
 describe('embedded Atende with WHATSAPP_DRIVER=wwebjs', () => {
   let gw: GatewayHarness;
@@ -38,7 +31,7 @@ describe('embedded Atende with WHATSAPP_DRIVER=wwebjs', () => {
     );
     expect(connect.status).toBe(200);
     expect(connect.body.connected).toBe(false);
-    const failed = await eventually(async () => {
+    const failed = await waitFor(async () => {
       const res = await gw.request<{ status: string; lastError?: string | null; driver?: string }>(
         'GET',
         `/api/whatsapp/status/${connect.body.sessionId}`,

@@ -1,18 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { GatewayHarness } from '../../testing/harness.js';
+import { eventually } from '../../testing/eventually.js';
 
 const SESSION = 'demo-sandbox';
-
-async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 interface Message {
   id: string;

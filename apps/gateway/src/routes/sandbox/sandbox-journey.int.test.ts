@@ -1,15 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GatewayHarness } from '../../testing/harness.js';
-
-async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { eventually } from '../../testing/eventually.js';
 
 describe('WhatsApp through the sandbox, end to end over HTTP', () => {
   let gw: GatewayHarness;
