@@ -1,31 +1,24 @@
 import { Redis } from 'ioredis';
 import { DelayedError, Queue, UnrecoverableError, Worker, type Job as BullJob } from 'bullmq';
 import { DEFAULT_BACKOFF, backoffDelay } from './backoff.js';
-import type { Job, JobCompletedListener, JobFailedListener, JobHandler, JobQueue } from './job-queue.js';
+import type {
+  Job,
+  JobCompletedListener,
+  JobFailedListener,
+  JobHandler,
+  JobQueue,
+  JobQueueRules,
+} from './job-queue.js';
 import { isPermanentError } from './job-queue.js';
 
-export interface BullMqQueueOptions<T> {
+export interface BullMqQueueOptions<T> extends JobQueueRules<T> {
   /** Queue name (one per purpose, e.g. 'atende-send'). */
   name: string;
   redisUrl: string;
   /** Key prefix in Redis; default 'atende-bull'. */
   prefix?: string;
-  /** Runs per job including the first; default 6 (as InProcessQueue). */
-  attempts?: number;
-  baseDelayMs?: number;
-  maxDelayMs?: number;
-  jitter?: number;
-  /** Jobs running at once in this worker; default 8. */
-  concurrency?: number;
-  /** Rate-limit key of a job (e.g. the WhatsApp session); no key = no limit. */
-  keyOf?: (payload: T) => string | undefined;
-  /** Jobs per key started within `rateWindowMs` (across every worker of the queue); default 5. */
-  ratePerKey?: number;
-  /** Default 1000 ms. */
-  rateWindowMs?: number;
   /** How long finished job ids are kept for deduplication; default 7 days. */
   keepDoneMs?: number;
-  isPermanent?: (error: unknown) => boolean;
 }
 
 /** Starts the job within its key's rate: a Lua counter per key and window, shared by every worker. */

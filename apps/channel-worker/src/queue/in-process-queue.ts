@@ -1,26 +1,17 @@
 import { DEFAULT_BACKOFF, backoffDelay } from './backoff.js';
-import type { Job, JobCompletedListener, JobFailedListener, JobHandler, JobQueue } from './job-queue.js';
+import type {
+  Job,
+  JobCompletedListener,
+  JobFailedListener,
+  JobHandler,
+  JobQueue,
+  JobQueueRules,
+} from './job-queue.js';
 import { isPermanentError } from './job-queue.js';
 
-export interface InProcessQueueOptions<T> {
-  /** Runs per job including the first; default 6. */
-  attempts?: number;
-  baseDelayMs?: number;
-  maxDelayMs?: number;
-  /** ±fraction, default 0.2. */
-  jitter?: number;
-  /** Jobs running at once; default 8. */
-  concurrency?: number;
-  /** Rate-limit key of a job (e.g. the WhatsApp session); no key = no limit. */
-  keyOf?: (payload: T) => string | undefined;
-  /** Jobs per key started within `rateWindowMs`; default 5. */
-  ratePerKey?: number;
-  /** Default 1000 ms. */
-  rateWindowMs?: number;
+export interface InProcessQueueOptions<T> extends JobQueueRules<T> {
   /** Ids of done jobs remembered for deduplication; default 50 000 (oldest forgotten first). */
   keepDone?: number;
-  /** Errors that must not be retried; default: errors with `permanent: true`. */
-  isPermanent?: (error: unknown) => boolean;
   /** Injectable time, for tests. */
   now?: () => number;
   /** Resolves after `ms` or as soon as `signal` aborts. */

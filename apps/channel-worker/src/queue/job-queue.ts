@@ -29,6 +29,27 @@ export interface JobQueue<T> {
   close(): Promise<void>;
 }
 
+/** The rules every JobQueue adapter takes (the same defaults everywhere). */
+export interface JobQueueRules<T> {
+  /** Runs per job including the first; default 6. */
+  attempts?: number;
+  /** Delay before the first retry, doubling after; defaults in DEFAULT_BACKOFF. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** ±fraction, default 0.2. */
+  jitter?: number;
+  /** Jobs running at once; default 8. */
+  concurrency?: number;
+  /** Rate-limit key of a job (e.g. the WhatsApp session); no key = no limit. */
+  keyOf?: (payload: T) => string | undefined;
+  /** Jobs per key started within `rateWindowMs`; default 5. */
+  ratePerKey?: number;
+  /** Default 1000 ms. */
+  rateWindowMs?: number;
+  /** Errors that must not be retried; default: errors with `permanent: true`. */
+  isPermanent?: (error: unknown) => boolean;
+}
+
 /** Throw from a handler (or any error with `permanent: true`, e.g. ChannelSendError) to fail without retry. */
 export class PermanentJobError extends Error {
   readonly permanent = true;
