@@ -18,10 +18,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { BUCKETS, newHistogram, percentile, record } from './bench/latency-histogram.js';
 
-/** Latency histogram: 0.1 ms buckets up to 60 s (the last bucket holds anything slower). */
-const BUCKET_MS = 0.1;
-const BUCKETS = 600_001;
 const BATCH = 100;
 const MEMBERS = 5;
 const CHATS = 100;
@@ -54,7 +52,7 @@ const now = () => performance.timeOrigin + performance.now();
 async function runClients(data: ClientsData): Promise<void> {
   const { io: connect } = await import('socket.io-client');
   const port = parentPort!;
-  const histogram = new Uint32Array(BUCKETS);
+  const histogram = newHistogram();
   let deliveries = 0;
   let unmatched = 0;
   let maxMs = 0;
@@ -72,7 +70,7 @@ async function runClients(data: ClientsData): Promise<void> {
     const ms = at - Number(content.slice(6));
     deliveries += 1;
     if (ms > maxMs) maxMs = ms;
-    histogram[Math.min(BUCKETS - 1, Math.max(0, Math.floor(ms / BUCKET_MS)))]! += 1;
+    record(histogram, ms);
   };
 
   const open = (i: number) =>
@@ -130,16 +128,6 @@ async function runClients(data: ClientsData): Promise<void> {
 }
 
 // ---- server side (main thread) -----------------------------------------------------------------
-
-function percentile(histogram: Uint32Array, total: number, p: number): number {
-  const rank = Math.ceil((p / 100) * total);
-  let seen = 0;
-  for (let i = 0; i < histogram.length; i += 1) {
-    seen += histogram[i]!;
-    if (seen >= rank) return (i + 1) * BUCKET_MS;
-  }
-  return Number.NaN;
-}
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
@@ -382,7 +370,7 @@ async function main(): Promise<void> {
 
     for (const worker of workers) worker.postMessage({ type: 'finish' });
     const finished = await Promise.all(results);
-    const histogram = new Uint32Array(BUCKETS);
+    const histogram = newHistogram();
     let deliveries = 0;
     let unmatched = 0;
     let maxMs = 0;

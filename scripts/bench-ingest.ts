@@ -26,10 +26,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { newHistogram, percentile, record } from './bench/latency-histogram.js';
 
-/** Latency histogram: 0.1 ms buckets up to 60 s (the last bucket holds anything slower). */
-const BUCKET_MS = 0.1;
-const BUCKETS = 600_001;
 const DRAIN_MS = 30_000;
 const DRAIN_IDLE_MS = 5_000;
 
@@ -71,7 +69,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function runAgent(data: AgentData): Promise<void> {
   const { io: connect } = await import('socket.io-client');
   const port = parentPort!;
-  const histogram = new Uint32Array(BUCKETS);
+  const histogram = newHistogram();
   const seenTp = new Uint8Array(data.throughput);
   const seenLat = new Uint8Array(data.latency);
   const p: Progress = { tp: 0, lat: 0, tpLastAt: 0 };
@@ -111,7 +109,7 @@ async function runAgent(data: AgentData): Promise<void> {
       p.lat += 1;
       const ms = at - Number(sentText);
       if (ms > maxMs) maxMs = ms;
-      histogram[Math.min(BUCKETS - 1, Math.max(0, Math.floor(ms / BUCKET_MS)))]! += 1;
+      record(histogram, ms);
     } else {
       unmatched += 1;
     }
@@ -158,17 +156,6 @@ async function runAgent(data: AgentData): Promise<void> {
 }
 
 // ---- server side (main thread) ---------------------------------------------------------------
-
-function percentile(histogram: Uint32Array, total: number, p: number): number {
-  if (total === 0) return Number.NaN;
-  const rank = Math.ceil((p / 100) * total);
-  let seen = 0;
-  for (let i = 0; i < histogram.length; i += 1) {
-    seen += histogram[i]!;
-    if (seen >= rank) return (i + 1) * BUCKET_MS;
-  }
-  return Number.NaN;
-}
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : '—');
