@@ -7,19 +7,14 @@ import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { describeWithKafka, testKafkaBrokers } from '../../libs/event-bus/src/testing/kafka-infra.js';
 import { describeWithRedis, testRedisUrl } from '../../libs/read-models/src/testing/infra.js';
+import { eventually as waitUntil } from '../../apps/gateway/src/testing/eventually.js';
 import { freePort } from './process-harness.js';
 
 const START = path.resolve(__dirname, '../start-distributed.ts');
 
-async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** Servers in other processes come up in their own time: a failing probe counts as "not yet". */
+const eventually = <T>(probe: () => Promise<T | undefined>, timeoutMs = 30_000) =>
+  waitUntil(() => probe().catch(() => undefined), timeoutMs, 100);
 
 describeWithRedis('distributed mode across processes', () => {
   describeWithKafka('npm run start:distributed', () => {
