@@ -1,10 +1,23 @@
-// One Jest run for every workspace. Node packages share one project; the web app gets its own
-// (jsdom) project when it lands. TypeScript is stripped by SWC; `tsc -b` type-checks separately.
+// One Jest run for every workspace. Node packages (and the browser journeys in apps/web/e2e) share
+// one project; the web client's components and sagas run in a jsdom project. TypeScript is stripped by SWC; `tsc -b` type-checks separately.
 const esmOnly = ['uuid'];
 const swc = [
   '@swc/jest',
   { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
 ];
+
+const swcReact = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const webEsmOnly = ['rettime', 'until-async', '@open-draft'];
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -18,12 +31,25 @@ module.exports = {
         '<rootDir>/apps/projector',
         '<rootDir>/apps/channel-worker',
         '<rootDir>/scripts',
+        '<rootDir>/apps/web/e2e',
       ],
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.(t|j|mj)s$': swc },
       transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
       moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
       modulePathIgnorePatterns: ['<rootDir>/.*/\\.tsbuild/'],
+    },
+    {
+      displayName: 'web',
+      // jsdom plus Node's fetch, streams and BroadcastChannel, which msw 2 needs.
+      testEnvironment: 'jest-fixed-jsdom',
+      testEnvironmentOptions: { customExportConditions: [''] },
+      roots: ['<rootDir>/apps/web/src'],
+      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      setupFilesAfterEnv: ['<rootDir>/apps/web/src/test/setup-tests.ts'],
+      transform: { '^.+\\.(t|j|mj)sx?$': swcReact },
+      transformIgnorePatterns: [`/node_modules/(?!(${webEsmOnly.join('|')})/)`],
+      moduleNameMapper: { '\\.css$': '<rootDir>/apps/web/src/test/style-stub.cjs' },
     },
   ],
   globalSetup: '<rootDir>/scripts/test/global-setup.cjs',

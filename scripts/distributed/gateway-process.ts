@@ -8,6 +8,7 @@ import { RedisSessionStore } from '../../apps/gateway/src/auth/redis-session-sto
 import { ensureDemoWorkspace } from '../../apps/gateway/src/bootstrap/ensure-demo-workspace.js';
 import { ReadModelsProgress } from '../../apps/gateway/src/distributed/read-models-progress.js';
 import { startGateway } from '../../apps/gateway/src/distributed/start-gateway.js';
+import { defaultWebDistDir } from '../../apps/gateway/src/http/web-client.js';
 import { distributedSettings, onShutdown, openSharedStore } from './settings.js';
 
 const { config, redisPrefix, kafkaTopic, logger } = distributedSettings('atende-gateway');
@@ -31,6 +32,7 @@ const gateway = await startGateway({
   logger,
   port: config.PORT,
   host: config.HOST,
+  webDistDir: config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : defaultWebDistDir,
   redisUrl: config.REDIS_URL,
   adapterKey: `${redisPrefix}socket.io`,
   whatsappDriver: config.whatsappDriver,

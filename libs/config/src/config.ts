@@ -37,6 +37,8 @@ export const configSchema = z.object({
   TRUST_PROXY: z.string().min(1).optional(),
   /** Origin allowed by CORS for the web client (same origin needs nothing). */
   WEB_ORIGIN: z.string().url().optional(),
+  /** The built web client the gateway serves (default: apps/web/dist of this repository). */
+  WEB_DIST_DIR: z.string().min(1).optional(),
   AUTH: z.enum(['local', 'firebase']).default('local'),
   /** Firebase mode: the project whose ID tokens are accepted, and the web SDK settings for the browser. */
   FIREBASE_PROJECT_ID: z.string().min(1).optional(),

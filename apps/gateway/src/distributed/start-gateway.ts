@@ -38,6 +38,8 @@ export interface GatewayOptions extends GatewayDeps {
   sessionCheckIntervalMs?: number;
   /** See RealtimeOptions.source (the event bus in distributed mode). */
   eventSource?: RealtimeOptions['source'];
+  /** The built web client to serve, if any (apps/web/dist). */
+  webDistDir?: string;
 }
 
 export interface Gateway {
@@ -72,12 +74,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     loginLimits,
     sessionCheckIntervalMs,
     eventSource,
+    webDistDir,
     ...deps
   } = options;
   const { logger } = deps;
   const app = createApp(deps, {
     projectors: projectors ?? [],
     startedAt: new Date(),
+    ...(webDistDir ? { webDistDir } : {}),
     ...(trustProxy !== undefined ? { trustProxy } : {}),
     ...(loginLimits ? { loginLimits } : {}),
   });

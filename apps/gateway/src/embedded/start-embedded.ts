@@ -17,6 +17,7 @@ import {
   startupProjections,
 } from '@atende/projector';
 import { createApp, type AppOptions } from '../http/create-app.js';
+import { defaultWebDistDir } from '../http/web-client.js';
 import { createRealtime, type Realtime } from '../realtime/index.js';
 import {
   SandboxChannel,
@@ -171,6 +172,7 @@ export async function startEmbedded(
   const app = createApp(deps, {
     projectors: [projector, backgroundProjector],
     startedAt: new Date(),
+    webDistDir: config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : defaultWebDistDir,
     ...(options.loginLimits ? { loginLimits: options.loginLimits } : {}),
     ...(config.TRUST_PROXY !== undefined ? { trustProxy: trustProxySetting(config.TRUST_PROXY) } : {}),
   });

@@ -1,6 +1,5 @@
 import cors from 'cors';
 import express, { type ErrorRequestHandler, type Express } from 'express';
-import helmet from 'helmet';
 import type { Projector } from '@atende/projector';
 import { loginThrottle } from '../auth/login-throttle.js';
 import { apiRoutes } from '../routes/index.js';
@@ -10,12 +9,16 @@ import { createMetrics } from './metrics.js';
 import { mountRoutes } from './mount-routes.js';
 import { openApiDocument } from './openapi.js';
 import { requestLog } from './request-log.js';
+import { securityHeaders } from './security-headers.js';
+import { serveWebClient } from './web-client.js';
 
 export interface AppOptions {
   projectors: readonly Projector[];
   startedAt: Date;
   /** Express `trust proxy` (behind an https proxy the session cookie is then Secure). */
   trustProxy?: boolean | number | string;
+  /** The built web client to serve (apps/web/dist); nothing is served when it is missing. */
+  webDistDir?: string;
   /** Login throttle limits (tests lower them). */
   loginLimits?: Parameters<typeof loginThrottle>[0];
 }
@@ -30,7 +33,7 @@ export function createApp(deps: GatewayDeps, options: AppOptions): Express {
   const metrics = createMetrics();
   app.use(requestLog(deps.logger));
   app.use(metrics.middleware);
-  app.use(helmet());
+  app.use(securityHeaders(deps));
   // Only the configured web origin may call with credentials; same-origin needs no CORS at all.
   app.use(cors({ origin: deps.webOrigin ? [deps.webOrigin] : false, credentials: true }));
   app.use(express.json({ limit: deps.bodyLimit ?? '100kb', strict: true }));
@@ -63,6 +66,13 @@ export function createApp(deps: GatewayDeps, options: AppOptions): Express {
   app.get('/metrics', async (_req, res) => {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
+
+  if (options.webDistDir && !serveWebClient(app, options.webDistDir)) {
+    deps.logger.warn(
+      { webDistDir: options.webDistDir },
+      'cliente web não compilado: rode `npm run build -w @atende/web` (só a API está disponível)',
+    );
+  }
 
   app.use((_req, res) => {
     res.status(404).json({ success: false, error: 'Rota não encontrada', code: 'NOT_FOUND' });

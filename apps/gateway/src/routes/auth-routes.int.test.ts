@@ -109,6 +109,25 @@ describe('auth API', () => {
     expect(me.body).toMatchObject({ success: false, code: 'UNAUTHENTICATED' });
   });
 
+  it("remembers the user's theme on the server, and refuses other values without writing", async () => {
+    const cookie = await gw.loginDemo();
+    const before = await gw.atende.store.lastGlobalPosition();
+    const bad = await gw.request('PUT', '/api/auth/me/theme', { cookie, body: { theme: 'purple' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+    expect(await gw.atende.store.lastGlobalPosition()).toBe(before);
+    expect((await gw.request('PUT', '/api/auth/me/theme', { body: { theme: 'dark' } })).status).toBe(401);
+
+    const saved = await gw.request('PUT', '/api/auth/me/theme', { cookie, body: { theme: 'dark' } });
+    expect(saved.body).toEqual({ success: true, theme: 'dark' });
+    const me = await gw.request<{ user: { theme: string | null } }>('GET', '/api/auth/me', { cookie });
+    expect(me.body.user.theme).toBe('dark');
+    await gw.request('PUT', '/api/auth/me/theme', { cookie, body: { theme: 'light' } });
+    expect(
+      (await gw.request<{ user: { theme: string } }>('GET', '/api/auth/me', { cookie })).body.user.theme,
+    ).toBe('light');
+  });
+
   it('refuses a forged cookie', async () => {
     const me = await gw.request('GET', '/api/auth/me', {
       cookie: 'atende_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',

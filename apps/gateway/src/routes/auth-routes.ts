@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { streams, userDecider, userThemes } from '@atende/events';
 import {
   findUserByEmail,
   findUserByFirebaseUid,
@@ -12,6 +13,7 @@ import { verifyPassword } from '../auth/password.js';
 import { sessionMinutes } from '../auth/authenticate.js';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../auth/session-cookie.js';
 import { hashToken } from '../auth/session-store.js';
+import { execute } from '../commands/execute.js';
 import { HttpError } from '../http/errors.js';
 import type { GatewayDeps } from '../http/gateway-deps.js';
 import { defineRoute, ok, type RouteDefinition } from '../http/route.js';
@@ -149,6 +151,22 @@ export function authRoutes(deps: GatewayDeps): RouteDefinition[] {
       auth: 'session',
       response: ok({ user: meSchema }),
       handler: async (_input, ctx) => ({ success: true, user: await describeMe(deps, ctx!) }),
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/api/auth/me/theme',
+      summary: "The signed-in user's theme (light or dark-blue), remembered per user",
+      tag: 'auth',
+      auth: 'session',
+      body: z.strictObject({ theme: z.enum(userThemes) }),
+      response: ok({ theme: z.enum(userThemes) }),
+      handler: async ({ body }, ctx) => {
+        await execute(deps, ctx!, userDecider, streams.user(ctx!.userId), {
+          type: 'ChangeTheme',
+          data: { theme: body.theme },
+        });
+        return { success: true, theme: body.theme };
+      },
     }),
   ];
 }

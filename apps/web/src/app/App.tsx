@@ -1,0 +1,18 @@
+import { Provider } from 'react-redux';
+import { RouterProvider, createBrowserRouter } from 'react-router';
+import { AppErrorBoundary } from '../features/errors/AppErrorBoundary';
+import { ThemeToggle } from '../features/theme/ThemeToggle';
+import type { AppStore } from './store';
+import { routes } from './routes';
+
+export function App({ store }: { store: AppStore }) {
+  const router = createBrowserRouter(routes);
+  return (
+    <AppErrorBoundary>
+      <Provider store={store}>
+        <RouterProvider router={router} />
+        <ThemeToggle />
+      </Provider>
+    </AppErrorBoundary>
+  );
+}

@@ -1,0 +1,7 @@
+import { all, fork } from 'redux-saga/effects';
+import { authSaga } from '../features/auth/authSaga';
+import { themeSaga } from '../features/theme/themeSaga';
+
+export function* rootSaga() {
+  yield all([fork(authSaga), fork(themeSaga)]);
+}

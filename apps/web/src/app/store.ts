@@ -1,0 +1,33 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import { authReducer } from '../features/auth/authSlice';
+import { themeReducer } from '../features/theme/themeSlice';
+import { rootSaga } from './rootSaga';
+
+export const rootReducer = combineReducers({
+  auth: authReducer,
+  theme: themeReducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+export interface StoreOptions {
+  preloadedState?: Partial<RootState>;
+  /** Start the sagas (tests of reducers and components may leave them off). */
+  runSagas?: boolean;
+}
+
+/** A fresh store; tests build several (e.g. two "tabs") side by side. */
+export function createAppStore(options: StoreOptions = {}) {
+  const sagaMiddleware = createSagaMiddleware();
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState: options.preloadedState,
+    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
+  });
+  const task = options.runSagas === false ? null : sagaMiddleware.run(rootSaga);
+  return Object.assign(store, { sagaTask: task });
+}
+
+export type AppStore = ReturnType<typeof createAppStore>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,6 @@
+import { PageHeader } from '../../ui/PageHeader';
+
+/** Route of spec §2; the screen itself lands with the workspace-screens issue. */
+export default function AnalyticsPage() {
+  return <PageHeader title="Analytics" />;
+}

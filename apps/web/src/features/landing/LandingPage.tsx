@@ -1,0 +1,3 @@
+export default function LandingPage() {
+  return <h1>Atende</h1>;
+}
