@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { AppErrorBoundary } from '../features/errors/AppErrorBoundary';
@@ -6,7 +7,11 @@ import type { AppStore } from './store';
 import { routes } from './routes';
 
 export function App({ store }: { store: AppStore }) {
-  const router = createBrowserRouter(routes);
+  const [router] = useState(() => {
+    const created = createBrowserRouter(routes);
+    store.setNavigate((to) => void created.navigate(to));
+    return created;
+  });
   return (
     <AppErrorBoundary>
       <Provider store={store}>

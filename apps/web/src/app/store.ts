@@ -15,18 +15,29 @@ export interface StoreOptions {
   preloadedState?: Partial<RootState>;
   /** Start the sagas (tests of reducers and components may leave them off). */
   runSagas?: boolean;
+  /** Client-side navigation for sagas (`getContext('navigate')`); the App passes the router's. */
+  navigate?: (to: string) => void;
 }
 
 /** A fresh store; tests build several (e.g. two "tabs") side by side. */
 export function createAppStore(options: StoreOptions = {}) {
-  const sagaMiddleware = createSagaMiddleware();
+  const navigateRef = { current: options.navigate ?? ((to: string) => window.location.assign(to)) };
+  const sagaMiddleware = createSagaMiddleware({
+    context: { navigate: (to: string) => navigateRef.current(to) },
+  });
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: options.preloadedState,
     middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
   });
   const task = options.runSagas === false ? null : sagaMiddleware.run(rootSaga);
-  return Object.assign(store, { sagaTask: task });
+  return Object.assign(store, {
+    sagaTask: task,
+    /** Lets the App hand the router's navigate to the sagas once the router exists. */
+    setNavigate(navigate: (to: string) => void) {
+      navigateRef.current = navigate;
+    },
+  });
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;
