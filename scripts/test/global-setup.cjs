@@ -132,8 +132,22 @@ async function ensureKafka(required) {
   process.env.ATENDE_TEST_KAFKA_BROKERS = brokers;
 }
 
+// Debian's Chromium, for the browser journeys (apps/web/e2e) driven by playwright-core.
+function ensureChromium(required) {
+  const executable = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  const up = fs.existsSync(executable);
+  if (!up && required) {
+    throw new Error(
+      `REQUIRE_INFRA=1 but Chromium is not installed at ${executable} (apt-get install chromium)`,
+    );
+  }
+  if (!up) console.warn(`\n[atende] Chromium not found at ${executable}: browser journeys are skipped.\n`);
+  process.env.ATENDE_TEST_CHROMIUM = up ? executable : '';
+}
+
 module.exports = async function globalSetup() {
   const required = process.env.REQUIRE_INFRA === '1' || process.env.REQUIRE_INFRA === 'true';
+  ensureChromium(required);
   await ensureRedis(required);
   // The emulator and the broker each take a few seconds to start: start them side by side.
   const results = await Promise.allSettled([ensureFirebaseEmulator(required), ensureKafka(required)]);

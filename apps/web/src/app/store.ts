@@ -1,12 +1,14 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { authReducer } from '../features/auth/authSlice';
+import { layoutReducer } from '../features/layout/layoutSlice';
 import { themeReducer } from '../features/theme/themeSlice';
 import { rootSaga } from './rootSaga';
 
 export const rootReducer = combineReducers({
   auth: authReducer,
   theme: themeReducer,
+  layout: layoutReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,24 +1,14 @@
-import { call, put, takeLatest } from 'redux-saga/effects';
-import { apiRequest } from '../../api/client';
-import { ApiError } from '../../api/api-error';
-import type { Me } from '../../api/types';
-import { authActions } from './authSlice';
+import type { SagaIterator } from 'redux-saga';
+import { all, call, fork } from 'redux-saga/effects';
+import { configSaga } from './config-saga';
+import { loginSaga } from './login-saga';
+import { logoutSaga } from './logout-saga';
+import { checkSession, storedUserSaga } from './session-saga';
 
-/** Asks the server who is signed in (the session cookie decides, not local storage). */
-export function* checkSession() {
-  try {
-    const answer: { user: Me } = yield call(apiRequest<{ user: Me }>, '/api/auth/me');
-    yield put(authActions.sessionChecked(answer.user));
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) yield put(authActions.sessionChecked(null));
-    else yield put(authActions.sessionChecked(null));
-  }
-}
+export { checkSession } from './session-saga';
 
-export function* authSaga() {
+/** Sign-in, sign-out and the start-up session check (the watchers start first, so nothing is missed). */
+export function* authSaga(): SagaIterator {
+  yield all([fork(storedUserSaga), fork(configSaga), fork(loginSaga), fork(logoutSaga)]);
   yield call(checkSession);
-  yield takeLatest(authActions.logoutRequested.type, function* () {
-    yield call(apiRequest, '/api/auth/logout', { method: 'POST' });
-    yield put(authActions.loggedOut());
-  });
 }

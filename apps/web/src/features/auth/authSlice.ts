@@ -1,24 +1,45 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Me } from '../../api/types';
+import type { AuthConfig, Me } from '../../api/types';
 
 export type AuthStatus = 'unknown' | 'authenticated' | 'anonymous';
+
+/** Where GET /api/auth/config stands: the login page needs it to enable the Google button. */
+export type AuthConfigStatus = 'idle' | 'loading' | 'ready' | 'failed';
 
 export interface AuthState {
   /** 'unknown' until the first answer of GET /api/auth/me (spec §4: loading until known). */
   status: AuthStatus;
   user: Me | null;
+  /** How this server signs people in (local accounts or Firebase); null until GET /api/auth/config answered. */
+  config: AuthConfig | null;
+  configStatus: AuthConfigStatus;
   loginPending: boolean;
   loginError: string | null;
+  /**
+   * True from the logout request until the app has left the protected pages, so that RequireAuth
+   * does not send the user to /login on the way to / (spec §2: sign-out goes to /).
+   */
+  loggingOut: boolean;
   logoutError: string | null;
 }
 
 const initialState: AuthState = {
   status: 'unknown',
   user: null,
+  config: null,
+  configStatus: 'idle',
   loginPending: false,
   loginError: null,
+  loggingOut: false,
   logoutError: null,
 };
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+  /** The protected page the visitor was sent away from; /dashboard when absent. */
+  redirectTo?: string;
+}
 
 const authSlice = createSlice({
   name: 'auth',
@@ -27,19 +48,40 @@ const authSlice = createSlice({
     sessionChecked(state, action: PayloadAction<Me | null>) {
       state.user = action.payload;
       state.status = action.payload ? 'authenticated' : 'anonymous';
+      if (action.payload) state.loggingOut = false;
     },
-    loginRequested(state, _action: PayloadAction<{ email: string; password: string }>) {
+    /** The login page opened: forget an old error and make sure the sign-in mode is known. */
+    loginPageOpened(state) {
+      state.loginError = null;
+    },
+    configRequested(state) {
+      if (state.configStatus !== 'ready') state.configStatus = 'loading';
+    },
+    configLoaded(state, action: PayloadAction<AuthConfig>) {
+      state.config = action.payload;
+      state.configStatus = 'ready';
+    },
+    configFailed(state) {
+      if (state.configStatus !== 'ready') state.configStatus = 'failed';
+    },
+    loginRequested(state, _action: PayloadAction<LoginRequest>) {
       state.loginPending = true;
       state.loginError = null;
     },
-    googleLoginRequested(state) {
-      state.loginPending = true;
-      state.loginError = null;
+    googleLoginRequested: {
+      reducer(state, _action: PayloadAction<{ redirectTo?: string }>) {
+        state.loginPending = true;
+        state.loginError = null;
+      },
+      prepare: (payload: { redirectTo?: string } = {}) => ({ payload }),
     },
     loginSucceeded(state, action: PayloadAction<Me>) {
       state.loginPending = false;
+      state.loginError = null;
       state.user = action.payload;
       state.status = 'authenticated';
+      state.loggingOut = false;
+      state.logoutError = null;
     },
     loginFailed(state, action: PayloadAction<string>) {
       state.loginPending = false;
@@ -47,13 +89,20 @@ const authSlice = createSlice({
     },
     logoutRequested(state) {
       state.logoutError = null;
+      state.loggingOut = true;
     },
     loggedOut(state) {
       state.user = null;
       state.status = 'anonymous';
+      state.loginPending = false;
+    },
+    /** The app left the protected pages after a logout (RequireAuth unmounted): back to normal guarding. */
+    logoutSettled(state) {
+      state.loggingOut = false;
     },
     logoutFailed(state, action: PayloadAction<string>) {
       state.logoutError = action.payload;
+      state.loggingOut = false;
     },
   },
 });

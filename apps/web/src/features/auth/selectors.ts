@@ -3,3 +3,11 @@ import type { RootState } from '../../app/store';
 export const selectAuth = (state: RootState) => state.auth;
 export const selectUser = (state: RootState) => state.auth.user;
 export const selectAuthStatus = (state: RootState) => state.auth.status;
+export const selectAuthConfig = (state: RootState) => state.auth.config;
+export const selectAuthConfigStatus = (state: RootState) => state.auth.configStatus;
+export const selectLoginPending = (state: RootState) => state.auth.loginPending;
+export const selectLoginError = (state: RootState) => state.auth.loginError;
+export const selectLoggingOut = (state: RootState) => state.auth.loggingOut;
+export const selectLogoutError = (state: RootState) => state.auth.logoutError;
+/** The Google button works only when the server signs people in through Firebase. */
+export const selectGoogleLoginAvailable = (state: RootState) => state.auth.config?.mode === 'firebase';

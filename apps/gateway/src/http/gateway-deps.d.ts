@@ -1,0 +1,34 @@
+import type { Logger } from 'pino';
+import type { EventStore, ReadModels } from '@atende/events';
+import type { FirebaseVerifier } from '../auth/firebase-verifier.js';
+import type { SessionStore } from '../auth/session-store.js';
+import type { SandboxPhone } from '../routes/sandbox/sandbox-routes.js';
+/** Waits until the read models include a position (read-your-writes after a command). */
+export interface ProjectionProgress {
+    waitForPosition(position: number, timeoutMs?: number): Promise<boolean>;
+}
+/** What the gateway's routes use. */
+export interface GatewayDeps {
+    store: EventStore;
+    readModels: ReadModels;
+    progress: ProjectionProgress;
+    sessions: SessionStore;
+    logger: Logger;
+    /** Origin allowed by CORS (unset: same origin only). */
+    webOrigin?: string;
+    /** Request body limit, default '100kb'. */
+    bodyLimit?: string;
+    /** Firebase mode: verifies the browser's Firebase ID tokens. */
+    firebase?: FirebaseVerifier;
+    /** The WhatsApp sandbox phone, when the sandbox driver is on (mounts /api/sandbox/whatsapp/*). */
+    sandbox?: SandboxPhone;
+    /** Driver of new WhatsApp sessions (WHATSAPP_DRIVER); default the sandbox. */
+    whatsappDriver?: 'sandbox' | 'wwebjs';
+    /** Folder of downloaded message media (`<mediaDir>/<sessionId>/<file>`), served at /api/media. */
+    mediaDir?: string;
+    /** What the browser needs to start Firebase sign-in (public values). */
+    firebaseWebConfig?: {
+        apiKey?: string;
+        authDomain?: string;
+    };
+}

@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { GatewayHarness } from '../../gateway/src/testing/harness.js';
+import { ensureWebBuilt, webDist } from './web-build.js';
+
+/** Chromium's path when the Jest global setup found it (REQUIRE_INFRA=1 fails the run otherwise). */
+const chromiumPath = () => process.env.ATENDE_TEST_CHROMIUM ?? '';
+
+/** `describe` when Debian's Chromium is installed, else a skipped suite that says why. */
+export function describeWithBrowser(name: string, fn: () => void): void {
+  if (chromiumPath()) describe(name, fn);
+  else describe.skip(`${name} (skipped: Chromium not installed)`, fn);
+}
+
+/**
+ * A real embedded Atende (temporary data folder, demo workspace, sandbox WhatsApp) serving the built
+ * web client, and a headless Debian Chromium with a fresh profile.
+ */
+export class BrowserHarness {
+  private constructor(
+    readonly gateway: GatewayHarness,
+    readonly context: BrowserContext,
+    private readonly profileDir: string,
+  ) {}
+
+  static async start(): Promise<BrowserHarness> {
+    ensureWebBuilt();
+    const gateway = await GatewayHarness.start({ env: { WEB_DIST_DIR: webDist } });
+    const profileDir = mkdtempSync(path.join(tmpdir(), 'atende-chromium-'));
+    const context = await chromium.launchPersistentContext(profileDir, {
+      executablePath: chromiumPath(),
+      headless: true,
+      locale: 'pt-BR',
+      viewport: { width: 1280, height: 800 },
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    context.setDefaultTimeout(10_000);
+    return new BrowserHarness(gateway, context, profileDir);
+  }
+
+  get url(): string {
+    return this.gateway.url;
+  }
+
+  /** A new tab; page errors fail the journey instead of passing unnoticed. */
+  async newPage(): Promise<Page & { errors: Error[] }> {
+    const page = await this.context.newPage();
+    const errors: Error[] = [];
+    page.on('pageerror', (error) => errors.push(error));
+    return Object.assign(page, { errors });
+  }
+
+  /** Forgets the browser's cookies and storage (a signed-out visitor). */
+  async signOutBrowser(): Promise<void> {
+    await this.context.clearCookies();
+  }
+
+  async stop(): Promise<void> {
+    await this.context.close().catch(() => undefined);
+    await this.gateway.stop();
+    rmSync(this.profileDir, { recursive: true, force: true });
+  }
+}

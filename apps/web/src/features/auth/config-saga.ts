@@ -1,0 +1,56 @@
+import type { SagaIterator } from 'redux-saga';
+import { call, fork, put, select, takeLeading } from 'redux-saga/effects';
+import { apiRequest } from '../../api/client';
+import type { AuthConfig } from '../../api/types';
+import { authActions } from './authSlice';
+import { loadFirebaseAuth } from './firebase/load-firebase-auth';
+import type { FirebaseWebConfig } from './firebase/types';
+import { selectAuthConfig, selectAuthConfigStatus } from './selectors';
+
+type ConfigAnswer = { success: boolean } & AuthConfig;
+
+/** Downloads the Firebase SDK ahead of time, so the Google popup opens straight from the click. */
+function* preloadFirebase(config: FirebaseWebConfig): SagaIterator {
+  try {
+    yield call(loadFirebaseAuth, config);
+  } catch (error) {
+    console.warn('Could not load Firebase', error);
+  }
+}
+
+/** GET /api/auth/config into the store; null when it cannot be read. */
+export function* fetchAuthConfig(): SagaIterator<AuthConfig | null> {
+  try {
+    const answer: ConfigAnswer = yield call(apiRequest<ConfigAnswer>, '/api/auth/config');
+    const config: AuthConfig = {
+      mode: answer.mode === 'firebase' ? 'firebase' : 'local',
+      firebase: answer.firebase ?? null,
+    };
+    yield put(authActions.configLoaded(config));
+    if (config.mode === 'firebase' && config.firebase) yield fork(preloadFirebase, config.firebase);
+    return config;
+  } catch (error) {
+    console.warn('Could not read the sign-in configuration', error);
+    yield put(authActions.configFailed());
+    return null;
+  }
+}
+
+/** The sign-in configuration, read from the server the first time it is needed. */
+export function* ensureAuthConfig(): SagaIterator<AuthConfig | null> {
+  const known: AuthConfig | null = yield select(selectAuthConfig);
+  if (known) return known;
+  const config: AuthConfig | null = yield call(fetchAuthConfig);
+  return config;
+}
+
+function* onLoginPageOpened(): SagaIterator {
+  const status: string = yield select(selectAuthConfigStatus);
+  if (status === 'ready') return;
+  yield put(authActions.configRequested());
+  yield call(fetchAuthConfig);
+}
+
+export function* configSaga(): SagaIterator {
+  yield takeLeading(authActions.loginPageOpened.type, onLoginPageOpened);
+}

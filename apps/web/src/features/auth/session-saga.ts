@@ -1,0 +1,52 @@
+import type { SagaIterator } from 'redux-saga';
+import { call, delay, put, select, takeEvery } from 'redux-saga/effects';
+import { isApiError } from '../../api/api-error';
+import { apiRequest } from '../../api/client';
+import type { Me } from '../../api/types';
+import { authActions } from './authSlice';
+import { selectUser } from './selectors';
+import { clearStoredUser, saveStoredUser } from './stored-user';
+
+/** Start-up session check: retries when the server could not be reached. */
+export const SESSION_CHECK_RETRIES = 3;
+export const SESSION_CHECK_RETRY_DELAY_MS = 1000;
+
+/** No answer at all (network, timeout) or a server/proxy failure: worth asking again. */
+const worthRetrying = (error: unknown) =>
+  isApiError(error) && (error.status === 0 || error.status >= 500);
+
+/**
+ * Asks the server who is signed in (the session cookie decides, not local storage). The status
+ * stays 'unknown' until it answers: 401 means anonymous; an unreachable server is asked again a
+ * few times, about a second apart, before the visitor is treated as anonymous.
+ */
+export function* checkSession(): SagaIterator {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const answer: { user: Me } = yield call(apiRequest<{ user: Me }>, '/api/auth/me');
+      yield put(authActions.sessionChecked(answer.user));
+      return;
+    } catch (error) {
+      if (!worthRetrying(error) || attempt >= SESSION_CHECK_RETRIES) {
+        if (!isApiError(error) || error.status !== 401) console.warn('Session check failed', error);
+        yield put(authActions.sessionChecked(null));
+        return;
+      }
+      yield delay(SESSION_CHECK_RETRY_DELAY_MS);
+    }
+  }
+}
+
+/** Local storage follows the auth state: the record while signed in, nothing once signed out. */
+function* syncStoredUser(): SagaIterator {
+  const user: Me | null = yield select(selectUser);
+  if (user) saveStoredUser(user);
+  else clearStoredUser();
+}
+
+export function* storedUserSaga(): SagaIterator {
+  yield takeEvery(
+    [authActions.sessionChecked.type, authActions.loginSucceeded.type, authActions.loggedOut.type],
+    syncStoredUser,
+  );
+}
