@@ -4,7 +4,7 @@ ENV PUPPETEER_SKIP_DOWNLOAD=1 npm_config_nodedir=/usr/local
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY . .
-RUN npm ci --no-audit --no-fund
+RUN npm ci --no-audit --no-fund && npm run build
 ENV NODE_ENV=production DATA_DIR=/data
 VOLUME /data
 EXPOSE 3000

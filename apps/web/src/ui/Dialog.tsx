@@ -141,7 +141,8 @@ export function Dialog({
     openDialogs.push(dialogId);
     lockBodyScroll();
 
-    const firstFocus = initialFocusRef?.current ?? (panel ? getFocusableElements(panel)[0] : undefined) ?? panel;
+    const firstFocus =
+      initialFocusRef?.current ?? (panel ? getFocusableElements(panel)[0] : undefined) ?? panel;
     firstFocus?.focus({ preventScroll: true });
 
     const isTop = () => openDialogs[openDialogs.length - 1] === dialogId;
@@ -212,7 +213,9 @@ export function Dialog({
                 {icon}
               </div>
             ) : null}
-            <div className={`min-w-0 flex-1 ${hideCloseButton ? '' : 'pr-8'}`}>
+            <div
+              className={`flex min-h-11 min-w-0 flex-1 flex-col justify-center ${hideCloseButton ? '' : 'pr-8'}`}
+            >
               <h2
                 id={titleId}
                 className="text-lg leading-7 font-semibold text-slate-900 sm:text-xl dark:text-white"

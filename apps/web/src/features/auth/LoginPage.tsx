@@ -33,10 +33,7 @@ function GoogleIcon() {
         fill="#34A853"
         d="M12 24c3.24 0 5.96-1.07 7.94-2.91l-3.88-3.01c-1.07.72-2.45 1.15-4.06 1.15-3.13 0-5.77-2.11-6.72-4.95H1.27v3.11A12 12 0 0 0 12 24Z"
       />
-      <path
-        fill="#FBBC05"
-        d="M5.28 14.28a7.2 7.2 0 0 1 0-4.56V6.61H1.27a12 12 0 0 0 0 10.78l4.01-3.11Z"
-      />
+      <path fill="#FBBC05" d="M5.28 14.28a7.2 7.2 0 0 1 0-4.56V6.61H1.27a12 12 0 0 0 0 10.78l4.01-3.11Z" />
       <path
         fill="#EA4335"
         d="M12 4.77c1.76 0 3.34.61 4.59 1.8l3.44-3.44A11.97 11.97 0 0 0 12 0 12 12 0 0 0 1.27 6.61l4.01 3.11C6.23 6.88 8.87 4.77 12 4.77Z"
@@ -76,6 +73,7 @@ export default function LoginPage() {
   const emailId = useId();
   const passwordId = useId();
   const errorId = useId();
+  const titleId = useId();
 
   const state: unknown = location.state;
   const from =
@@ -136,7 +134,7 @@ export default function LoginPage() {
         </p>
       </aside>
 
-      <main className="flex flex-1 flex-col px-4 py-6 sm:px-8">
+      <main className="flex flex-1 flex-col px-4 pt-6 pb-20 sm:px-8 sm:pb-6">
         <div>
           <Link
             to="/"
@@ -152,11 +150,8 @@ export default function LoginPage() {
             <div className="mb-6 flex justify-center lg:hidden">
               <Brand />
             </div>
-            <section className="card p-6 sm:p-8" aria-labelledby={`${emailId}-title`}>
-              <h1
-                id={`${emailId}-title`}
-                className="text-2xl font-bold text-slate-900 dark:text-white"
-              >
+            <section className="card p-6 sm:p-8" aria-labelledby={titleId}>
+              <h1 id={titleId} className="text-2xl font-bold text-slate-900 dark:text-white">
                 Entrar na sua conta
               </h1>
               <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">

@@ -11,8 +11,7 @@ import { afterLoginPath } from './redirect';
 
 type UserAnswer = { success: boolean; user: Me };
 type LoginAction =
-  | ReturnType<typeof authActions.loginRequested>
-  | ReturnType<typeof authActions.googleLoginRequested>;
+  ReturnType<typeof authActions.loginRequested> | ReturnType<typeof authActions.googleLoginRequested>;
 
 /** Local mode: e-mail and password straight to the gateway, which sets the session cookie. */
 function* localSignIn(email: string, password: string): SagaIterator<Me> {
@@ -27,10 +26,7 @@ function* localSignIn(email: string, password: string): SagaIterator<Me> {
  * Firebase mode: Firebase proves who signs in, the gateway trades its ID token for a session. When
  * the gateway refuses (e.g. no Atende account), Firebase is signed out again.
  */
-function* firebaseSignIn(
-  firebase: FirebaseAuthClient,
-  signIn: () => Promise<string>,
-): SagaIterator<Me> {
+function* firebaseSignIn(firebase: FirebaseAuthClient, signIn: () => Promise<string>): SagaIterator<Me> {
   const idToken: string = yield call(signIn);
   try {
     const answer: UserAnswer = yield call(apiRequest<UserAnswer>, '/api/auth/firebase', {

@@ -12,8 +12,7 @@ export const SESSION_CHECK_RETRIES = 3;
 export const SESSION_CHECK_RETRY_DELAY_MS = 1000;
 
 /** No answer at all (network, timeout) or a server/proxy failure: worth asking again. */
-const worthRetrying = (error: unknown) =>
-  isApiError(error) && (error.status === 0 || error.status >= 500);
+const worthRetrying = (error: unknown) => isApiError(error) && (error.status === 0 || error.status >= 500);
 
 /**
  * Asks the server who is signed in (the session cookie decides, not local storage). The status

@@ -100,7 +100,8 @@ export const PROBLEMS: readonly ProblemCard[] = [
     title: 'Respostas que demoram horas',
     description:
       'O tempo médio de resposta das empresas é de 4 a 6 horas, enquanto o cliente espera ser atendido em minutos.',
-    impact: 'Clientes insatisfeitos, avaliações negativas e oportunidades que esfriam antes do primeiro retorno.',
+    impact:
+      'Clientes insatisfeitos, avaliações negativas e oportunidades que esfriam antes do primeiro retorno.',
     solution:
       'Automação inteligente, sugestões de resposta e distribuição de conversas entre a equipe para responder em minutos.',
     icon: Clock,
@@ -171,7 +172,8 @@ export const FEATURES: readonly Feature[] = [
   },
   {
     title: 'Gestão de Equipe',
-    description: 'Funções de proprietário, administrador, agente e visualizador, com permissões para cada pessoa.',
+    description:
+      'Funções de proprietário, administrador, agente e visualizador, com permissões para cada pessoa.',
     icon: UserCog,
   },
   {
@@ -303,6 +305,11 @@ export const INFO_TABS: readonly InfoTab[] = [
     ],
   },
 ];
+
+export const PRICING = {
+  title: 'Planos para cada fase da sua empresa',
+  text: `Experimente qualquer plano por ${TRIAL_DAYS} dias grátis: sem cartão de crédito, cancele quando quiser e com ativação imediata.`,
+} as const;
 
 export interface FaqItem {
   question: string;

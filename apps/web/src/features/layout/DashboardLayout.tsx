@@ -118,7 +118,12 @@ export default function DashboardLayout() {
           collapsed ? 'md:w-[4.5rem]' : 'md:w-64',
         )}
       >
-        <div className={cx('flex h-16 shrink-0 items-center gap-2 px-4', collapsed && 'md:justify-center md:px-0')}>
+        <div
+          className={cx(
+            'flex h-16 shrink-0 items-center gap-2 px-4',
+            collapsed && 'md:justify-center md:px-0',
+          )}
+        >
           <Brand compact={collapsed} />
           <button
             ref={closeButton}

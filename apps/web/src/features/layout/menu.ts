@@ -19,7 +19,14 @@ export interface MenuItem {
 
 /** The main menu of the dashboard layout (spec §2). */
 export const MENU_ITEMS: readonly MenuItem[] = [
-  { to: '/dashboard', label: 'Visão Geral', icon: LayoutDashboard, end: true, minRole: 'Agente', badge: 'unread' },
+  {
+    to: '/dashboard',
+    label: 'Visão Geral',
+    icon: LayoutDashboard,
+    end: true,
+    minRole: 'Agente',
+    badge: 'unread',
+  },
   // team:read and analytics:read start at Supervisor
   { to: '/dashboard/team', label: 'Equipe', icon: Users, minRole: 'Supervisor' },
   { to: '/dashboard/analytics', label: 'Analytics', icon: ChartColumn, minRole: 'Supervisor' },

@@ -1,5 +1,5 @@
-import type { PayloadAction } from '@reduxjs/toolkit';
-import { buffers, eventChannel, type EventChannel } from 'redux-saga';
+import type { Action, PayloadAction } from '@reduxjs/toolkit';
+import { buffers, eventChannel, type Channel, type EventChannel } from 'redux-saga';
 import { actionChannel, call, fork, put, select, take, takeEvery } from 'redux-saga/effects';
 import { apiRequest } from '../../api/client';
 import type { Me } from '../../api/types';
@@ -50,7 +50,8 @@ function* onSessionKnown(action: PayloadAction<Me | null>) {
     return;
   }
   const theme = user.theme ?? readStoredTheme(user.id) ?? systemTheme();
-  writeStoredTheme(user.id, theme);
+  // The server's choice is kept locally too (the next start-up shows it at once); the OS preference is not a choice.
+  if (user.theme) writeStoredTheme(user.id, user.theme);
   writeLastUserId(user.id);
   yield put(themeActions.themeLoaded(theme));
 }
@@ -74,7 +75,7 @@ function* rememberChoice() {
  * collapse into one); a failure keeps the local choice.
  */
 function* saveChoicesOnServer() {
-  const choices: EventChannel<unknown> = yield actionChannel(
+  const choices: Channel<Action> = yield actionChannel(
     [themeActions.themeToggled.type, themeActions.themeChosen.type],
     buffers.sliding(1),
   );

@@ -40,7 +40,7 @@ const PREVIEW = [
 /** A decorative preview of the unified inbox. */
 function InboxPreview() {
   return (
-    <div aria-hidden="true" className="relative mx-auto w-full max-w-md lg:max-w-none">
+    <div aria-hidden="true" className="relative mx-auto w-full max-w-md min-w-0 lg:max-w-none">
       <div className="absolute -inset-4 rounded-[2rem] bg-linear-to-tr from-blue-500/20 via-indigo-500/10 to-emerald-400/20 blur-2xl dark:from-blue-500/25 dark:to-emerald-400/10" />
       <div className="relative overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl shadow-blue-900/10 dark:border-blue-900/60 dark:bg-slate-900 dark:shadow-black/40">
         <div className="flex items-center justify-between border-b border-slate-100 px-5 py-4 dark:border-slate-800">
@@ -71,7 +71,9 @@ function InboxPreview() {
                 </div>
                 <div className="min-w-0 flex-1">
                   <div className="flex items-baseline justify-between gap-2">
-                    <p className="truncate text-sm font-semibold text-slate-900 dark:text-white">{row.name}</p>
+                    <p className="truncate text-sm font-semibold text-slate-900 dark:text-white">
+                      {row.name}
+                    </p>
                     <span className="shrink-0 text-xs text-slate-400">{row.time}</span>
                   </div>
                   <div className="mt-0.5 flex items-center justify-between gap-2">
@@ -106,15 +108,15 @@ export function HeroSection() {
         aria-hidden="true"
         className="pointer-events-none absolute inset-0 -z-10 bg-[radial-gradient(60rem_30rem_at_top,var(--color-blue-100),transparent)] dark:bg-[radial-gradient(60rem_30rem_at_top,var(--color-blue-950),transparent)]"
       />
-      <div className="mx-auto grid max-w-7xl items-center gap-14 px-4 pt-16 pb-20 sm:px-6 sm:pt-24 lg:grid-cols-2 lg:px-8 lg:pb-28">
-        <div className="text-center lg:text-left">
-          <p className="inline-flex items-center gap-2 rounded-full border border-blue-200 bg-blue-50 px-3 py-1 text-sm font-medium text-blue-700 dark:border-blue-800 dark:bg-blue-950/60 dark:text-blue-300">
+      <div className="mx-auto grid max-w-7xl items-center gap-14 px-4 pt-16 pb-20 sm:px-6 sm:pt-24 lg:grid-cols-[1.1fr_1fr] lg:px-8 lg:pb-28">
+        <div className="min-w-0 text-center lg:text-left">
+          <p className="inline-flex items-center gap-2 rounded-full border border-blue-200 bg-blue-50 px-3 py-1 text-xs font-medium text-blue-700 sm:text-sm dark:border-blue-800 dark:bg-blue-950/60 dark:text-blue-300">
             <Sparkles aria-hidden className="h-4 w-4" />
             {HERO.eyebrow}
           </p>
           <h1
             id="hero-title"
-            className="mt-6 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl dark:text-white"
+            className="mt-6 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl xl:text-[3.6rem] xl:leading-[1.05] dark:text-white"
           >
             {HERO.title}{' '}
             <span className="bg-linear-to-r from-blue-600 to-indigo-500 bg-clip-text text-transparent dark:from-blue-400 dark:to-indigo-300">
