@@ -16,3 +16,58 @@ export interface AuthConfig {
   mode: 'local' | 'firebase';
   firebase: { projectId: string; apiKey?: string; authDomain?: string } | null;
 }
+
+/** A conversation row as GET /api/whatsapp/conversations and the socket's `conversation:updated` carry it. */
+export interface Conversation {
+  id: string;
+  conversationId: string;
+  chatId: string;
+  name: string;
+  conversationName: string;
+  customerName: string;
+  contactName: string;
+  customerId: string;
+  channel: 'whatsapp';
+  platform: 'whatsapp';
+  status: 'active' | 'archived';
+  type: 'private' | 'group';
+  lastMessage: string;
+  lastMessageType: string | null;
+  lastMessageFromMe: boolean;
+  lastTimestamp: string | null;
+  unreadCount: number;
+  messageCount: number;
+  hasMedia: boolean;
+  mediaType: 'image' | 'video' | 'audio' | 'document' | null;
+  profilePic: string | null;
+  profilePicture: string | null;
+  isPinned: boolean;
+  isArchived: boolean;
+  assigneeId: string | null;
+  assignedAgent: string | null;
+  rating: number | null;
+  createdAt: string;
+  updatedAt: string;
+  lastReadAt: string | null;
+}
+
+/** A stored message as GET /api/whatsapp/messages/:conversationId answers it. */
+export interface Message {
+  id: string;
+  conversationId: string;
+  content: string;
+  sender: 'customer' | 'agent';
+  senderName: string;
+  senderPhone: string;
+  senderId: string | null;
+  fromMe: boolean;
+  timestamp: string;
+  createdAt: string;
+  type: 'text' | 'image' | 'video' | 'audio' | 'document';
+  status: 'sent' | 'delivered' | 'read' | 'failed';
+  mediaUrl: string | null;
+  mediaStatus: 'none' | 'pending' | 'stored' | 'failed';
+  error: string | null;
+  /** Order in the conversation; the `before` cursor of older pages. */
+  position: number;
+}

@@ -1,6 +1,10 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { authReducer } from '../features/auth/authSlice';
+import { chatWindowsReducer } from '../features/chat/chatWindowsSlice';
+import { conversationsReducer } from '../features/conversations/conversationsSlice';
+import { messagesReducer } from '../features/messages/messagesSlice';
+import { realtimeReducer } from '../features/realtime/realtimeSlice';
 import { layoutReducer } from '../features/layout/layoutSlice';
 import { themeReducer } from '../features/theme/themeSlice';
 import { rootSaga } from './rootSaga';
@@ -9,6 +13,10 @@ export const rootReducer = combineReducers({
   auth: authReducer,
   theme: themeReducer,
   layout: layoutReducer,
+  conversations: conversationsReducer,
+  messages: messagesReducer,
+  realtime: realtimeReducer,
+  chatWindows: chatWindowsReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

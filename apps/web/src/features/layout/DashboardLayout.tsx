@@ -1,6 +1,7 @@
 import { CreditCard, LogOut, Menu, MessagesSquare, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { NavLink, Outlet } from 'react-router';
+import { ChatWindows } from '../chat/ChatWindows';
 import type { LucideIcon } from 'lucide-react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { authActions } from '../auth/authSlice';
@@ -252,6 +253,7 @@ export default function DashboardLayout() {
       >
         <Outlet />
       </main>
+      <ChatWindows />
     </div>
   );
 }

@@ -1,0 +1,4 @@
+/** The floating chat windows of the signed-in agent, over every dashboard screen. */
+export function ChatWindows() {
+  return null;
+}

@@ -1,0 +1,3 @@
+import type { SagaIterator } from 'redux-saga';
+
+export function* chatSaga(): SagaIterator {}
