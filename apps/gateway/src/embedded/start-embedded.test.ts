@@ -29,7 +29,7 @@ describe('embedded start-up', () => {
     const body = (await health.json()) as { status: string; eventStore: { lastGlobalPosition: number } };
     expect(body.status).toBe('ok');
     expect(body.eventStore.lastGlobalPosition).toBe(5); // workspace, owner account, membership, demo WhatsApp session (2)
-    const notFound = await fetch(`${first.url}/nada`);
+    const notFound = await fetch(`${first.url}/api/nada`);
     expect(notFound.status).toBe(404);
     expect(await notFound.json()).toEqual({
       success: false,
