@@ -1,4 +1,16 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import {
+  clampPosition,
+  clampSize,
+  currentViewport,
+  defaultBarPosition,
+  defaultBounds,
+  MINIMIZED_SIZE,
+  PANEL_BESIDE_MIN_WIDTH,
+  type Point,
+  type Size,
+  type Viewport,
+} from './windowGeometry';
 
 /** One floating chat window (spec §3): position and size in px. */
 export interface ChatWindowState {
@@ -6,18 +18,450 @@ export interface ChatWindowState {
   conversationId: string;
   isMinimized: boolean;
   isMaximized: boolean;
+  /** Where the window is when neither minimized nor maximized (kept while maximized, so "back" restores it). */
   position: { x: number; y: number };
   size: { width: number; height: number };
   /** Stacking order: the highest is in front. */
   z: number;
+  /** Where the 240×64 bar is while minimized (the bar can be dragged); null when not minimized. */
+  barPosition: Point | null;
+  /** The collapsible side panel ('Ações', 'Contato') is shown. */
+  showDetails: boolean;
+  /** The text being typed in the composer. */
+  draft: string;
+}
+
+/** Categories of an AI suggestion and their labels (spec §3). */
+export type SuggestionCategory = 'greeting' | 'support' | 'product' | 'other';
+export const CATEGORY_LABELS: Readonly<Record<SuggestionCategory, string>> = {
+  greeting: 'Saudação',
+  support: 'Suporte',
+  product: 'Produto',
+  other: 'Geral',
+};
+
+/** A reply suggestion as GET /api/conversations/:id/suggestions answers it. */
+export interface Suggestion {
+  id: string;
+  text: string;
+  category: SuggestionCategory;
+  categoryLabel: string;
+  confidence: number;
+  source?: 'canned' | 'history';
+}
+
+/** How many suggestions one request asks for (spec §4: five). */
+export const SUGGESTIONS_PAGE = 5;
+/** The server pages up to offset 50; 'Gerar mais sugestões' starts over after that. */
+export const SUGGESTIONS_MAX_OFFSET = 50;
+
+export interface SuggestionsState {
+  /** waiting: the 1 s delay after opening; loading: the request is out. */
+  status: 'waiting' | 'loading' | 'ready' | 'failed';
+  items: Suggestion[];
+  /** Offset of the page shown. */
+  offset: number;
+  /** Offset of the page being (or last) asked for; 'Tentar novamente' asks for it again. */
+  requestedOffset: number;
+  error: string | null;
+}
+
+/** A side-panel command (Transferir, Avaliação, Arquivar) of one conversation. */
+export type ConversationCommandKind = 'transfer' | 'rate' | 'archive';
+export interface PanelState {
+  pending: ConversationCommandKind | null;
+  notice: { kind: 'success' | 'error'; text: string } | null;
+}
+
+/** A member the conversation can be transferred to (GET /api/team). */
+export interface TeamMemberOption {
+  id: string;
+  name: string;
+  role: string;
+  status: 'active' | 'inactive';
+}
+
+export interface TeamState {
+  status: 'idle' | 'loading' | 'ready' | 'failed';
+  members: TeamMemberOption[];
+  error: string | null;
+}
+
+export interface ChatWindowsState {
+  windows: ChatWindowState[];
+  topZ: number;
+  /** The user whose saved windows are loaded (and are saved back); null before the session is known. */
+  ownerId: string | null;
+  /** AI suggestions by conversation id. */
+  suggestions: Record<string, SuggestionsState>;
+  /** Side-panel command state by conversation id. */
+  panels: Record<string, PanelState>;
+  team: TeamState;
+}
+
+/** What is kept in localStorage of one window (everything but the stacking order, which is their order). */
+export type PersistedWindow = Pick<
+  ChatWindowState,
+  | 'conversationId'
+  | 'isMinimized'
+  | 'isMaximized'
+  | 'position'
+  | 'size'
+  | 'z'
+  | 'barPosition'
+  | 'showDetails'
+  | 'draft'
+>;
+
+export const initialChatWindowsState: ChatWindowsState = {
+  windows: [],
+  topZ: 0,
+  ownerId: null,
+  suggestions: {},
+  panels: {},
+  team: { status: 'idle', members: [], error: null },
+};
+
+/** The window of a conversation has this id (one window per conversation). */
+export const windowIdFor = (conversationId: string): string => `chat:${conversationId}`;
+
+/** A window this wide or wider opens with its side panel shown. */
+const DETAILS_OPEN_MIN_WIDTH = 700;
+
+type WithViewport<T> = T & { viewport: Viewport };
+/** Action creators take an optional viewport; the current browser one is used when it is left out. */
+const withViewport = <T extends object>(payload: T & { viewport?: Viewport }) => ({
+  payload: { ...payload, viewport: payload.viewport ?? currentViewport() } as WithViewport<T>,
+});
+
+const findWindow = (state: ChatWindowsState, id: string) => state.windows.find((w) => w.id === id);
+
+function bringToFront(state: ChatWindowsState, window: ChatWindowState) {
+  if (window.z === state.topZ && state.windows.filter((w) => w.z === state.topZ).length === 1) return;
+  state.topZ += 1;
+  window.z = state.topZ;
+}
+
+/** The first bar slot along the bottom not taken by another minimized window. */
+function freeBarPosition(state: ChatWindowsState, self: ChatWindowState, viewport: Viewport): Point {
+  const taken = state.windows.filter((w) => w !== self && w.isMinimized && w.barPosition);
+  for (let slot = 0; ; slot += 1) {
+    const candidate = defaultBarPosition(viewport, slot);
+    const clash = taken.some((w) => w.barPosition!.x === candidate.x && w.barPosition!.y === candidate.y);
+    if (!clash || slot > state.windows.length) return candidate;
+  }
+}
+
+function setPoint(target: Point, next: Point) {
+  if (target.x !== next.x) target.x = next.x;
+  if (target.y !== next.y) target.y = next.y;
+}
+function setSize(target: Size, next: Size) {
+  if (target.width !== next.width) target.width = next.width;
+  if (target.height !== next.height) target.height = next.height;
+}
+
+/** Keeps a window (and its bar) inside the viewport at a valid size. */
+function fitWindow(window: ChatWindowState, viewport: Viewport) {
+  setSize(window.size, clampSize(window.size, viewport));
+  setPoint(window.position, clampPosition(window.position, window.size, viewport));
+  if (window.barPosition)
+    setPoint(window.barPosition, clampPosition(window.barPosition, MINIMIZED_SIZE, viewport));
+}
+
+function forgetConversation(state: ChatWindowsState, conversationId: string) {
+  delete state.suggestions[conversationId];
+  delete state.panels[conversationId];
+}
+
+function panelOf(state: ChatWindowsState, conversationId: string): PanelState {
+  return (state.panels[conversationId] ??= { pending: null, notice: null });
 }
 
 const chatWindowsSlice = createSlice({
   name: 'chatWindows',
-  initialState: { windows: [] as ChatWindowState[], topZ: 0 },
+  initialState: initialChatWindowsState,
   reducers: {
-    /** Open the conversation's window, or bring the open one to the front (spec §4). */
-    chatWindowOpened(_state, _action: PayloadAction<{ conversationId: string }>) {},
+    /**
+     * Open the conversation's window, or bring the open one to the front (spec §4): a new window
+     * is 1000×600 (or the viewport) centred, a little lower and to the right for each further
+     * window; an open one comes to the front and is restored if it was minimized.
+     */
+    chatWindowOpened: {
+      reducer(state, action: PayloadAction<WithViewport<{ conversationId: string }>>) {
+        const { conversationId, viewport } = action.payload;
+        const open = state.windows.find((w) => w.conversationId === conversationId);
+        if (open) {
+          if (open.isMinimized) {
+            open.isMinimized = false;
+            open.barPosition = null;
+          }
+          bringToFront(state, open);
+          return;
+        }
+        const { position, size } = defaultBounds(viewport, state.windows.length);
+        state.topZ += 1;
+        state.windows.push({
+          id: windowIdFor(conversationId),
+          conversationId,
+          isMinimized: false,
+          isMaximized: false,
+          position,
+          size,
+          z: state.topZ,
+          barPosition: null,
+          showDetails: size.width >= DETAILS_OPEN_MIN_WIDTH,
+          draft: '',
+        });
+      },
+      prepare: (payload: { conversationId: string; viewport?: Viewport }) => withViewport(payload),
+    },
+    /** Bring a window to the front (a click or focus anywhere in it). */
+    chatWindowFocused(state, action: PayloadAction<{ id: string }>) {
+      const window = findWindow(state, action.payload.id);
+      if (window) bringToFront(state, window);
+    },
+    /** Drag stopped: the window (or, while minimized, its bar) moves, kept inside the viewport. */
+    chatWindowMoved: {
+      reducer(state, action: PayloadAction<WithViewport<{ id: string; position: Point }>>) {
+        const { id, position, viewport } = action.payload;
+        const window = findWindow(state, id);
+        if (!window || window.isMaximized) return;
+        if (window.isMinimized) {
+          const next = clampPosition(position, MINIMIZED_SIZE, viewport);
+          if (window.barPosition) setPoint(window.barPosition, next);
+          else window.barPosition = next;
+          return;
+        }
+        setPoint(window.position, clampPosition(position, window.size, viewport));
+      },
+      prepare: (payload: { id: string; position: Point; viewport?: Viewport }) => withViewport(payload),
+    },
+    /**
+     * Resize stopped (corner handles): at least 300×400, inside the viewport. A top or left corner
+     * moves the window too, hence the optional position. Made narrower than 640 px, the side panel closes.
+     */
+    chatWindowResized: {
+      reducer(state, action: PayloadAction<WithViewport<{ id: string; size: Size; position?: Point }>>) {
+        const { id, size, position, viewport } = action.payload;
+        const window = findWindow(state, id);
+        if (!window || window.isMaximized || window.isMinimized) return;
+        const wasWide = window.size.width >= PANEL_BESIDE_MIN_WIDTH;
+        setSize(window.size, clampSize(size, viewport));
+        setPoint(window.position, clampPosition(position ?? window.position, window.size, viewport));
+        // Made narrow: the side panel would cover the messages, so it closes (the toggle opens it again).
+        if (wasWide && window.size.width < PANEL_BESIDE_MIN_WIDTH) window.showDetails = false;
+      },
+      prepare: (payload: { id: string; size: Size; position?: Point; viewport?: Viewport }) =>
+        withViewport(payload),
+    },
+    /** Minimize to a 240×64 bar at the bottom (from normal or maximized; clears maximized). */
+    chatWindowMinimized: {
+      reducer(state, action: PayloadAction<WithViewport<{ id: string }>>) {
+        const window = findWindow(state, action.payload.id);
+        if (!window || window.isMinimized) return;
+        window.isMinimized = true;
+        window.isMaximized = false;
+        window.barPosition = freeBarPosition(state, window, action.payload.viewport);
+      },
+      prepare: (payload: { id: string; viewport?: Viewport }) => withViewport(payload),
+    },
+    /** Maximize to the whole viewport, or back to the previous position and size (clears minimized). */
+    chatWindowMaximizeToggled(state, action: PayloadAction<{ id: string }>) {
+      const window = findWindow(state, action.payload.id);
+      if (!window) return;
+      if (window.isMinimized) {
+        window.isMinimized = false;
+        window.barPosition = null;
+        window.isMaximized = true;
+      } else {
+        window.isMaximized = !window.isMaximized;
+      }
+      bringToFront(state, window);
+    },
+    /** A click (not a drag) on the minimized bar: back to the window it was, in front. */
+    chatWindowRestored(state, action: PayloadAction<{ id: string }>) {
+      const window = findWindow(state, action.payload.id);
+      if (!window) return;
+      window.isMinimized = false;
+      window.barPosition = null;
+      bringToFront(state, window);
+    },
+    /** Close the window (its suggestions and panel state go with it). */
+    chatWindowClosed(state, action: PayloadAction<{ id: string }>) {
+      const window = findWindow(state, action.payload.id);
+      if (!window) return;
+      state.windows = state.windows.filter((w) => w !== window);
+      forgetConversation(state, window.conversationId);
+    },
+    /** Show or hide the side panel ('Mostrar detalhes' / 'Ocultar detalhes'). */
+    chatWindowDetailsToggled(state, action: PayloadAction<{ id: string }>) {
+      const window = findWindow(state, action.payload.id);
+      if (window) window.showDetails = !window.showDetails;
+    },
+    chatWindowDraftChanged(state, action: PayloadAction<{ id: string; draft: string }>) {
+      const window = findWindow(state, action.payload.id);
+      if (window) window.draft = action.payload.draft;
+    },
+    /** The browser window was resized: every window and bar stays inside it. */
+    chatWindowsViewportChanged: {
+      reducer(state, action: PayloadAction<WithViewport<object>>) {
+        for (const window of state.windows) fitWindow(window, action.payload.viewport);
+      },
+      prepare: (payload: { viewport?: Viewport } = {}) => withViewport(payload),
+    },
+    /**
+     * The signed-in user's saved windows (localStorage): they replace the current ones, fitted to
+     * this viewport, in their saved stacking order; a window already open for another conversation stays.
+     */
+    chatWindowsRestored: {
+      reducer(
+        state,
+        action: PayloadAction<WithViewport<{ ownerId: string; windows: readonly PersistedWindow[] }>>,
+      ) {
+        const { ownerId, windows, viewport } = action.payload;
+        const seen = new Set<string>();
+        const restored: ChatWindowState[] = [];
+        const unique = windows.filter((saved) => {
+          if (seen.has(saved.conversationId)) return false;
+          seen.add(saved.conversationId);
+          return true;
+        });
+        for (const saved of unique.sort((a, b) => a.z - b.z)) {
+          const window: ChatWindowState = {
+            ...saved,
+            id: windowIdFor(saved.conversationId),
+            position: { ...saved.position },
+            size: { ...saved.size },
+            barPosition: saved.isMinimized ? (saved.barPosition ? { ...saved.barPosition } : null) : null,
+            isMaximized: saved.isMaximized && !saved.isMinimized,
+            z: 0,
+          };
+          fitWindow(window, viewport);
+          restored.push(window);
+        }
+        const kept = state.windows.filter((w) => !seen.has(w.conversationId));
+        state.windows = [...restored, ...kept.sort((a, b) => a.z - b.z)];
+        state.windows.forEach((window, index) => {
+          window.z = index + 1;
+        });
+        state.topZ = state.windows.length;
+        for (const window of state.windows) {
+          if (window.isMinimized && !window.barPosition) {
+            window.barPosition = freeBarPosition(state, window, viewport);
+          }
+        }
+        state.ownerId = ownerId;
+      },
+      prepare: (payload: { ownerId: string; windows: readonly PersistedWindow[]; viewport?: Viewport }) =>
+        withViewport(payload),
+    },
+    /** Signed out (or no session): no windows on screen; the saved ones stay saved for next time. */
+    chatWindowsCleared() {
+      return initialChatWindowsState;
+    },
+
+    /* AI suggestions (spec §4): five after 1 s, 'Gerar mais sugestões', errors with a retry. */
+
+    /** A window opened with no suggestions: they are asked for after the delay. */
+    suggestionsScheduled(state, action: PayloadAction<{ conversationId: string }>) {
+      state.suggestions[action.payload.conversationId] ??= {
+        status: 'waiting',
+        items: [],
+        offset: 0,
+        requestedOffset: 0,
+        error: null,
+      };
+    },
+    /** first: the first five; more: the next five ('Gerar mais sugestões'); retry: the failed page again. */
+    suggestionsRequested(
+      state,
+      action: PayloadAction<{ conversationId: string; mode: 'first' | 'more' | 'retry' }>,
+    ) {
+      const { conversationId, mode } = action.payload;
+      const entry = (state.suggestions[conversationId] ??= {
+        status: 'waiting',
+        items: [],
+        offset: 0,
+        requestedOffset: 0,
+        error: null,
+      });
+      if (mode === 'first') entry.requestedOffset = 0;
+      else if (mode === 'more') {
+        const next = entry.offset + SUGGESTIONS_PAGE;
+        entry.requestedOffset = next > SUGGESTIONS_MAX_OFFSET ? 0 : next;
+      }
+      entry.status = 'loading';
+      entry.error = null;
+    },
+    suggestionsLoaded(
+      state,
+      action: PayloadAction<{ conversationId: string; offset: number; suggestions: Suggestion[] }>,
+    ) {
+      const entry = state.suggestions[action.payload.conversationId];
+      if (!entry) return; // the window was closed meanwhile
+      entry.status = 'ready';
+      entry.items = action.payload.suggestions;
+      entry.offset = action.payload.offset;
+      entry.requestedOffset = action.payload.offset;
+      entry.error = null;
+    },
+    suggestionsFailed(state, action: PayloadAction<{ conversationId: string; error: string }>) {
+      const entry = state.suggestions[action.payload.conversationId];
+      if (!entry) return;
+      entry.status = 'failed';
+      entry.error = action.payload.error;
+    },
+
+    /* Team members for 'Transferir' (GET /api/team). */
+
+    teamRequested(state) {
+      state.team.status = 'loading';
+      state.team.error = null;
+    },
+    teamLoaded(state, action: PayloadAction<TeamMemberOption[]>) {
+      state.team = { status: 'ready', members: action.payload, error: null };
+    },
+    teamFailed(state, action: PayloadAction<string>) {
+      state.team.status = 'failed';
+      state.team.error = action.payload;
+    },
+
+    /* Side-panel commands ('Ações'): real calls; the answer's row goes to the conversations slice. */
+
+    /** Transfer to a member (assign when the conversation has no assignee yet). */
+    conversationTransferRequested(
+      state,
+      action: PayloadAction<{ conversationId: string; assigneeId: string }>,
+    ) {
+      const panel = panelOf(state, action.payload.conversationId);
+      panel.pending = 'transfer';
+      panel.notice = null;
+    },
+    /** Rate the conversation 1–5. */
+    conversationRatingRequested(state, action: PayloadAction<{ conversationId: string; rating: number }>) {
+      const panel = panelOf(state, action.payload.conversationId);
+      panel.pending = 'rate';
+      panel.notice = null;
+    },
+    /** Archive the conversation; its window closes when the server agreed. */
+    conversationArchiveRequested(state, action: PayloadAction<{ conversationId: string }>) {
+      const panel = panelOf(state, action.payload.conversationId);
+      panel.pending = 'archive';
+      panel.notice = null;
+    },
+    conversationCommandSucceeded(state, action: PayloadAction<{ conversationId: string; message: string }>) {
+      const panel = state.panels[action.payload.conversationId];
+      if (!panel) return;
+      panel.pending = null;
+      panel.notice = { kind: 'success', text: action.payload.message };
+    },
+    conversationCommandFailed(state, action: PayloadAction<{ conversationId: string; error: string }>) {
+      const panel = state.panels[action.payload.conversationId];
+      if (!panel) return;
+      panel.pending = null;
+      panel.notice = { kind: 'error', text: action.payload.error };
+    },
   },
 });
 

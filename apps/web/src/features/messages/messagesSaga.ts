@@ -1,3 +1,220 @@
-import type { SagaIterator } from 'redux-saga';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { SagaIterator, Task } from 'redux-saga';
+import { all, call, cancel, cancelled, delay, fork, put, select, take, takeEvery } from 'redux-saga/effects';
+import { isApiError } from '../../api/api-error';
+import { apiRequest } from '../../api/client';
+import type { Conversation, Me, Message } from '../../api/types';
+import type { RootState } from '../../app/store';
+import { selectUser } from '../auth/selectors';
+import { conversationsActions } from '../conversations/conversationsSlice';
+import { realtimeConfig } from '../realtime/realtime-config';
+import { selectSocketStatus, type SocketStatus } from '../realtime/realtimeSlice';
+import { toConversation, type ConversationRowPush } from '../realtime/socket-events';
+import {
+  CONNECTION_ERROR_TEXT,
+  LOAD_ERROR_TEXT,
+  MESSAGE_LIMIT,
+  SEND_ERROR_TEXT,
+  toChatMessage,
+  type RawMessage,
+} from './message-model';
+import { messagesActions, type ChatMessage, type RetryRequested, type SendRequested } from './messagesSlice';
 
-export function* messagesSaga(): SagaIterator {}
+interface MessagesAnswer {
+  success: true;
+  messages?: RawMessage[];
+  source?: string;
+  nextCursor?: number | null;
+}
+
+interface SendAnswer {
+  success: true;
+  messageId?: string;
+  message?: Message | null;
+}
+
+const encode = encodeURIComponent;
+
+const selectItem = (state: RootState, conversationId: string, localId: string): ChatMessage | undefined =>
+  state.messages.byConversation[conversationId]?.items.find((m) => m.localId === localId);
+
+const selectConversationRow = (state: RootState, id: string): Conversation | undefined =>
+  state.conversations.entities[id];
+
+/** The conversations shown in chat windows (the polling fallback keeps these fresh); loaded ones without the window state. */
+const selectShownConversationIds = (state: RootState): string[] => {
+  const windows = (state as { chatWindows?: { windows?: { conversationId?: unknown }[] } }).chatWindows
+    ?.windows;
+  if (!Array.isArray(windows)) return Object.keys(state.messages.byConversation);
+  return [
+    ...new Set(windows.map((w) => w.conversationId).filter((id): id is string => typeof id === 'string')),
+  ];
+};
+
+// ---- loading ---------------------------------------------------------------------------------
+
+/** GET the latest 100 (ascending), normalised; replaces nothing sent or pushed meanwhile. */
+function* loadMessages(conversationId: string, silent: boolean): SagaIterator {
+  const controller = new AbortController();
+  try {
+    const answer: MessagesAnswer = yield call(
+      apiRequest<MessagesAnswer>,
+      `/api/whatsapp/messages/${encode(conversationId)}?limit=${MESSAGE_LIMIT}`,
+      { signal: controller.signal },
+    );
+    const now = new Date();
+    const messages: ChatMessage[] = [];
+    for (const raw of Array.isArray(answer.messages) ? answer.messages : []) {
+      const message = raw && typeof raw === 'object' ? toChatMessage(raw, now) : null;
+      if (message) messages.push({ ...message, conversationId: message.conversationId || conversationId });
+    }
+    yield put(messagesActions.messagesLoaded({ conversationId, messages }));
+  } catch (error) {
+    if (silent) console.warn('Mensagens não atualizadas', conversationId, error);
+    else yield put(messagesActions.messagesLoadFailed({ conversationId, error: LOAD_ERROR_TEXT }));
+  } finally {
+    if (yield cancelled()) controller.abort();
+  }
+}
+
+/** One load per conversation at a time: a new request replaces the one in flight; a silent refresh waits its turn. */
+function* watchLoads(): SagaIterator {
+  const running = new Map<string, Task>();
+  for (;;) {
+    const action: ReturnType<typeof messagesActions.messagesRequested> = yield take(
+      messagesActions.messagesRequested.type,
+    );
+    const { conversationId, silent = false } = action.payload;
+    if (!conversationId) continue;
+    const current = running.get(conversationId);
+    if (current?.isRunning()) {
+      if (silent) continue;
+      yield cancel(current);
+    }
+    running.set(conversationId, yield fork(loadMessages, conversationId, silent));
+  }
+}
+
+// ---- sending ---------------------------------------------------------------------------------
+
+/**
+ * POST /api/whatsapp/send with the message's client id as the idempotency key (a retry that follows
+ * a lost answer never makes a second message), then the stored id / the failure text.
+ */
+function* postSend(conversationId: string, localId: string): SagaIterator {
+  const message: ChatMessage | undefined = yield select(selectItem, conversationId, localId);
+  if (!message) return;
+  const user: Me | null = yield select(selectUser);
+  try {
+    const answer: SendAnswer = yield call(apiRequest<SendAnswer>, '/api/whatsapp/send', {
+      method: 'POST',
+      body: {
+        ...(user ? { userId: user.id } : {}),
+        conversationId,
+        content: message.content,
+        type: 'text',
+        timestamp: message.timestamp,
+        clientMessageId: localId,
+      },
+    });
+    yield put(
+      messagesActions.messageSendSucceeded({
+        conversationId,
+        localId,
+        messageId: typeof answer.messageId === 'string' && answer.messageId ? answer.messageId : localId,
+        message: answer.message ?? null,
+      }),
+    );
+  } catch (error) {
+    // No answer at all (network, timeout): 'Erro de conexão'; the server said no: 'Erro ao enviar mensagem'.
+    const text = isApiError(error) && error.status === 0 ? CONNECTION_ERROR_TEXT : SEND_ERROR_TEXT;
+    if (!isApiError(error)) console.error('Envio de mensagem falhou', error);
+    yield put(messagesActions.messageSendFailed({ conversationId, localId, error: text }));
+  }
+}
+
+/** Sends only what the reducer accepted for this very attempt (blank text, a taken retry: nothing). */
+function* sendAttempt(action: PayloadAction<SendRequested | RetryRequested>): SagaIterator {
+  const { conversationId, localId, attempt } = action.payload;
+  const message: ChatMessage | undefined = yield select(selectItem, conversationId, localId);
+  if (!message || message.sendAttempt !== attempt) return;
+  yield call(postSend, conversationId, localId);
+}
+
+// ---- marking read ----------------------------------------------------------------------------
+
+/** POST /api/conversations/:id/read when the conversation has unread messages; its count drops to 0 at once. */
+function* markReadIfUnread(conversationId: string): SagaIterator {
+  const row: Conversation | undefined = yield select(selectConversationRow, conversationId);
+  if (!row || !(row.unreadCount > 0)) return;
+  yield put(conversationsActions.conversationUpserted({ ...row, unreadCount: 0 }));
+  try {
+    const answer: { conversation?: ConversationRowPush } = yield call(
+      apiRequest<{ conversation?: ConversationRowPush }>,
+      `/api/conversations/${encode(conversationId)}/read`,
+      { method: 'POST', body: {} },
+    );
+    const updated = toConversation(answer.conversation);
+    const current: Conversation | undefined = yield select(selectConversationRow, conversationId);
+    // Only if nothing newer (a pushed row) came meanwhile.
+    if (updated && (!current || Date.parse(updated.updatedAt) >= Date.parse(current.updatedAt))) {
+      yield put(conversationsActions.conversationUpserted(updated));
+    }
+  } catch (error) {
+    console.warn('Não foi possível marcar a conversa como lida', conversationId, error);
+  }
+}
+
+/**
+ * `conversationViewed` may come often (every render of new messages): per conversation one request
+ * at a time, after a short quiet period, and again only if it was viewed meanwhile.
+ */
+function* watchViewed(): SagaIterator {
+  const workers = new Map<string, { task: Task; again: { value: boolean } }>();
+  function* worker(conversationId: string, again: { value: boolean }): SagaIterator {
+    do {
+      again.value = false;
+      yield delay(realtimeConfig.readDebounceMs);
+      yield call(markReadIfUnread, conversationId);
+    } while (again.value);
+  }
+  for (;;) {
+    const action: ReturnType<typeof messagesActions.conversationViewed> = yield take(
+      messagesActions.conversationViewed.type,
+    );
+    const { conversationId } = action.payload;
+    const current = workers.get(conversationId);
+    if (current?.task.isRunning()) {
+      current.again.value = true;
+      continue;
+    }
+    const again = { value: false };
+    workers.set(conversationId, { task: yield fork(worker, conversationId, again), again });
+  }
+}
+
+// ---- polling fallback ------------------------------------------------------------------------
+
+/** While the socket is down (never while it is connected): the shown conversations' messages every 5 s. */
+function* pollWhileSocketDown(): SagaIterator {
+  for (;;) {
+    yield delay(realtimeConfig.pollIntervalMs);
+    const status: SocketStatus = yield select(selectSocketStatus);
+    const user: Me | null = yield select(selectUser);
+    if (!user || status === 'connected' || status === 'idle') continue;
+    const ids: string[] = yield select(selectShownConversationIds);
+    for (const conversationId of ids) {
+      yield put(messagesActions.messagesRequested({ conversationId, silent: true }));
+    }
+  }
+}
+
+export function* messagesSaga(): SagaIterator {
+  yield all([
+    fork(watchLoads),
+    takeEvery(messagesActions.messageSendRequested.type, sendAttempt),
+    takeEvery(messagesActions.messageRetryRequested.type, sendAttempt),
+    fork(watchViewed),
+    fork(pollWhileSocketDown),
+  ]);
+}

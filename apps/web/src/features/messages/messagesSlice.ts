@@ -1,5 +1,24 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSelector, createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 import type { Message } from '../../api/types';
+import type { RootState } from '../../app/store';
+import { authActions } from '../auth/authSlice';
+import {
+  MESSAGE_LIMIT,
+  SEND_ERROR_TEXT,
+  mergeStatus,
+  orderKey,
+  toChatMessage,
+  type RawMessage,
+} from './message-model';
+
+export {
+  CONNECTION_ERROR_TEXT,
+  LOAD_ERROR_TEXT,
+  MESSAGE_LIMIT,
+  SEND_ERROR_TEXT,
+  mediaPlaceholder,
+  messageContent,
+} from './message-model';
 
 /**
  * A message as the chat window shows it: a stored one, or an optimistic one still identified by
@@ -22,35 +41,359 @@ export interface ChatMessage {
   mediaUrl: string | null;
   mediaStatus: Message['mediaStatus'];
   error: string | null;
+  /** When the server recorded it (ISO); the local send time until then. */
+  createdAt?: string;
+  /** Order in the conversation (the global position of its creation); unknown while unconfirmed. */
+  position?: number;
+  /** Internal: the send attempt in flight (a second retry click finds it taken and sends nothing). */
+  sendAttempt?: string;
 }
 
 export interface ConversationMessages {
-  /** Ascending by time, deduplicated by id. */
+  /** Ascending (order of the conversation), deduplicated by id, at most MESSAGE_LIMIT. */
   items: ChatMessage[];
   loading: boolean;
   error: string | null;
 }
 
+export interface MessagesState {
+  byConversation: Record<string, ConversationMessages>;
+}
+
+const initialState: MessagesState = { byConversation: {} };
+
+const emptyEntry = (): ConversationMessages => ({ items: [], loading: false, error: null });
+
+/** The item a server id (or the client's message id of an own send) refers to. */
+function indexOf(items: ChatMessage[], id: string, clientMessageId?: string): number {
+  return items.findIndex(
+    (m) =>
+      m.id === id ||
+      m.localId === id ||
+      (clientMessageId !== undefined && (m.localId === clientMessageId || m.id === clientMessageId)),
+  );
+}
+
+/** Server news about a message merged into what is shown; the client's key and attempt are kept. */
+function mergeInto(existing: ChatMessage, incoming: ChatMessage, keepPosition = false): void {
+  const status = mergeStatus(existing.status, incoming.status);
+  const position = keepPosition
+    ? (existing.position ?? incoming.position)
+    : (incoming.position ?? existing.position);
+  Object.assign(existing, {
+    ...incoming,
+    localId: existing.localId,
+    conversationId: incoming.conversationId || existing.conversationId,
+    senderName: incoming.senderName || existing.senderName,
+    status,
+    // Only the server saying 'failed' makes it failed here: spec §8's 'Erro ao enviar mensagem'.
+    error: status === 'failed' ? SEND_ERROR_TEXT : null,
+  });
+  if (position === undefined) delete existing.position;
+  else existing.position = position;
+  if (existing.sendAttempt === undefined) delete existing.sendAttempt;
+}
+
+/** Keeps the items in conversation order and drops the oldest beyond the limit (never an unsent one). */
+function settle(entry: ConversationMessages): void {
+  const items = entry.items;
+  let sorted = true;
+  for (let i = 1; i < items.length; i += 1) {
+    if (orderKey(items[i - 1]!) > orderKey(items[i]!)) {
+      sorted = false;
+      break;
+    }
+  }
+  if (!sorted) {
+    // Stable: equal keys keep their order (server order, then arrival).
+    const ordered = items
+      .map((m, i) => ({ m, i }))
+      .sort((a, b) => orderKey(a.m) - orderKey(b.m) || a.i - b.i);
+    entry.items = ordered.map((o) => o.m);
+  }
+  const excess = entry.items.length - MESSAGE_LIMIT;
+  if (excess > 0) {
+    let droppable = 0;
+    while (droppable < excess && entry.items[droppable]!.id !== null) droppable += 1;
+    if (droppable > 0) entry.items.splice(0, droppable);
+  }
+}
+
+/** Adds a server message, or merges it into the one it is (same id, or the echo of an own send). */
+function upsert(entry: ConversationMessages, incoming: ChatMessage, clientMessageId?: string): void {
+  const index = indexOf(entry.items, incoming.id ?? incoming.localId, clientMessageId);
+  if (index >= 0) mergeInto(entry.items[index]!, incoming);
+  else entry.items.push(incoming);
+}
+
+export interface SendPayload {
+  conversationId: string;
+  content: string;
+  /** Optional: the sender's name shown on the optimistic message until the server's arrives. */
+  senderName?: string;
+}
+
+export interface SendRequested extends SendPayload {
+  /** The client's message id (a UUID): the key of the optimistic message and the server's idempotency key. */
+  localId: string;
+  /** When the agent sent it (ISO). */
+  timestamp: string;
+  /** This attempt's id. */
+  attempt: string;
+}
+
+export interface RetryRequested {
+  conversationId: string;
+  localId: string;
+  attempt: string;
+}
+
+export interface SendSucceeded {
+  conversationId: string;
+  localId: string;
+  /** The stored id (the client's message id: the server keeps it). */
+  messageId: string;
+  /** The stored message, when the server already had it. */
+  message: RawMessage | null;
+}
+
+export interface StatusChanged {
+  conversationId: string;
+  messageId: string;
+  status: Message['status'];
+  /** The server's detail of a failure (not shown: the UI reads 'Erro ao enviar mensagem'). */
+  error?: string | null;
+}
+
+const newMessageId = (): string =>
+  typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : // Very old browsers only: a v4-shaped id from Math.random.
+      'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, (c) => {
+        const r = (Math.random() * 16) | 0;
+        return (c === 'x' ? r : (r & 0x3) | 0x8).toString(16);
+      });
+
 const messagesSlice = createSlice({
   name: 'messages',
-  initialState: { byConversation: {} as Record<string, ConversationMessages> },
+  initialState,
   reducers: {
-    /** Load the latest 100 messages of a conversation (when its window opens). */
-    messagesRequested(state, action: PayloadAction<{ conversationId: string }>) {
-      const entry = (state.byConversation[action.payload.conversationId] ??= {
-        items: [],
-        loading: true,
-        error: null,
-      });
+    /**
+     * Load the latest 100 messages of a conversation (when its window opens). `silent` refreshes
+     * (polling fallback, resync) neither show the loading state nor an error.
+     */
+    messagesRequested(state, action: PayloadAction<{ conversationId: string; silent?: boolean }>) {
+      const { conversationId, silent } = action.payload;
+      if (silent) return;
+      const entry = (state.byConversation[conversationId] ??= emptyEntry());
       entry.loading = true;
       entry.error = null;
     },
-    /** The agent sends text: it appears at once; the saga assigns the client message id. */
-    messageSendRequested(_state, _action: PayloadAction<{ conversationId: string; content: string }>) {},
-    /** Retry a failed send with the same client message id (the server stores it once). */
-    messageRetryRequested(_state, _action: PayloadAction<{ conversationId: string; localId: string }>) {},
+    /** The server's messages (ascending), merged with what is shown: nothing doubled, nothing sent lost. */
+    messagesLoaded(state, action: PayloadAction<{ conversationId: string; messages: ChatMessage[] }>) {
+      const { conversationId, messages } = action.payload;
+      const entry = (state.byConversation[conversationId] ??= emptyEntry());
+      const previous = entry.items;
+      const next: ChatMessage[] = [];
+      const taken = new Set<ChatMessage>();
+      for (const message of messages) {
+        const already = next.findIndex((m) => m.id === message.id);
+        if (already >= 0) {
+          // Duplicates by id are ignored (the first one counts).
+          continue;
+        }
+        const index = indexOf(previous, message.id ?? message.localId);
+        if (index >= 0) {
+          const existing = previous[index]!;
+          mergeInto(existing, message);
+          taken.add(existing);
+          next.push(existing);
+        } else next.push(message);
+      }
+      // What the answer does not have yet: unconfirmed sends, and pushes newer than its snapshot.
+      for (const item of previous) if (!taken.has(item)) next.push(item);
+      entry.items = next;
+      entry.loading = false;
+      entry.error = null;
+      settle(entry);
+    },
+    messagesLoadFailed(state, action: PayloadAction<{ conversationId: string; error: string }>) {
+      const entry = (state.byConversation[action.payload.conversationId] ??= emptyEntry());
+      entry.loading = false;
+      entry.error = action.payload.error;
+    },
+
+    /** The agent sends text: it appears at once (status 'sending', shown as 'sent' grey). Blank text is ignored. */
+    messageSendRequested: {
+      reducer(state, action: PayloadAction<SendRequested>) {
+        const { conversationId, localId, timestamp, attempt } = action.payload;
+        const content = action.payload.content.trim();
+        if (!content || !conversationId) return;
+        const entry = (state.byConversation[conversationId] ??= emptyEntry());
+        entry.items.push({
+          localId,
+          id: null,
+          conversationId,
+          content,
+          sender: 'agent',
+          fromMe: true,
+          senderName: action.payload.senderName ?? '',
+          timestamp,
+          createdAt: timestamp,
+          type: 'text',
+          status: 'sending',
+          mediaUrl: null,
+          mediaStatus: 'none',
+          error: null,
+          sendAttempt: attempt,
+        });
+        settle(entry);
+      },
+      prepare(payload: SendPayload) {
+        return {
+          payload: {
+            ...payload,
+            localId: newMessageId(),
+            timestamp: new Date().toISOString(),
+            attempt: nanoid(),
+          },
+        };
+      },
+    },
+    /** Retry a failed send with the same client message id (the server stores it once). Ignored unless failed. */
+    messageRetryRequested: {
+      reducer(state, action: PayloadAction<RetryRequested>) {
+        const entry = state.byConversation[action.payload.conversationId];
+        const message = entry?.items.find((m) => m.localId === action.payload.localId);
+        if (!message || message.status !== 'failed') return;
+        message.status = 'sending';
+        message.error = null;
+        message.sendAttempt = action.payload.attempt;
+      },
+      prepare(payload: { conversationId: string; localId: string }) {
+        return { payload: { ...payload, attempt: nanoid() } };
+      },
+    },
+    /** POST /api/whatsapp/send answered: the stored id, and the status from the stored message. */
+    messageSendSucceeded(state, action: PayloadAction<SendSucceeded>) {
+      const { conversationId, localId, messageId, message } = action.payload;
+      const entry = state.byConversation[conversationId];
+      const index = entry ? entry.items.findIndex((m) => m.localId === localId) : -1;
+      if (!entry || index < 0) return;
+      const existing = entry.items[index]!;
+      delete existing.sendAttempt;
+      const stored = message ? toChatMessage({ ...message, id: messageId }) : null;
+      if (stored) mergeInto(existing, { ...stored, conversationId: stored.conversationId || conversationId });
+      else {
+        existing.id = messageId;
+        existing.status = mergeStatus(existing.status, 'sent');
+        if (existing.status !== 'failed') existing.error = null;
+      }
+      // Another item may hold the same stored id (a load raced the answer): keep one.
+      const twin = entry.items.findIndex((m, i) => i !== index && m.id === messageId);
+      if (twin >= 0) {
+        mergeInto(existing, entry.items[twin]!);
+        entry.items.splice(twin, 1);
+      }
+      settle(entry);
+    },
+    /** The send failed: the spec's red text ('Erro ao enviar mensagem' / 'Erro de conexão') and a retry. */
+    messageSendFailed(
+      state,
+      action: PayloadAction<{ conversationId: string; localId: string; error: string }>,
+    ) {
+      const entry = state.byConversation[action.payload.conversationId];
+      const message = entry?.items.find((m) => m.localId === action.payload.localId);
+      if (!message) return;
+      delete message.sendAttempt;
+      // The server has it after all (its echo came first): not a failure.
+      if (message.id !== null && message.status !== 'sending' && message.status !== 'failed') return;
+      message.status = 'failed';
+      message.error = action.payload.error;
+    },
+
+    /** Socket `whatsapp:newMessage`: appended to a loaded conversation, or merged into its optimistic entry. */
+    messageReceived(state, action: PayloadAction<RawMessage>) {
+      const message = toChatMessage(action.payload);
+      if (!message) return;
+      const entry = state.byConversation[message.conversationId];
+      if (!entry) return;
+      upsert(
+        entry,
+        message,
+        typeof action.payload.clientMessageId === 'string' ? action.payload.clientMessageId : undefined,
+      );
+      settle(entry);
+    },
+    /** Socket `message:updated` (its media stored or failed): replaced in place, its order kept. */
+    messageUpdated(state, action: PayloadAction<RawMessage>) {
+      // The payload's position is the update's, not the message's: keep the message's own.
+      const message = toChatMessage({ ...action.payload, position: undefined });
+      if (!message) return;
+      const entry = state.byConversation[message.conversationId];
+      const index = entry ? indexOf(entry.items, message.id!) : -1;
+      if (!entry || index < 0) return;
+      mergeInto(entry.items[index]!, message, true);
+    },
+    /** Socket `message:status`: sent → delivered → read (or failed) in place. */
+    messageStatusChanged(state, action: PayloadAction<StatusChanged>) {
+      const { conversationId, messageId, status } = action.payload;
+      const entry = state.byConversation[conversationId];
+      const message = entry?.items[indexOf(entry.items, messageId)];
+      if (!message) return;
+      message.id = messageId;
+      message.status = mergeStatus(message.status, status);
+      // Spec §8: a failure the server reports reads 'Erro ao enviar mensagem'.
+      message.error = message.status === 'failed' ? SEND_ERROR_TEXT : null;
+      if (entry) settle(entry);
+    },
+
+    /**
+     * The chat window shows this conversation (dispatch it when the window opens or is restored and
+     * whenever new messages appear in it): incoming messages shown are marked read at once, and the
+     * saga tells the server (debounced) when the conversation has unread messages.
+     */
+    conversationViewed(state, action: PayloadAction<{ conversationId: string }>) {
+      const entry = state.byConversation[action.payload.conversationId];
+      if (!entry) return;
+      for (const message of entry.items) {
+        if (!message.fromMe && message.status !== 'read' && message.status !== 'failed')
+          message.status = 'read';
+      }
+    },
+  },
+  extraReducers: (builder) => {
+    // Nothing of one user stays for the next.
+    builder.addCase(authActions.loggedOut, () => initialState);
   },
 });
 
 export const messagesActions = messagesSlice.actions;
 export const messagesReducer = messagesSlice.reducer;
+
+// ---- selectors ------------------------------------------------------------------------------
+
+const NO_MESSAGES: ChatMessage[] = [];
+
+const selectEntry = (state: RootState, conversationId: string): ConversationMessages | undefined =>
+  state.messages.byConversation[conversationId];
+
+/** The conversation's messages, ascending (the same array until they change). */
+export const selectConversationMessages = (state: RootState, conversationId: string): ChatMessage[] =>
+  selectEntry(state, conversationId)?.items ?? NO_MESSAGES;
+
+/** Whether the conversation's messages are loading, and the load error ('Erro ao carregar mensagens'). */
+export const selectMessagesState = createSelector(
+  [
+    (state: RootState, conversationId: string) => selectEntry(state, conversationId)?.loading ?? false,
+    (state: RootState, conversationId: string) => selectEntry(state, conversationId)?.error ?? null,
+  ],
+  (loading, error): { loading: boolean; error: string | null } => ({ loading, error }),
+);
+
+/** One message by its render key (localId). */
+export const selectChatMessage = (
+  state: RootState,
+  conversationId: string,
+  localId: string,
+): ChatMessage | undefined => selectEntry(state, conversationId)?.items.find((m) => m.localId === localId);

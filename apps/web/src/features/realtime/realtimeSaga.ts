@@ -1,3 +1,325 @@
-import type { SagaIterator } from 'redux-saga';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { buffers, eventChannel, type EventChannel, type SagaIterator, type Task } from 'redux-saga';
+import { call, cancel, cancelled, delay, fork, put, select, take } from 'redux-saga/effects';
+import type { Socket } from 'socket.io-client';
+import type { Conversation, Me } from '../../api/types';
+import type { RootState } from '../../app/store';
+import { authActions } from '../auth/authSlice';
+import { conversationsActions } from '../conversations/conversationsSlice';
+import { messageContent } from '../messages/message-model';
+import { messagesActions } from '../messages/messagesSlice';
+import { realtimeConfig } from './realtime-config';
+import { realtimeActions, selectLastPosition } from './realtimeSlice';
+import {
+  SERVER_EVENTS,
+  toConversation,
+  type ChannelPush,
+  type ConversationUpdatedPush,
+  type JoinAck,
+  type MessageStatusPush,
+  type NewMessagePush,
+  type ResyncPush,
+  type ServerEventName,
+} from './socket-events';
 
-export function* realtimeSaga(): SagaIterator {}
+/** What the socket tells the saga, through the event channel (in order, nothing dropped). */
+export type SocketEvent =
+  | { kind: 'connected'; resumedFrom: number | null }
+  | { kind: 'joined'; ack: JoinAck | null; error: unknown; resumedFrom: number | null }
+  | { kind: 'disconnected'; reason: string }
+  | { kind: 'connectError'; error: Error; willRetry: boolean }
+  | { kind: 'reconnectFailed' }
+  | { kind: 'push'; name: ServerEventName; payload: unknown };
+
+/** The saga's view of the connection: the last position it handled and what the handshake sent. */
+interface Cursor {
+  /** The highest position handled (what the next handshake resumes from). */
+  position: number;
+  /** The `lastPosition` the current connection's handshake carried; null = started live. */
+  resumedFrom: number | null;
+}
+
+/**
+ * The socket's events as a channel. The expanding buffer keeps every event while the saga is busy
+ * (a message is never dropped). Closing it removes the listeners and disconnects the socket.
+ */
+export function socketChannel(socket: Socket, userId: string, cursor: Cursor): EventChannel<SocketEvent> {
+  return eventChannel<SocketEvent>((emit) => {
+    const onConnect = () => {
+      const resumedFrom = cursor.resumedFrom;
+      emit({ kind: 'connected', resumedFrom });
+      // The spec's join: the user's own id (the server checks it against the session).
+      socket
+        .timeout(realtimeConfig.ackTimeoutMs)
+        .emit('join:user', userId, (error: unknown, ack: JoinAck | undefined) =>
+          emit({ kind: 'joined', ack: error ? null : (ack ?? null), error, resumedFrom }),
+        );
+    };
+    const onDisconnect = (reason: string) => emit({ kind: 'disconnected', reason });
+    const onConnectError = (error: Error) =>
+      // `active`: Socket.IO tries again by itself; not after a refusal by the server's middleware.
+      emit({ kind: 'connectError', error, willRetry: socket.active });
+    const onReconnectFailed = () => emit({ kind: 'reconnectFailed' });
+    const pushes = SERVER_EVENTS.map((name) => {
+      const listener = (payload: unknown) => emit({ kind: 'push', name, payload });
+      socket.on(name, listener);
+      return [name, listener] as const;
+    });
+    socket.on('connect', onConnect);
+    socket.on('disconnect', onDisconnect);
+    socket.on('connect_error', onConnectError);
+    socket.io.on('reconnect_failed', onReconnectFailed);
+    return () => {
+      for (const [name, listener] of pushes) socket.off(name, listener);
+      socket.off('connect', onConnect);
+      socket.off('disconnect', onDisconnect);
+      socket.off('connect_error', onConnectError);
+      socket.io.off('reconnect_failed', onReconnectFailed);
+      socket.disconnect();
+    };
+  }, buffers.expanding<SocketEvent>(128));
+}
+
+/** Opens the socket (not connected yet): same origin, websocket then polling, 5 quick attempts 1 s apart. */
+function openSocket(cursor: Cursor): Socket {
+  return realtimeConfig.createSocket(realtimeConfig.url, {
+    autoConnect: false,
+    transports: ['websocket', 'polling'],
+    reconnection: true,
+    reconnectionAttempts: realtimeConfig.reconnectionAttempts,
+    reconnectionDelay: realtimeConfig.reconnectionDelay,
+    withCredentials: true,
+    // Read on every (re)connection: a reconnect resumes after the last position seen.
+    auth: (send: (data: object) => void) => {
+      cursor.resumedFrom = cursor.position > 0 ? cursor.position : null;
+      send(cursor.resumedFrom === null ? {} : { lastPosition: cursor.resumedFrom });
+    },
+  });
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const positionOf = (payload: unknown): number | undefined =>
+  isRecord(payload) && typeof payload.position === 'number' && Number.isFinite(payload.position)
+    ? payload.position
+    : undefined;
+
+const selectConversationRow = (state: RootState, id: string): Conversation | undefined =>
+  state.conversations.entities[id];
+
+const selectLoadedConversationIds = (state: RootState): string[] =>
+  Object.keys(state.messages.byConversation);
+
+/** A position handled: remembered for the next handshake and in the store. */
+function* seen(cursor: Cursor, position: number | undefined): SagaIterator {
+  if (position === undefined || position <= cursor.position) return;
+  cursor.position = position;
+  yield put(realtimeActions.positionSeen(position));
+}
+
+/** Reload everything the socket keeps fresh: the conversation list and the loaded conversations' messages. */
+function* reloadAll(): SagaIterator {
+  yield put(conversationsActions.conversationsRequested());
+  const ids: string[] = yield select(selectLoadedConversationIds);
+  for (const conversationId of ids)
+    yield put(messagesActions.messagesRequested({ conversationId, silent: true }));
+}
+
+function* upsertRow(row: unknown): SagaIterator {
+  const conversation = toConversation(isRecord(row) ? row : null);
+  if (conversation) yield put(conversationsActions.conversationUpserted(conversation));
+}
+
+function* onNewMessage(cursor: Cursor, payload: NewMessagePush): SagaIterator {
+  const position = positionOf(payload);
+  const isNew = position === undefined || position > cursor.position;
+  yield* seen(cursor, position);
+  const { conversation, ...message } = payload;
+  if (conversation) yield* upsertRow(conversation);
+  else if (isNew && typeof message.conversationId === 'string') {
+    // No row came along: raise the unread count and the last message ourselves (spec §4).
+    const row: Conversation | undefined = yield select(selectConversationRow, message.conversationId);
+    if (row) {
+      const fromMe = message.fromMe === true || message.sender === 'agent';
+      yield put(
+        conversationsActions.conversationUpserted({
+          ...row,
+          lastMessage: messageContent({ content: message.content, type: message.type }),
+          lastMessageType: typeof message.type === 'string' ? message.type : row.lastMessageType,
+          lastMessageFromMe: fromMe,
+          lastTimestamp: typeof message.timestamp === 'string' ? message.timestamp : row.lastTimestamp,
+          unreadCount: fromMe ? row.unreadCount : row.unreadCount + 1,
+          messageCount: row.messageCount + 1,
+        }),
+      );
+    }
+  }
+  yield put(messagesActions.messageReceived(message));
+}
+
+function* onPush(cursor: Cursor, name: ServerEventName, payload: unknown): SagaIterator {
+  if (!isRecord(payload)) return;
+  switch (name) {
+    case 'whatsapp:newMessage':
+      yield* onNewMessage(cursor, payload as NewMessagePush);
+      return;
+    case 'message:updated':
+      yield* seen(cursor, positionOf(payload));
+      yield put(messagesActions.messageUpdated(payload as NewMessagePush));
+      return;
+    case 'message:status': {
+      const status = payload as unknown as MessageStatusPush;
+      yield* seen(cursor, positionOf(payload));
+      yield put(
+        messagesActions.messageStatusChanged({
+          conversationId: status.conversationId,
+          messageId: status.messageId,
+          status: status.status,
+          error: status.error,
+        }),
+      );
+      return;
+    }
+    case 'conversation:updated':
+      yield* seen(cursor, positionOf(payload));
+      yield* upsertRow((payload as unknown as ConversationUpdatedPush).conversation);
+      return;
+    case 'whatsapp:connected':
+    case 'whatsapp:disconnected': {
+      const channel = payload as unknown as ChannelPush;
+      yield* seen(cursor, positionOf(payload));
+      yield put(
+        realtimeActions.channelStatusChanged({
+          connected: name === 'whatsapp:connected',
+          sessionId: String(channel.sessionId ?? ''),
+          phoneNumber: String(channel.phoneNumber ?? ''),
+        }),
+      );
+      return;
+    }
+    case 'resync':
+      // Too much was missed to replay: reload with REST; live changes continue after this position.
+      yield* seen(cursor, (payload as unknown as ResyncPush).position);
+      yield* reloadAll();
+      return;
+  }
+}
+
+function* onJoined(cursor: Cursor, event: Extract<SocketEvent, { kind: 'joined' }>): SagaIterator {
+  if (!event.ack?.success) {
+    console.warn('Socket: join:user recusado', event.error ?? event.ack);
+    return;
+  }
+  const position = event.ack.position;
+  if (typeof position === 'number' && position < cursor.position) {
+    // The server's log is behind what we saw (it was reset): follow it from its position and reload.
+    cursor.position = position;
+    yield put(realtimeActions.positionReset(position));
+    yield* reloadAll();
+    return;
+  }
+  yield* seen(cursor, position);
+  // Started live (nothing to resume from): what changed between the REST loads and now was not pushed.
+  if (event.resumedFrom === null) yield* reloadAll();
+}
+
+/**
+ * When Socket.IO will not reconnect by itself (its attempts are used up, the server closed the
+ * socket, or refused the handshake): one attempt now and then, until connected.
+ */
+function* reconnectSlowly(socket: Socket, firstDelayMs: number): SagaIterator {
+  socket.io.reconnection(false);
+  let wait = firstDelayMs;
+  while (!socket.connected) {
+    yield delay(wait);
+    if (socket.connected) break;
+    socket.connect();
+    wait = realtimeConfig.slowRetryMs;
+  }
+}
+
+/** The socket of one signed-in user, from connect to logout. */
+export function* liveSocket(userId: string): SagaIterator {
+  const lastPosition: number = yield select(selectLastPosition);
+  const cursor: Cursor = { position: lastPosition, resumedFrom: null };
+  const socket: Socket = yield call(openSocket, cursor);
+  const channel: EventChannel<SocketEvent> = yield call(socketChannel, socket, userId, cursor);
+  const slow: { task: Task | null } = { task: null };
+  /** One warning per outage, not one per attempt. */
+  let warned = false;
+  const retry = function* (firstDelayMs: number): SagaIterator {
+    if (slow.task?.isRunning()) return;
+    slow.task = yield fork(reconnectSlowly, socket, firstDelayMs);
+  };
+  try {
+    yield put(realtimeActions.socketStatusChanged('connecting'));
+    socket.connect();
+    for (;;) {
+      const event: SocketEvent = yield take(channel);
+      try {
+        switch (event.kind) {
+          case 'connected':
+            if (slow.task?.isRunning()) yield cancel(slow.task);
+            slow.task = null;
+            socket.io.reconnection(true);
+            warned = false;
+            yield put(realtimeActions.socketStatusChanged('connected'));
+            break;
+          case 'joined':
+            yield* onJoined(cursor, event);
+            break;
+          case 'disconnected':
+            yield put(realtimeActions.socketStatusChanged('disconnected'));
+            // The server closed it (Socket.IO does not come back by itself then).
+            if (event.reason === 'io server disconnect') yield* retry(realtimeConfig.serverDisconnectRetryMs);
+            break;
+          case 'connectError':
+            // Spec §8: socket connection errors are only logged.
+            if (!warned) console.warn('Socket: erro de conexão', event.error.message);
+            warned = true;
+            yield put(realtimeActions.socketStatusChanged('disconnected'));
+            if (!event.willRetry) yield* retry(realtimeConfig.slowRetryMs);
+            break;
+          case 'reconnectFailed':
+            yield* retry(realtimeConfig.slowRetryMs);
+            break;
+          case 'push':
+            yield* onPush(cursor, event.name, event.payload);
+            break;
+        }
+      } catch (error) {
+        // One bad event must not end the live updates.
+        console.error('Socket: evento não aplicado', error);
+      }
+    }
+  } finally {
+    channel.close();
+    if (yield cancelled()) yield put(realtimeActions.socketStatusChanged('idle'));
+  }
+}
+
+type AuthAction = PayloadAction<Me | null>;
+
+/**
+ * The live socket while someone is signed in: started by the session check or a login, restarted for
+ * another user, stopped (and disconnected) on logout.
+ */
+export function* realtimeSaga(): SagaIterator {
+  let task: Task | null = null;
+  let userId: string | null = null;
+  for (;;) {
+    const action: AuthAction = yield take([
+      authActions.sessionChecked.type,
+      authActions.loginSucceeded.type,
+      authActions.loggedOut.type,
+    ]);
+    const next = action.type === authActions.loggedOut.type ? null : (action.payload?.id ?? null);
+    const running = task as Task | null;
+    if (next !== null && next === userId && running?.isRunning()) continue;
+    if (running?.isRunning()) yield cancel(running);
+    task = null;
+    userId = next;
+    if (userId !== null) task = yield fork(liveSocket, userId);
+  }
+}

@@ -1,0 +1,213 @@
+import { Archive, ArrowRightLeft, Phone, Star } from 'lucide-react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import type { Conversation } from '../../api/types';
+import { chatWindowsActions } from './chatWindowsSlice';
+import { customerNameOf, phoneOf, selectPanel, selectTeam } from './selectors';
+
+const cx = (...classes: (string | false | null | undefined)[]) => classes.filter(Boolean).join(' ');
+
+/** 'Avaliar com 1 estrela', 'Avaliar com 3 estrelas'. */
+export const rateLabel = (n: number): string => `Avaliar com ${n} ${n === 1 ? 'estrela' : 'estrelas'}`;
+
+function Heading({ id, children }: { id: string; children: string }) {
+  return (
+    <h3
+      id={id}
+      className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400"
+    >
+      {children}
+    </h3>
+  );
+}
+
+function TransferForm({ conversationId, row }: { conversationId: string; row: Conversation | undefined }) {
+  const dispatch = useAppDispatch();
+  const team = useAppSelector(selectTeam);
+  const panel = useAppSelector((state) => selectPanel(state, conversationId));
+  const [assigneeId, setAssigneeId] = useState('');
+  const selectId = useId();
+
+  useEffect(() => {
+    if (team.status === 'idle') dispatch(chatWindowsActions.teamRequested());
+  }, [dispatch, team.status]);
+
+  const candidates = team.members.filter((m) => m.id !== row?.assigneeId);
+  const current = row?.assigneeId ? team.members.find((m) => m.id === row.assigneeId) : undefined;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!assigneeId) return;
+    dispatch(chatWindowsActions.conversationTransferRequested({ conversationId, assigneeId }));
+    setAssigneeId('');
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-2">
+      <h4 className="flex items-center gap-2 text-sm font-semibold text-slate-800 dark:text-slate-100">
+        <ArrowRightLeft aria-hidden className="h-4 w-4" />
+        Transferir
+      </h4>
+      {current ? (
+        <p className="text-xs text-slate-500 dark:text-slate-400">Responsável: {current.name}</p>
+      ) : null}
+      {team.status === 'failed' ? (
+        <div className="space-y-1 text-xs">
+          <p role="alert" className="text-red-600 dark:text-red-400">
+            {team.error}
+          </p>
+          <button
+            type="button"
+            onClick={() => dispatch(chatWindowsActions.teamRequested())}
+            className="font-semibold text-blue-700 underline underline-offset-2 dark:text-blue-300"
+          >
+            Carregar equipe novamente
+          </button>
+        </div>
+      ) : (
+        <>
+          <label htmlFor={selectId} className="sr-only">
+            Transferir para
+          </label>
+          <select
+            id={selectId}
+            value={assigneeId}
+            onChange={(event) => setAssigneeId(event.target.value)}
+            disabled={team.status !== 'ready' || panel?.pending === 'transfer'}
+            className="input py-1.5 text-sm"
+          >
+            <option value="">
+              {team.status === 'ready' ? 'Selecione um membro' : 'Carregando equipe...'}
+            </option>
+            {candidates.map((member) => (
+              <option key={member.id} value={member.id}>
+                {member.name} ({member.role})
+              </option>
+            ))}
+          </select>
+          <button
+            type="submit"
+            disabled={!assigneeId || panel?.pending === 'transfer'}
+            className="btn-secondary w-full px-3 py-1.5 text-sm"
+          >
+            {panel?.pending === 'transfer' ? 'Transferindo...' : 'Transferir'}
+          </button>
+        </>
+      )}
+    </form>
+  );
+}
+
+function Rating({ conversationId, rating }: { conversationId: string; rating: number | null }) {
+  const dispatch = useAppDispatch();
+  const pending = useAppSelector((state) => selectPanel(state, conversationId)?.pending === 'rate');
+  const headingId = useId();
+  return (
+    <div role="group" aria-labelledby={headingId} className="space-y-2">
+      <h4
+        id={headingId}
+        className="flex items-center gap-2 text-sm font-semibold text-slate-800 dark:text-slate-100"
+      >
+        <Star aria-hidden className="h-4 w-4" />
+        Avaliação
+      </h4>
+      <div className="flex gap-1">
+        {[1, 2, 3, 4, 5].map((n) => (
+          <button
+            key={n}
+            type="button"
+            aria-label={rateLabel(n)}
+            aria-pressed={rating === n}
+            title={rateLabel(n)}
+            disabled={pending}
+            onClick={() =>
+              dispatch(chatWindowsActions.conversationRatingRequested({ conversationId, rating: n }))
+            }
+            className="rounded p-0.5 text-amber-400 transition hover:scale-110 disabled:opacity-50"
+          >
+            <Star aria-hidden className={cx('h-5 w-5', rating !== null && n <= rating && 'fill-current')} />
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The collapsible side panel (spec §2): 'Ações' — Transferir, Avaliação, Arquivar, real commands
+ * whose answers update the conversation row — and 'Contato' (name, phone, online).
+ */
+export function SidePanel({
+  id,
+  conversationId,
+  row,
+  overlay,
+}: {
+  id: string;
+  conversationId: string;
+  row: Conversation | undefined;
+  /** In a narrow window the panel covers the messages instead of sitting beside them. */
+  overlay: boolean;
+}) {
+  const dispatch = useAppDispatch();
+  const panel = useAppSelector((state) => selectPanel(state, conversationId));
+  const actionsId = useId();
+  const contactId = useId();
+  const phone = phoneOf(row?.customerId);
+
+  return (
+    <aside
+      id={id}
+      aria-label="Detalhes da conversa"
+      className={cx(
+        'flex w-64 shrink-0 flex-col gap-6 overflow-y-auto border-l border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900',
+        overlay && 'absolute inset-y-0 right-0 z-10 shadow-xl',
+      )}
+    >
+      <section aria-labelledby={actionsId} className="space-y-5">
+        <Heading id={actionsId}>Ações</Heading>
+        <TransferForm conversationId={conversationId} row={row} />
+        <Rating conversationId={conversationId} rating={row?.rating ?? null} />
+        <div className="space-y-2">
+          <button
+            type="button"
+            onClick={() => dispatch(chatWindowsActions.conversationArchiveRequested({ conversationId }))}
+            disabled={panel?.pending === 'archive'}
+            className="btn-secondary w-full px-3 py-1.5 text-sm"
+          >
+            <Archive aria-hidden className="h-4 w-4" />
+            {panel?.pending === 'archive' ? 'Arquivando...' : 'Arquivar'}
+          </button>
+        </div>
+        {panel?.notice ? (
+          <p
+            role={panel.notice.kind === 'error' ? 'alert' : 'status'}
+            className={cx(
+              'rounded-lg px-3 py-2 text-xs',
+              panel.notice.kind === 'error'
+                ? 'bg-red-50 text-red-700 dark:bg-red-500/15 dark:text-red-200'
+                : 'bg-green-50 text-green-700 dark:bg-green-500/15 dark:text-green-200',
+            )}
+          >
+            {panel.notice.text}
+          </p>
+        ) : null}
+      </section>
+
+      <section aria-labelledby={contactId} className="space-y-2 text-sm">
+        <Heading id={contactId}>Contato</Heading>
+        <p className="font-semibold text-slate-900 dark:text-white">{customerNameOf(row)}</p>
+        {phone ? (
+          <p className="flex items-center gap-2 text-slate-600 dark:text-slate-300">
+            <Phone aria-hidden className="h-4 w-4" />
+            {phone}
+          </p>
+        ) : null}
+        <p className="flex items-center gap-2 text-green-700 dark:text-green-300">
+          <span aria-hidden className="h-2 w-2 rounded-full bg-green-500" />
+          Online
+        </p>
+      </section>
+    </aside>
+  );
+}

@@ -1,0 +1,191 @@
+import { configureStore, type Action } from '@reduxjs/toolkit';
+import { render, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import createSagaMiddleware, { type Task } from 'redux-saga';
+import { Provider } from 'react-redux';
+import type { Conversation, Me } from '../../../api/types';
+import { createAppStore, rootReducer, type AppStore, type RootState } from '../../../app/store';
+import { authActions, authReducer } from '../../auth/authSlice';
+import { conversationsActions, conversationsReducer } from '../../conversations/conversationsSlice';
+import type { ChatMessage, ConversationMessages } from '../../messages/messagesSlice';
+import { chatSaga } from '../chatSaga';
+import { ChatWindows } from '../ChatWindows';
+
+export const me = (overrides: Partial<Me> = {}): Me => ({
+  id: 'u1',
+  name: 'Demo Silva',
+  email: 'demo@atende.local',
+  company: 'Minha Empresa',
+  role: 'Owner',
+  workspaceId: 'w1',
+  trialStarted: '2025-03-10T12:00:00.000Z',
+  trialDays: 7,
+  trialDaysLeft: 5,
+  theme: 'light',
+  ...overrides,
+});
+
+export const MARIA = '5511999990001@c.us';
+export const JOAO = '5511999990002@c.us';
+
+export function conversation(overrides: Partial<Conversation> = {}): Conversation {
+  const id = overrides.id ?? MARIA;
+  return {
+    id,
+    conversationId: id,
+    chatId: id,
+    name: 'Maria Souza',
+    conversationName: 'Maria Souza',
+    customerName: 'Maria Souza',
+    contactName: 'Maria Souza',
+    customerId: id,
+    channel: 'whatsapp',
+    platform: 'whatsapp',
+    status: 'active',
+    type: 'private',
+    lastMessage: 'Oi',
+    lastMessageType: 'text',
+    lastMessageFromMe: false,
+    lastTimestamp: '2026-01-10T12:00:00.000Z',
+    unreadCount: 0,
+    messageCount: 1,
+    hasMedia: false,
+    mediaType: null,
+    profilePic: null,
+    profilePicture: null,
+    isPinned: false,
+    isArchived: false,
+    assigneeId: null,
+    assignedAgent: null,
+    rating: null,
+    createdAt: '2026-01-10T11:00:00.000Z',
+    updatedAt: '2026-01-10T12:00:00.000Z',
+    lastReadAt: null,
+    ...overrides,
+  };
+}
+
+export function message(overrides: Partial<ChatMessage> = {}): ChatMessage {
+  const localId = overrides.localId ?? overrides.id ?? 'm1';
+  return {
+    localId,
+    id: localId,
+    conversationId: MARIA,
+    content: 'Olá',
+    sender: 'customer',
+    fromMe: false,
+    senderName: 'Maria Souza',
+    timestamp: '2026-01-10T12:00:00.000Z',
+    type: 'text',
+    status: 'delivered',
+    mediaUrl: null,
+    mediaStatus: 'none',
+    error: null,
+    ...overrides,
+  };
+}
+
+/** msw: anything not stubbed by a test answers 404 (sagas of other features may ask for more). */
+export function chatServer() {
+  const server = setupServer(
+    http.all('/api/*', () => HttpResponse.json({ success: false, error: 'não stub' }, { status: 404 })),
+    // The realtime saga's socket (only the whole app's store starts it): refused.
+    http.all('/socket.io/*', () => new HttpResponse(null, { status: 404 })),
+  );
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterAll(() => server.close());
+  afterEach(() => server.resetHandlers());
+  return server;
+}
+
+interface StoreSetup {
+  user?: Me;
+  rows?: Conversation[];
+  messages?: Record<string, ConversationMessages>;
+  runSagas?: boolean;
+  chatWindows?: RootState['chatWindows'];
+}
+
+type TestStore = ReturnType<typeof configureStore<RootState>> & { sagaTask: Task | null };
+const stores: { sagaTask: Task | null }[] = [];
+afterEach(() => {
+  for (const store of stores.splice(0)) store.sagaTask?.cancel();
+});
+
+function preloaded(server: ReturnType<typeof setupServer>, setup: StoreSetup): Partial<RootState> {
+  const user = setup.user ?? me();
+  server.use(http.get('/api/auth/me', () => HttpResponse.json({ success: true, user })));
+  const state: Partial<RootState> = {
+    auth: authReducer(undefined, authActions.sessionChecked(user)),
+    conversations: conversationsReducer(
+      undefined,
+      conversationsActions.conversationsLoaded(setup.rows ?? []),
+    ),
+  };
+  if (setup.messages) state.messages = { byConversation: setup.messages };
+  if (setup.chatWindows) state.chatWindows = setup.chatWindows;
+  return state;
+}
+
+/**
+ * The app's reducers with only the chat saga running (the other features' sagas — socket, message
+ * loading — are other tests' business), signed in as `user`.
+ */
+export function chatStore(server: ReturnType<typeof setupServer>, setup: StoreSetup = {}): TestStore {
+  const sagaMiddleware = createSagaMiddleware();
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState: preloaded(server, setup) as RootState,
+    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
+  });
+  const sagaTask = setup.runSagas === false ? null : sagaMiddleware.run(chatSaga);
+  const testStore = Object.assign(store, { sagaTask });
+  stores.push(testStore);
+  return testStore;
+}
+
+/** The whole app's store (every saga), as a page load creates it, signed in as `user`. */
+export function appStore(server: ReturnType<typeof setupServer>, setup: StoreSetup = {}): AppStore {
+  const store = createAppStore({ preloadedState: preloaded(server, setup), navigate: jest.fn() });
+  stores.push(store);
+  return store;
+}
+
+/** Waits until the auth saga's own session check answered (so that nothing lands after the test). */
+export const sessionSettled = (store: { getState: () => RootState }, user: Me = me()) =>
+  waitFor(() => expect(store.getState().auth.user).toEqual(user));
+
+export const loaded = (
+  items: ChatMessage[],
+  extra: Partial<ConversationMessages> = {},
+): ConversationMessages => ({
+  items,
+  loading: false,
+  error: null,
+  ...extra,
+});
+
+export function renderWindows(store: { getState: () => unknown; dispatch: unknown; subscribe: unknown }) {
+  return render(
+    <Provider store={store as AppStore}>
+      <ChatWindows />
+    </Provider>,
+  );
+}
+
+const MESSAGES_SET = 'test/messagesSet';
+/** A store without sagas whose messages a test can replace (the messages slice has no such action yet). */
+export function messagesTestStore(preloadedState: Partial<RootState>) {
+  return configureStore({
+    reducer: (state: RootState | undefined, action: Action) =>
+      action.type === MESSAGES_SET
+        ? { ...state!, messages: (action as Action & { payload: RootState['messages'] }).payload }
+        : rootReducer(state, action),
+    preloadedState: preloadedState as RootState,
+  });
+}
+export const setMessages = (byConversation: Record<string, ConversationMessages>) => ({
+  type: MESSAGES_SET,
+  payload: { byConversation },
+});
