@@ -60,6 +60,18 @@ export class BrowserHarness {
     return Object.assign(page, { errors });
   }
 
+  /**
+   * Signs in through the login page (the demo owner by default) and waits for the dashboard.
+   * Other members: create them with `gateway.addMember` / `gateway.signInAsNewMember` first.
+   */
+  async signIn(page: Page, email = 'demo@atende.local', password = 'demo1234'): Promise<void> {
+    await page.goto(`${this.url}/login`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Senha').fill(password);
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await page.waitForURL('**/dashboard');
+  }
+
   /** Forgets the browser's cookies and storage (a signed-out visitor). */
   async signOutBrowser(): Promise<void> {
     await this.context.clearCookies();

@@ -43,11 +43,7 @@ describeWithBrowser('inbox journey', () => {
 
   it('live inbound, reply sent once, acks, window moves, two windows, and a reload keeps everything', async () => {
     const page = await browser.newPage();
-    await page.goto(`${browser.url}/login`);
-    await page.getByLabel('Email').fill('demo@atende.local');
-    await page.getByLabel('Senha').fill('demo1234');
-    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-    await page.waitForURL('**/dashboard');
+    await browser.signIn(page);
     await page.getByRole('heading', { name: 'Olá, Demo!' }).waitFor();
 
     // A customer writes while the agent looks at the dashboard: the row appears live, unread.

@@ -66,11 +66,7 @@ describeWithBrowser('web shell journeys', () => {
 
   it('signs in to /dashboard with the user name, keeps the session on reload, and signs out to /', async () => {
     const page = await browser.newPage();
-    await page.goto(`${browser.url}/login`);
-    await page.getByLabel('Email').fill('demo@atende.local');
-    await page.getByLabel('Senha').fill('demo1234');
-    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-    await page.waitForURL('**/dashboard');
+    await browser.signIn(page);
     await page.getByRole('heading', { name: /Demo/ }).waitFor();
     expect(await page.getByText('Minha Empresa').first().isVisible()).toBe(true);
 
@@ -89,11 +85,7 @@ describeWithBrowser('web shell journeys', () => {
 
   it('remembers the dark-blue theme per user across a reload', async () => {
     const page = await browser.newPage();
-    await page.goto(`${browser.url}/login`);
-    await page.getByLabel('Email').fill('demo@atende.local');
-    await page.getByLabel('Senha').fill('demo1234');
-    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-    await page.waitForURL('**/dashboard');
+    await browser.signIn(page);
     const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
     const before = await isDark();
     await page.getByRole('button', { name: before ? 'Usar tema claro' : 'Usar tema escuro' }).click();
