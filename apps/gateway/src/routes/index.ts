@@ -10,6 +10,8 @@ import { teamRoutes } from './workspace/team-routes.js';
 import { settingsRoutes } from './workspace/settings-routes.js';
 import { integrationsRoutes } from './workspace/integrations-routes.js';
 import { analyticsRoutes } from './workspace/analytics-routes.js';
+import { notificationsRoutes } from './workspace/notifications-routes.js';
+import { accountRoutes } from './workspace/account-routes.js';
 import { suggestionRoutes } from './suggestions/suggestion-routes.js';
 import { mediaRoutes } from './media/media-routes.js';
 
@@ -26,6 +28,8 @@ export function apiRoutes(deps: GatewayDeps): RouteDefinition[] {
     ...settingsRoutes(deps),
     ...integrationsRoutes(deps),
     ...analyticsRoutes(deps),
+    ...notificationsRoutes(deps),
+    ...accountRoutes(deps),
     ...suggestionRoutes(deps),
     ...(deps.sandbox ? sandboxRoutes(deps.sandbox) : []),
   ];
