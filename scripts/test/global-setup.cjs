@@ -85,7 +85,7 @@ async function ensureFirebaseEmulator(required) {
     );
     child.unref();
     globalThis.__ATENDE_FIREBASE_EMULATOR__ = child;
-    for (let i = 0; i < 120 && !up; i += 1) {
+    for (let i = 0; i < 360 && !up; i += 1) {
       await new Promise((r) => setTimeout(r, 250));
       up = await reachable('127.0.0.1', 9099);
     }
