@@ -9,7 +9,7 @@ import { routes } from './routes';
 export function App({ store }: { store: AppStore }) {
   const [router] = useState(() => {
     const created = createBrowserRouter(routes);
-    store.setNavigate((to) => void created.navigate(to));
+    store.setNavigate((to) => created.navigate(to));
     return created;
   });
   return (

@@ -3,10 +3,15 @@ import createSagaMiddleware from 'redux-saga';
 import { authReducer } from '../features/auth/authSlice';
 import { chatWindowsReducer } from '../features/chat/chatWindowsSlice';
 import { conversationsReducer } from '../features/conversations/conversationsSlice';
+import { integrationsReducer } from '../features/integrations/integrationsSlice';
 import { messagesReducer } from '../features/messages/messagesSlice';
+import { notesReducer } from '../features/notes/notesSlice';
+import { notificationsReducer } from '../features/notifications/notificationsSlice';
 import { realtimeReducer } from '../features/realtime/realtimeSlice';
 import { layoutReducer } from '../features/layout/layoutSlice';
+import { settingsReducer } from '../features/settings/settingsSlice';
 import { themeReducer } from '../features/theme/themeSlice';
+import { teamReducer } from '../features/team/teamSlice';
 import { rootSaga } from './rootSaga';
 
 export const rootReducer = combineReducers({
@@ -17,16 +22,24 @@ export const rootReducer = combineReducers({
   messages: messagesReducer,
   realtime: realtimeReducer,
   chatWindows: chatWindowsReducer,
+  settings: settingsReducer,
+  notes: notesReducer,
+  notifications: notificationsReducer,
+  integrations: integrationsReducer,
+  team: teamReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
+
+/** Client-side navigation; the router's resolves once the new screen (lazy chunk included) is shown. */
+export type Navigate = (to: string) => void | Promise<void>;
 
 export interface StoreOptions {
   preloadedState?: Partial<RootState>;
   /** Start the sagas (tests of reducers and components may leave them off). */
   runSagas?: boolean;
   /** Client-side navigation for sagas (`getContext('navigate')`); the App passes the router's. */
-  navigate?: (to: string) => void;
+  navigate?: Navigate;
 }
 
 /** A fresh store; tests build several (e.g. two "tabs") side by side. */
@@ -44,7 +57,7 @@ export function createAppStore(options: StoreOptions = {}) {
   return Object.assign(store, {
     sagaTask: task,
     /** Lets the App hand the router's navigate to the sagas once the router exists. */
-    setNavigate(navigate: (to: string) => void) {
+    setNavigate(navigate: Navigate) {
       navigateRef.current = navigate;
     },
   });

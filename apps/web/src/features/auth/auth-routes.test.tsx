@@ -38,7 +38,7 @@ function renderApp(path: string) {
   const store = createAppStore({ navigate: jest.fn() });
   stores.push(store);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  store.setNavigate((to) => void router.navigate(to));
+  store.setNavigate((to) => router.navigate(to));
   render(
     <Provider store={store}>
       <RouterProvider router={router} />
@@ -115,7 +115,8 @@ describe('logout through the app', () => {
     expect(visited).not.toContain('/login');
     expect(logoutCalls).toBe(1);
     expect(window.localStorage.getItem(STORED_USER_KEY)).toBeNull();
-    expect(store.getState().auth.loggingOut).toBe(false);
+    // RequireAuth settles the logout when React unmounts it, a render after the route changed.
+    await waitFor(() => expect(store.getState().auth.loggingOut).toBe(false));
   });
 
   it('guards the dashboard again once signed out', async () => {

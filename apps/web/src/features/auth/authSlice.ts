@@ -95,9 +95,6 @@ const authSlice = createSlice({
       state.user = null;
       state.status = 'anonymous';
       state.loginPending = false;
-    },
-    /** The app left the protected pages after a logout (RequireAuth unmounted): back to normal guarding. */
-    logoutSettled(state) {
       state.loggingOut = false;
     },
     logoutFailed(state, action: PayloadAction<string>) {

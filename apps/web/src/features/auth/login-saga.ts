@@ -1,6 +1,7 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, getContext, put, takeLeading } from 'redux-saga/effects';
 import { apiRequest } from '../../api/client';
+import type { Navigate } from '../../app/store';
 import type { AuthConfig, Me } from '../../api/types';
 import { loginErrorMessage, type LoginMethod } from './auth-errors';
 import { authActions } from './authSlice';
@@ -64,7 +65,7 @@ function* signIn(action: LoginAction): SagaIterator {
       }
     }
     yield put(authActions.loginSucceeded(user));
-    const navigate: (to: string) => void = yield getContext('navigate');
+    const navigate: Navigate = yield getContext('navigate');
     yield call(navigate, afterLoginPath(action.payload.redirectTo));
   } catch (error) {
     yield put(authActions.loginFailed(loginErrorMessage(error, method)));

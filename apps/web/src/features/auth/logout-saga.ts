@@ -1,6 +1,7 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, getContext, put, takeLeading } from 'redux-saga/effects';
 import { apiRequest } from '../../api/client';
+import type { Navigate } from '../../app/store';
 import { AUTH_ERRORS } from './auth-errors';
 import { authActions } from './authSlice';
 import { loadedFirebaseAuth } from './firebase/load-firebase-auth';
@@ -20,9 +21,10 @@ function* firebaseSignOut(): SagaIterator {
 }
 
 /**
- * Ends the session on the server, forgets the stored user and goes to / (spec §2). The app
- * navigates before the state turns anonymous, and `loggingOut` keeps RequireAuth from sending the
- * user to /login meanwhile. When the server cannot be told, the user stays signed in and
+ * Ends the session on the server, forgets the stored user and goes to / (spec §2). The state turns
+ * anonymous only once the landing page is shown (the router's navigate resolves then), so the
+ * dashboard's guard never sends the user to /login on the way out; `loggingOut` keeps it showing a
+ * loader meanwhile. When the server cannot be told, the user stays signed in and
  * 'Erro ao fazer logout' is shown.
  */
 function* logout(): SagaIterator {
@@ -35,7 +37,7 @@ function* logout(): SagaIterator {
   }
   yield call(firebaseSignOut);
   clearStoredUser();
-  const navigate: (to: string) => void = yield getContext('navigate');
+  const navigate: Navigate = yield getContext('navigate');
   yield call(navigate, '/');
   yield put(authActions.loggedOut());
 }

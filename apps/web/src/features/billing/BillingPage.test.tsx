@@ -5,20 +5,9 @@ import { createAppStore } from '../../app/store';
 import { authActions, authReducer } from '../auth/authSlice';
 import BillingPage from './BillingPage';
 import { trialView } from './trial';
+import { makeMe } from '../../test/fixtures';
 
-const me = (overrides: Partial<Me> = {}): Me => ({
-  id: 'u1',
-  name: 'Demo',
-  email: 'demo@atende.local',
-  company: 'Minha Empresa',
-  role: 'Owner',
-  workspaceId: 'w1',
-  trialStarted: '2025-03-10T12:00:00.000Z',
-  trialDays: 7,
-  trialDaysLeft: 5,
-  theme: 'light',
-  ...overrides,
-});
+const me = (overrides: Partial<Me> = {}): Me => makeMe({ name: 'Demo', theme: 'light', ...overrides });
 
 function renderBilling(user: Me) {
   const auth = authReducer(undefined, authActions.sessionChecked(user));

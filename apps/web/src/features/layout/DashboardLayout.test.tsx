@@ -11,20 +11,9 @@ import DashboardLayout from './DashboardLayout';
 import { layoutActions } from './layoutSlice';
 import { menuItemsFor } from './menu';
 import { SIDEBAR_COLLAPSED_KEY } from './sidebarPreference';
+import { makeMe } from '../../test/fixtures';
 
-const me = (overrides: Partial<Me> = {}): Me => ({
-  id: 'u1',
-  name: 'Demo Silva',
-  email: 'demo@atende.local',
-  company: 'Minha Empresa',
-  role: 'Owner',
-  workspaceId: 'w1',
-  trialStarted: '2025-03-10T12:00:00.000Z',
-  trialDays: 7,
-  trialDaysLeft: 5,
-  theme: 'light',
-  ...overrides,
-});
+const me = (overrides: Partial<Me> = {}): Me => makeMe({ theme: 'light', ...overrides });
 
 const server = setupServer(
   http.all('/api/*', () => HttpResponse.json({ success: false, error: 'não stub' }, { status: 404 })),

@@ -9,20 +9,9 @@ import { authActions } from '../auth/authSlice';
 import { ThemeToggle } from './ThemeToggle';
 import { themeActions } from './themeSlice';
 import { LAST_USER_KEY } from './themeStorage';
+import { makeMe } from '../../test/fixtures';
 
-const me = (overrides: Partial<Me> = {}): Me => ({
-  id: 'u1',
-  name: 'Demo',
-  email: 'demo@atende.local',
-  company: 'Minha Empresa',
-  role: 'Owner',
-  workspaceId: 'w1',
-  trialStarted: '2025-03-10T12:00:00.000Z',
-  trialDays: 7,
-  trialDaysLeft: 5,
-  theme: null,
-  ...overrides,
-});
+const me = (overrides: Partial<Me> = {}): Me => makeMe({ name: 'Demo', ...overrides });
 
 // Anything not stubbed by a test answers 404 (the auth saga may ask for more than /api/auth/me).
 const server = setupServer(

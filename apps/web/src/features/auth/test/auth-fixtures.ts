@@ -1,18 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import type { Me } from '../../../api/types';
+import { ana } from '../../../test/fixtures';
 
-export const ana: Me = {
-  id: 'u_ana',
-  name: 'Ana Souza',
-  email: 'ana@empresa.com.br',
-  company: 'Minha Empresa',
-  role: 'Owner',
-  workspaceId: 'w_1',
-  trialStarted: '2025-01-02T03:04:05.000Z',
-  trialDays: 7,
-  trialDaysLeft: 5,
-  theme: null,
-};
+export { ana } from '../../../test/fixtures';
 
 export const storedAna = {
   id: 'u_ana',

@@ -11,59 +11,24 @@ import { conversationsActions, conversationsReducer } from '../../conversations/
 import type { ChatMessage, ConversationMessages } from '../../messages/messagesSlice';
 import { chatSaga } from '../chatSaga';
 import { ChatWindows } from '../ChatWindows';
+import { makeConversation, makeMe } from '../../../test/fixtures';
 
-export const me = (overrides: Partial<Me> = {}): Me => ({
-  id: 'u1',
-  name: 'Demo Silva',
-  email: 'demo@atende.local',
-  company: 'Minha Empresa',
-  role: 'Owner',
-  workspaceId: 'w1',
-  trialStarted: '2025-03-10T12:00:00.000Z',
-  trialDays: 7,
-  trialDaysLeft: 5,
-  theme: 'light',
-  ...overrides,
-});
+export const me = (overrides: Partial<Me> = {}): Me => makeMe({ theme: 'light', ...overrides });
 
 export const MARIA = '5511999990001@c.us';
 export const JOAO = '5511999990002@c.us';
 
 export function conversation(overrides: Partial<Conversation> = {}): Conversation {
   const id = overrides.id ?? MARIA;
-  return {
+  return makeConversation({
     id,
-    conversationId: id,
-    chatId: id,
     name: 'Maria Souza',
-    conversationName: 'Maria Souza',
-    customerName: 'Maria Souza',
-    contactName: 'Maria Souza',
     customerId: id,
-    channel: 'whatsapp',
-    platform: 'whatsapp',
-    status: 'active',
-    type: 'private',
     lastMessage: 'Oi',
-    lastMessageType: 'text',
-    lastMessageFromMe: false,
     lastTimestamp: '2026-01-10T12:00:00.000Z',
-    unreadCount: 0,
-    messageCount: 1,
-    hasMedia: false,
-    mediaType: null,
-    profilePic: null,
-    profilePicture: null,
-    isPinned: false,
-    isArchived: false,
-    assigneeId: null,
-    assignedAgent: null,
-    rating: null,
     createdAt: '2026-01-10T11:00:00.000Z',
-    updatedAt: '2026-01-10T12:00:00.000Z',
-    lastReadAt: null,
     ...overrides,
-  };
+  });
 }
 
 export function message(overrides: Partial<ChatMessage> = {}): ChatMessage {

@@ -1,55 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import type { Conversation, Me } from '../../../api/types';
+import { ana, makeConversation } from '../../../test/fixtures';
 
-export const agent: Me = {
-  id: 'u_ana',
-  name: 'Ana Souza',
-  email: 'ana@empresa.com.br',
-  company: 'Minha Empresa',
-  role: 'Owner',
-  workspaceId: 'w_1',
-  trialStarted: '2025-01-02T03:04:05.000Z',
-  trialDays: 7,
-  trialDaysLeft: 5,
-  theme: null,
-};
+export const agent = ana;
 
 /** A conversation row as the server answers it; `name` sets every name field. */
 export function conversation(overrides: Partial<Conversation> & { id: string; name?: string }): Conversation {
-  const name = overrides.name ?? `Contato ${overrides.id}`;
-  const at = overrides.lastTimestamp ?? '2025-03-10T12:00:00.000Z';
-  return {
-    conversationId: overrides.id,
-    chatId: overrides.id,
-    conversationName: name,
-    customerName: name,
-    contactName: name,
-    customerId: '5511999990000',
-    channel: 'whatsapp',
-    platform: 'whatsapp',
-    status: 'active',
-    type: 'private',
-    lastMessage: 'Olá',
-    lastMessageType: 'text',
-    lastMessageFromMe: false,
-    lastTimestamp: at,
-    unreadCount: 0,
-    messageCount: 1,
-    hasMedia: false,
-    mediaType: null,
-    profilePic: null,
-    profilePicture: null,
-    isPinned: false,
-    isArchived: false,
-    assigneeId: null,
-    assignedAgent: null,
-    rating: null,
-    createdAt: at ?? '2025-03-10T12:00:00.000Z',
-    updatedAt: at ?? '2025-03-10T12:00:00.000Z',
-    lastReadAt: null,
-    ...overrides,
-    name,
-  };
+  return makeConversation({ name: `Contato ${overrides.id}`, ...overrides });
 }
 
 /** `count` conversations, newest first, one minute apart before `from`. */

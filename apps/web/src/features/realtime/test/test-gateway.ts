@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Server, type Socket } from 'socket.io';
 import type { Conversation, Me, Message } from '../../../api/types';
 import { realtimeConfig } from '../realtime-config';
+import { ana, makeConversation } from '../../../test/fixtures';
 
 export interface Handshake {
   auth: Record<string, unknown>;
@@ -104,19 +105,7 @@ export class TestGateway {
   }
 }
 
-export const me = (overrides: Partial<Me> = {}): Me => ({
-  id: 'u_ana',
-  name: 'Ana Souza',
-  email: 'ana@empresa.com.br',
-  company: 'Minha Empresa',
-  role: 'Owner',
-  workspaceId: 'w_1',
-  trialStarted: '2025-01-02T03:04:05.000Z',
-  trialDays: 7,
-  trialDaysLeft: 5,
-  theme: null,
-  ...overrides,
-});
+export const me = (overrides: Partial<Me> = {}): Me => ({ ...ana, ...overrides });
 
 export const CHAT = '5511999990000@c.us';
 
@@ -179,39 +168,12 @@ export function pushedRow(overrides: Record<string, unknown> = {}): Record<strin
 
 /** The same row as the REST list carries it. */
 export function conversation(overrides: Partial<Conversation> = {}): Conversation {
-  return {
+  return makeConversation({
     id: CHAT,
-    conversationId: CHAT,
-    chatId: CHAT,
-    name: 'Cliente',
-    conversationName: 'Cliente',
-    customerName: 'Cliente',
-    contactName: 'Cliente',
-    customerId: '5511999990000',
-    channel: 'whatsapp',
-    platform: 'whatsapp',
-    status: 'active',
-    type: 'private',
     lastMessage: 'olá',
-    lastMessageType: 'text',
-    lastMessageFromMe: false,
-    lastTimestamp: '2025-03-10T12:00:00.000Z',
-    unreadCount: 0,
-    messageCount: 1,
-    hasMedia: false,
-    mediaType: null,
-    profilePic: null,
-    profilePicture: null,
-    isPinned: false,
-    isArchived: false,
-    assigneeId: null,
-    assignedAgent: null,
-    rating: null,
     createdAt: '2025-03-10T11:00:00.000Z',
-    updatedAt: '2025-03-10T12:00:00.000Z',
-    lastReadAt: null,
     ...overrides,
-  };
+  });
 }
 
 /** Resolves once `check` holds (polled every 10 ms); fails after `timeoutMs`. */
