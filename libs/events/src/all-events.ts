@@ -5,6 +5,7 @@ import { conversationEventDefinitions, type ConversationEvent } from './conversa
 import { emailEventDefinitions, type EmailEvent } from './email/index.js';
 import { memberEventDefinitions, type MemberEvent } from './member/index.js';
 import { noteEventDefinitions, type NoteEvent } from './note/index.js';
+import { notificationEventDefinitions, type NotificationEvent } from './notification/index.js';
 import { userEventDefinitions, type UserEvent } from './user/index.js';
 import { workspaceEventDefinitions, type WorkspaceEvent } from './workspace/index.js';
 
@@ -15,6 +16,7 @@ export const allEventDefinitions = [
   ...channelSessionEventDefinitions,
   ...conversationEventDefinitions,
   ...noteEventDefinitions,
+  ...notificationEventDefinitions,
   ...emailEventDefinitions,
   ...auditEventDefinitions,
 ];
@@ -29,5 +31,6 @@ export type AtendeEvent =
   | ChannelSessionEvent
   | ConversationEvent
   | NoteEvent
+  | NotificationEvent
   | EmailEvent
   | AuditEvent;

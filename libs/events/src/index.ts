@@ -18,6 +18,7 @@ export * from './member/index.js';
 export * from './channel-session/index.js';
 export * from './conversation/index.js';
 export * from './note/index.js';
+export * from './notification/index.js';
 export * from './email/index.js';
 export * from './audit/index.js';
 export * from './all-events.js';

@@ -4,10 +4,41 @@ import type { ProjectionBatch } from '@atende/events';
 export const DELETED: unique symbol = Symbol('deleted');
 type Deleted = typeof DELETED;
 
+/** A key space a batch erased (ProjectionTx.deletePrefix, indexDeletePrefix, indexDropPrefix). */
+export type Erasure =
+  | { kind: 'docs'; collection: string; prefix: string }
+  | { kind: 'entries'; index: string; prefix: string }
+  | { kind: 'indexes'; prefix: string };
+
 /** What a batch hands its adapter to store at once. */
 export interface BatchChanges {
+  /**
+   * Applied to the stored data first, then `docs` and `indexes`: a write the batch made before an
+   * erasure is already marked deleted there, one made after it is kept.
+   */
+  erasures: Erasure[];
   docs: Map<string, Map<string, unknown | Deleted>>;
   indexes: Map<string, Map<string, number | Deleted>>;
+}
+
+/** Applies erasures to plain maps (the in-process adapter's data). */
+export function eraseFromMaps(
+  erasures: readonly Erasure[],
+  docs: Map<string, Map<string, unknown>>,
+  indexes: Map<string, { deletePrefix(prefix: string): void }>,
+): void {
+  for (const erasure of erasures) {
+    if (erasure.kind === 'docs') {
+      const collection = docs.get(erasure.collection);
+      if (!collection) continue;
+      for (const id of collection.keys()) if (id.startsWith(erasure.prefix)) collection.delete(id);
+    } else if (erasure.kind === 'entries') {
+      if (erasure.prefix === '') indexes.delete(erasure.index);
+      else indexes.get(erasure.index)?.deletePrefix(erasure.prefix);
+    } else {
+      for (const name of indexes.keys()) if (name.startsWith(erasure.prefix)) indexes.delete(name);
+    }
+  }
 }
 
 /** A document the adapter knows (`found` false: known not to exist), or undefined when not loaded yet. */
@@ -30,7 +61,7 @@ function bucket<V>(map: Map<string, Map<string, V>>, key: string): Map<string, V
  * document the adapter has not loaded reads as missing and is remembered for `fetchMissing`.
  */
 export class BufferedBatch implements ProjectionBatch {
-  private changes: BatchChanges = { docs: new Map(), indexes: new Map() };
+  private changes: BatchChanges = { erasures: [], docs: new Map(), indexes: new Map() };
   private missing = new Map<string, { collection: string; id: string }>();
   private committed = false;
 
@@ -45,6 +76,7 @@ export class BufferedBatch implements ProjectionBatch {
     const pending = this.changes.docs.get(collection)?.get(id);
     if (pending === DELETED) return undefined;
     if (pending !== undefined) return pending as T;
+    if (this.changes.erasures.length > 0 && this.erased(collection, id)) return undefined;
     const known = this.peek(collection, id);
     if (known === undefined) {
       this.missing.set(`${collection}\u0000${id}`, { collection, id });
@@ -70,12 +102,38 @@ export class BufferedBatch implements ProjectionBatch {
     bucket(this.changes.indexes, index).set(id, DELETED);
   }
 
+  deletePrefix(collection: string, idPrefix: string): void {
+    const pending = this.changes.docs.get(collection);
+    if (pending) for (const id of pending.keys()) if (id.startsWith(idPrefix)) pending.set(id, DELETED);
+    this.changes.erasures.push({ kind: 'docs', collection, prefix: idPrefix });
+  }
+
+  indexDeletePrefix(index: string, idPrefix: string): void {
+    const pending = this.changes.indexes.get(index);
+    if (pending) for (const id of pending.keys()) if (id.startsWith(idPrefix)) pending.set(id, DELETED);
+    this.changes.erasures.push({ kind: 'entries', index, prefix: idPrefix });
+  }
+
+  indexDropPrefix(namePrefix: string): void {
+    for (const [name, pending] of this.changes.indexes) {
+      if (name.startsWith(namePrefix)) for (const id of pending.keys()) pending.set(id, DELETED);
+    }
+    this.changes.erasures.push({ kind: 'indexes', prefix: namePrefix });
+  }
+
+  /** Whether a stored document falls under an erasure of this batch. */
+  private erased(collection: string, id: string): boolean {
+    return this.changes.erasures.some(
+      (e) => e.kind === 'docs' && e.collection === collection && id.startsWith(e.prefix),
+    );
+  }
+
   async fetchMissing(): Promise<boolean> {
     if (this.missing.size === 0) return false;
     if (!this.fetch) throw new Error('This batch cannot load documents');
     const keys = [...this.missing.values()];
     this.missing = new Map();
-    this.changes = { docs: new Map(), indexes: new Map() };
+    this.changes = { erasures: [], docs: new Map(), indexes: new Map() };
     await this.fetch(keys);
     return true;
   }

@@ -35,6 +35,7 @@ const loginBody = z.strictObject({
  * Sets the cookie and answers the user; undefined when the account may not sign in.
  */
 async function startSession(deps: GatewayDeps, req: Request, res: Response, user: UserDoc) {
+  if (user.deactivatedAt !== undefined) return undefined; // 'Desativar conta permanentemente'
   const members = deps.readModels.view('members');
   const workspaceId = (await workspacesOf(members, user.userId))[0];
   const member = workspaceId ? await getMember(members, workspaceId, user.userId) : undefined;

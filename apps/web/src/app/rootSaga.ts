@@ -2,10 +2,14 @@ import { all, fork } from 'redux-saga/effects';
 import { authSaga } from '../features/auth/authSaga';
 import { chatSaga } from '../features/chat/chatSaga';
 import { conversationsSaga } from '../features/conversations/conversationsSaga';
+import { integrationsSaga } from '../features/integrations/integrationsSaga';
 import { layoutSaga } from '../features/layout/layoutSaga';
 import { messagesSaga } from '../features/messages/messagesSaga';
+import { notificationsSaga } from '../features/notifications/notificationsSaga';
 import { realtimeSaga } from '../features/realtime/realtimeSaga';
+import { settingsSaga } from '../features/settings/settingsSaga';
 import { themeSaga } from '../features/theme/themeSaga';
+import { teamSaga } from '../features/team/teamSaga';
 
 export function* rootSaga() {
   yield all([
@@ -16,5 +20,9 @@ export function* rootSaga() {
     fork(realtimeSaga),
     fork(messagesSaga),
     fork(chatSaga),
+    fork(settingsSaga),
+    fork(notificationsSaga),
+    fork(integrationsSaga),
+    fork(teamSaga),
   ]);
 }

@@ -54,6 +54,18 @@ export interface ProjectionTx {
   delete(collection: string, id: string): void;
   indexPut(index: string, id: string, score: number): void;
   indexDelete(index: string, id: string): void;
+  /*
+   * Erasing a whole key space at once (a workspace's data: 'Excluir todos os dados da conta'), for
+   * what a projection cannot list from its own documents. They apply to what is stored and to this
+   * batch's earlier writes; writes made after them in the batch are kept. Rare and not cheap: an
+   * adapter may have to scan the projection's keys.
+   */
+  /** Deletes every document of `collection` whose id starts with `idPrefix`. */
+  deletePrefix(collection: string, idPrefix: string): void;
+  /** Deletes the entries of `index` whose id starts with `idPrefix` ('' = the whole index). */
+  indexDeletePrefix(index: string, idPrefix: string): void;
+  /** Deletes every index whose name starts with `namePrefix`, with all its entries. */
+  indexDropPrefix(namePrefix: string): void;
 }
 
 /** A group of writes committed at once with the new checkpoint. */

@@ -15,4 +15,6 @@ export type UserCommand =
       };
     }
   | { type: 'ChangePassword'; data: { passwordHash: string } }
-  | { type: 'ChangeTheme'; data: { theme: UserTheme } };
+  | { type: 'ChangeTheme'; data: { theme: UserTheme } }
+  /** 'Desativar conta permanentemente': `confirmation` is what the user typed (DEACTIVATE_ACCOUNT_CONFIRMATION). */
+  | { type: 'DeactivateUser'; data: { byUserId: string; confirmation: string } };

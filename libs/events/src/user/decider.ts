@@ -2,6 +2,7 @@ import type { Decider } from '../core/decider.js';
 import { assertNever } from '../core/decider.js';
 import { DomainError } from '../core/errors.js';
 import type { UserCommand } from './commands.js';
+import { DEACTIVATE_ACCOUNT_CONFIRMATION } from './deactivation.js';
 import { requireEmailAddress } from './email-address.js';
 import type { UserAuthProvider, UserEvent, UserTheme } from './events.js';
 import { USER_NAME_MAX_LENGTH, userAuthProviders, userThemes } from './events.js';
@@ -17,11 +18,17 @@ export interface UserFields {
   theme: UserTheme | null;
 }
 
-export type UserState = { status: 'none' } | { status: 'active'; user: UserFields };
+/** `deactivated` keeps who it was; nothing changes it any more. */
+export type UserState =
+  { status: 'none' } | { status: 'active'; user: UserFields } | { status: 'deactivated'; user: UserFields };
 
 export const USER_NOT_FOUND_MESSAGE = 'Usuário não encontrado';
 
+export const USER_DEACTIVATED_MESSAGE = 'Esta conta foi desativada';
+export const DEACTIVATE_CONFIRMATION_MISMATCH_MESSAGE = `Digite ${DEACTIVATE_ACCOUNT_CONFIRMATION} para confirmar a desativação`;
+
 function requireActive(state: UserState): UserFields {
+  if (state.status === 'deactivated') throw new DomainError('USER_DEACTIVATED', USER_DEACTIVATED_MESSAGE);
   if (state.status !== 'active') throw new DomainError('USER_NOT_FOUND', USER_NOT_FOUND_MESSAGE);
   return state.user;
 }
@@ -82,6 +89,13 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
         throw new DomainError('THEME_INVALID', 'Tema inválido');
       return theme === user.theme ? [] : [{ type: 'UserThemeChanged', data: { userId: user.userId, theme } }];
     }
+    case 'DeactivateUser': {
+      const user = requireActive(state);
+      if (command.data.confirmation.trim() !== DEACTIVATE_ACCOUNT_CONFIRMATION) {
+        throw new DomainError('DEACTIVATE_CONFIRMATION_MISMATCH', DEACTIVATE_CONFIRMATION_MISMATCH_MESSAGE);
+      }
+      return [{ type: 'UserDeactivated', data: { userId: user.userId, byUserId: command.data.byUserId } }];
+    }
     default:
       return assertNever(command);
   }
@@ -99,6 +113,8 @@ function evolve(state: UserState, event: UserEvent): UserState {
       return state.status === 'active'
         ? { status: 'active', user: { ...state.user, theme: event.data.theme } }
         : state;
+    case 'UserDeactivated':
+      return state.status === 'none' ? state : { status: 'deactivated', user: state.user };
     default:
       return assertNever(event);
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../core/define-event.js';
+import { UserDeactivated } from './deactivation.js';
 import { normalisedEmailSchema } from './email-address.js';
 
 export const userAuthProviders = ['local', 'firebase'] as const;
@@ -39,7 +40,15 @@ export const UserThemeChanged = defineEvent(
   z.object({ userId: z.string().min(1), theme: z.enum(userThemes) }),
 );
 
-export const userEventDefinitions = [UserRegistered, UserPasswordChanged, UserThemeChanged] as const;
+export const userEventDefinitions = [
+  UserRegistered,
+  UserPasswordChanged,
+  UserThemeChanged,
+  UserDeactivated,
+] as const;
 
 export type UserEvent =
-  EventOf<typeof UserRegistered> | EventOf<typeof UserPasswordChanged> | EventOf<typeof UserThemeChanged>;
+  | EventOf<typeof UserRegistered>
+  | EventOf<typeof UserPasswordChanged>
+  | EventOf<typeof UserThemeChanged>
+  | EventOf<typeof UserDeactivated>;

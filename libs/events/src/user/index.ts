@@ -1,3 +1,4 @@
 export * from './events.js';
+export * from './deactivation.js';
 export * from './commands.js';
 export * from './decider.js';

@@ -19,4 +19,13 @@ export type WorkspaceCommand =
   | { type: 'ReplaceWorkspaceSettings'; data: { settings: unknown } }
   /** 'Salvar Configuração': `config` maps the card's field labels to values. */
   | { type: 'ConfigureIntegration'; data: { integrationType: string; config: Record<string, string> } }
-  | { type: 'DisconnectIntegration'; data: { integrationType: string } };
+  | { type: 'DisconnectIntegration'; data: { integrationType: string } }
+  /**
+   * 'Excluir todos os dados da conta': closes the workspace and erases its read models. `confirmation`
+   * is what the Owner typed (DELETE_WORKSPACE_CONFIRMATION); the lists name the members and WhatsApp
+   * sessions the workspace has now.
+   */
+  | {
+      type: 'DeleteWorkspaceData';
+      data: { deletedBy: string; confirmation: string; memberIds: string[]; channelSessionIds: string[] };
+    };

@@ -532,6 +532,13 @@ describe('workspace events match their schemas', () => {
       },
     ]),
     [[created, whatsappConnected], { type: 'DisconnectIntegration', data: { integrationType: 'whatsapp' } }],
+    [
+      [created],
+      {
+        type: 'DeleteWorkspaceData',
+        data: { deletedBy: 'u1', confirmation: 'EXCLUIR', memberIds: ['u1'], channelSessionIds: [] },
+      },
+    ],
   ];
   it.each(commands)('%#: emitted events pass the registry', (past, command) => {
     const state = past.reduce(workspaceDecider.evolve, workspaceDecider.initialState());

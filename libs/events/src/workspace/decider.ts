@@ -3,6 +3,7 @@ import type { Decider } from '../core/decider.js';
 import { assertNever } from '../core/decider.js';
 import { DomainError } from '../core/errors.js';
 import type { WorkspaceCommand } from './commands.js';
+import { DELETE_WORKSPACE_CONFIRMATION } from './data-deletion.js';
 import type { WorkspaceEvent } from './events.js';
 import { WORKSPACE_NAME_MAX_LENGTH } from './events.js';
 import type { IntegrationType } from './integrations.js';
@@ -35,12 +36,17 @@ export interface WorkspaceFields {
   integrations: Partial<Record<IntegrationType, ConnectedIntegration>>;
 }
 
-export type WorkspaceState = { status: 'none' } | { status: 'active'; workspace: WorkspaceFields };
+/** `deleted`: its data was erased ('Excluir todos os dados da conta'); nothing changes it any more. */
+export type WorkspaceState =
+  | { status: 'none' }
+  | { status: 'active'; workspace: WorkspaceFields }
+  | { status: 'deleted'; workspaceId: string };
 
 export const WORKSPACE_NOT_FOUND_MESSAGE = 'Empresa não encontrada';
 export const SETTINGS_IMPORT_ERROR_MESSAGE = 'Erro ao importar arquivo. Verifique se o formato está correto.';
 export const SETTINGS_INVALID_MESSAGE = 'Configurações inválidas';
 export const INTEGRATION_NOT_CONNECTED_MESSAGE = 'Integração não conectada';
+export const DELETE_CONFIRMATION_MISMATCH_MESSAGE = `Digite ${DELETE_WORKSPACE_CONFIRMATION} para confirmar a exclusão`;
 
 const isoWithOffset = z.iso.datetime({ offset: true });
 
@@ -170,6 +176,24 @@ function decide(command: WorkspaceCommand, state: WorkspaceState): WorkspaceEven
       }
       return [{ type: 'IntegrationDisconnected', data: { integrationType } }];
     }
+    case 'DeleteWorkspaceData': {
+      const workspace = requireActive(state);
+      if (command.data.confirmation.trim() !== DELETE_WORKSPACE_CONFIRMATION) {
+        throw new DomainError('DELETE_CONFIRMATION_MISMATCH', DELETE_CONFIRMATION_MISMATCH_MESSAGE);
+      }
+      const unique = (ids: readonly string[]) => [...new Set(ids)].sort();
+      return [
+        {
+          type: 'WorkspaceDataDeleted',
+          data: {
+            workspaceId: workspace.workspaceId,
+            deletedBy: command.data.deletedBy,
+            memberIds: unique(command.data.memberIds),
+            channelSessionIds: unique(command.data.channelSessionIds),
+          },
+        },
+      ];
+    }
     default:
       return assertNever(command);
   }
@@ -205,6 +229,8 @@ function evolve(state: WorkspaceState, event: WorkspaceEvent): WorkspaceState {
       delete integrations[event.data.integrationType];
       return { status: 'active', workspace: { ...state.workspace, integrations } };
     }
+    case 'WorkspaceDataDeleted':
+      return { status: 'deleted', workspaceId: event.data.workspaceId };
     default:
       return assertNever(event);
   }

@@ -6,6 +6,7 @@ import {
   integrationTypes,
   isIntegrationConfigField,
 } from './integrations.js';
+import { WorkspaceDataDeleted } from './data-deletion.js';
 import { workspaceSettingsSchema } from './settings.js';
 
 export const WORKSPACE_NAME_MAX_LENGTH = 120;
@@ -52,10 +53,12 @@ export const workspaceEventDefinitions = [
   WorkspaceSettingsChanged,
   IntegrationConfigured,
   IntegrationDisconnected,
+  WorkspaceDataDeleted,
 ] as const;
 
 export type WorkspaceEvent =
   | EventOf<typeof WorkspaceCreated>
   | EventOf<typeof WorkspaceSettingsChanged>
   | EventOf<typeof IntegrationConfigured>
-  | EventOf<typeof IntegrationDisconnected>;
+  | EventOf<typeof IntegrationDisconnected>
+  | EventOf<typeof WorkspaceDataDeleted>;

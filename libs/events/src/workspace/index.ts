@@ -1,5 +1,6 @@
 export * from './settings.js';
 export * from './integrations.js';
 export * from './events.js';
+export * from './data-deletion.js';
 export * from './commands.js';
 export * from './decider.js';

@@ -211,6 +211,95 @@ export function readModelsContract(adapterName: string, makeHarness: () => Promi
       expect(Object.keys(dump.docs)).toEqual(['a-docs', 'b-docs']);
     });
 
+    it('erases key spaces: stored data and earlier writes of the batch go, later writes stay', async () => {
+      const writer = rm.writer('p');
+      const view = rm.view('p');
+      const first = await writer.beginBatch();
+      for (const ws of ['w1', 'w10', 'w2']) {
+        first.put('docs', `${ws}:a`, { ws });
+        first.put('docs', `${ws}:b*[x]`, { ws, glob: true });
+        first.indexPut(`ws:${ws}`, 'a', 1);
+        first.indexPut(`ws:${ws}:pinned`, 'a', 2);
+        first.indexPut('global', `${ws}:a`, 3);
+      }
+      first.put('other', 'w1:a', { kept: true });
+      await first.commit(1);
+
+      // A new writer: an adapter may not have loaded the stored documents yet.
+      const eraser = rm.writer('p');
+      const batch = await eraser.beginBatch();
+      batch.put('docs', 'w1:early', { early: true });
+      batch.indexPut('ws:w1', 'early', 5);
+      batch.deletePrefix('docs', 'w1:');
+      batch.indexDeletePrefix('ws:w1', '');
+      batch.indexDropPrefix('ws:w1:');
+      batch.indexDeletePrefix('global', 'w1:');
+      expect(batch.get('docs', 'w1:a')).toBeUndefined();
+      expect(batch.get('docs', 'w1:early')).toBeUndefined();
+      batch.put('docs', 'w1:late', { late: true });
+      batch.indexPut('ws:w1:pinned', 'late', 6);
+      expect(batch.get('docs', 'w1:late')).toEqual({ late: true });
+      while (await batch.fetchMissing()) {
+        throw new Error('an erased document is known to be gone: nothing to load');
+      }
+      await batch.commit(2);
+
+      expect(await view.getMany('docs', ['w1:a', 'w1:b*[x]', 'w1:early', 'w1:late'])).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        { late: true },
+      ]);
+      expect(await view.get('docs', 'w10:a')).toEqual({ ws: 'w10' });
+      expect(await view.get('docs', 'w10:b*[x]')).toEqual({ ws: 'w10', glob: true });
+      expect(await view.get('other', 'w1:a')).toEqual({ kept: true });
+      expect(await view.range('ws:w1')).toEqual([]);
+      expect(await view.range('ws:w1:pinned')).toEqual([{ id: 'late', score: 6 }]);
+      expect(await view.range('ws:w10')).toEqual([{ id: 'a', score: 1 }]);
+      expect(await view.range('ws:w10:pinned')).toEqual([{ id: 'a', score: 2 }]);
+      expect((await view.range('global')).map((e) => e.id)).toEqual(['w10:a', 'w2:a']);
+      expect(await view.checkpoint()).toBe(2);
+
+      // The same writer again (what it remembers must not bring erased documents back).
+      const after = await eraser.beginBatch();
+      expect(after.get('docs', 'w1:a')).toBeUndefined();
+      while (await after.fetchMissing()) expect(after.get('docs', 'w1:a')).toBeUndefined();
+    });
+
+    it('a writer forgets what it erased', async () => {
+      const writer = rm.writer('p');
+      const first = await writer.beginBatch();
+      first.put('docs', 'w3:x', { v: 1 });
+      await first.commit(1);
+      const erase = await writer.beginBatch();
+      erase.deletePrefix('docs', 'w3:');
+      await erase.commit(2);
+      const next = await writer.beginBatch();
+      const read = () => next.get('docs', 'w3:x');
+      expect(read()).toBeUndefined();
+      while (await next.fetchMissing()) expect(read()).toBeUndefined();
+      expect(await rm.view('p').get('docs', 'w3:x')).toBeUndefined();
+    });
+
+    it('erases inside a rebuild target', async () => {
+      const target = await rm.beginRebuild('p');
+      const batch = await target.beginBatch();
+      batch.put('docs', 'w1:a', { v: 1 });
+      batch.put('docs', 'w2:a', { v: 2 });
+      batch.indexPut('ws:w1', 'a', 1);
+      batch.indexPut('ws:w1:x', 'a', 1);
+      batch.deletePrefix('docs', 'w1:');
+      batch.indexDeletePrefix('ws:w1', '');
+      batch.indexDropPrefix('ws:w1:');
+      batch.put('docs', 'w1:b', { v: 3 });
+      await batch.commit(3);
+      await target.activate();
+      await new Promise((r) => setTimeout(r, 300));
+      const dump = await rm.view('p').dump();
+      expect(dump.docs).toEqual({ docs: { 'w1:b': { v: 3 }, 'w2:a': { v: 2 } } });
+      expect(dump.indexes).toEqual({});
+    });
+
     it('answers ping', async () => {
       await expect(rm.ping()).resolves.toBeUndefined();
     });

@@ -9,7 +9,7 @@ import type {
   RebuildTarget,
 } from '@atende/events';
 import { CheckpointConflictError } from '@atende/events';
-import { BufferedBatch, DELETED, type BatchChanges } from '../buffered-batch.js';
+import { BufferedBatch, DELETED, eraseFromMaps, type BatchChanges } from '../buffered-batch.js';
 import { SortedIndex } from './sorted-index.js';
 
 /** One version of one projection's data. */
@@ -79,6 +79,7 @@ class MemoryView implements ProjectionView {
 }
 
 function applyChanges(data: MemoryData, changes: BatchChanges, freeze: boolean): void {
+  eraseFromMaps(changes.erasures, data.docs, data.indexes);
   for (const [name, docs] of changes.docs) {
     const c = data.collection(name);
     for (const [id, doc] of docs) {
@@ -153,6 +154,15 @@ class DirectBatch implements ProjectionBatch {
   }
   indexDelete(index: string, id: string): void {
     this.data.indexes.get(index)?.delete(id);
+  }
+  deletePrefix(collection: string, idPrefix: string): void {
+    eraseFromMaps([{ kind: 'docs', collection, prefix: idPrefix }], this.data.docs, this.data.indexes);
+  }
+  indexDeletePrefix(index: string, idPrefix: string): void {
+    eraseFromMaps([{ kind: 'entries', index, prefix: idPrefix }], this.data.docs, this.data.indexes);
+  }
+  indexDropPrefix(namePrefix: string): void {
+    eraseFromMaps([{ kind: 'indexes', prefix: namePrefix }], this.data.docs, this.data.indexes);
   }
   async fetchMissing(): Promise<boolean> {
     return false;

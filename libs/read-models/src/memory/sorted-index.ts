@@ -57,6 +57,11 @@ export class SortedIndex {
     this.tree?.delete({ score: previous, id });
   }
 
+  /** Deletes every id that starts with `prefix`. */
+  deletePrefix(prefix: string): void {
+    for (const id of [...this.scores.keys()]) if (id.startsWith(prefix)) this.delete(id);
+  }
+
   /** Builds the tree of a deferred index (one sort), after which updates are O(log n). */
   materialize(): void {
     if (this.tree) return;

@@ -10,7 +10,7 @@ import type {
   RebuildTarget,
 } from '@atende/events';
 import { CheckpointConflictError } from '@atende/events';
-import { BufferedBatch, DELETED, type BatchChanges } from '../buffered-batch.js';
+import { BufferedBatch, DELETED, type BatchChanges, type Erasure } from '../buffered-batch.js';
 import { COMMIT_SCRIPT } from './commit-script.js';
 import type { VersionKeys } from './keys.js';
 import { ProjectionKeys, assertCollectionName } from './keys.js';
@@ -46,6 +46,66 @@ function pairs(reply: unknown[]): IndexEntry[] {
   }
   for (let i = 0; i < reply.length; i += 2) out.push({ id: String(reply[i]), score: Number(reply[i + 1]) });
   return out;
+}
+
+/** A literal for a SCAN / ZSCAN MATCH pattern (glob characters escaped). */
+function globLiteral(text: string): string {
+  return text.replace(/[\\*?[\]]/g, (c) => `\\${c}`);
+}
+
+async function scanKeys(redis: Redis, pattern: string): Promise<string[]> {
+  const found: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, batch] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+    cursor = next;
+    found.push(...batch);
+  } while (cursor !== '0');
+  return found;
+}
+
+/**
+ * The ops that carry out a batch's erasures (D key | R key member), found with SCAN / ZSCAN before
+ * the commit; `docKeys` are the documents they delete. Only this projection's single writer
+ * changes these keys, and its commit still checks the checkpoint, so nothing slips in between.
+ */
+async function erasureOps(
+  redis: Redis,
+  keys: VersionKeys,
+  erasures: readonly Erasure[],
+): Promise<{ args: string[]; docKeys: string[] }> {
+  const args: string[] = [];
+  const docKeys: string[] = [];
+  for (const erasure of erasures) {
+    if (erasure.kind === 'docs') {
+      assertCollectionName(erasure.collection);
+      const found = await scanKeys(redis, `${globLiteral(keys.doc(erasure.collection, erasure.prefix))}*`);
+      for (const key of found) args.push('D', key);
+      docKeys.push(...found);
+    } else if (erasure.kind === 'indexes') {
+      for (const key of await scanKeys(redis, `${globLiteral(keys.index(erasure.prefix))}*`)) {
+        args.push('D', key);
+      }
+    } else if (erasure.prefix === '') {
+      args.push('D', keys.index(erasure.index));
+    } else {
+      const key = keys.index(erasure.index);
+      let cursor = '0';
+      do {
+        const [next, reply] = await redis.zscan(
+          key,
+          cursor,
+          'MATCH',
+          `${globLiteral(erasure.prefix)}*`,
+          'COUNT',
+          1000,
+        );
+        cursor = next;
+        for (const entry of pairs(reply)) args.push('R', key, entry.id);
+      } while (cursor !== '0');
+    }
+  }
+  return { args, docKeys };
 }
 
 function toArgs(keys: VersionKeys, changes: BatchChanges): string[] {
@@ -217,13 +277,16 @@ class RedisWriter extends RedisView implements ProjectionWriter {
           : undefined;
       },
       async (changes, checkpoint) => {
-        const args = toArgs(keys, changes);
+        const erased = await erasureOps(this.redis, keys, changes.erasures);
+        const args =
+          erased.args.length > 0 ? [...erased.args, ...toArgs(keys, changes)] : toArgs(keys, changes);
         try {
           await this.store(keys, args, expected, String(checkpoint), this.requireServing ? versionId : '');
         } catch (error) {
           this.cache.clear();
           throw error;
         }
+        for (const key of erased.docKeys) this.cache.set(key, undefined);
         for (const [collection, docs] of changes.docs) {
           for (const [id, doc] of docs)
             this.cache.set(keys.doc(collection, id), doc === DELETED ? undefined : doc);

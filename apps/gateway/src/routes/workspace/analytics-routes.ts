@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { analyticsSummary, type AnalyticsPeriodDays } from '@atende/projector';
+import { analyticsSummary, listMembers, recentActivity, type AnalyticsPeriodDays } from '@atende/projector';
 import type { GatewayDeps } from '../../http/gateway-deps.js';
 import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
 import { dayIn, oneOf, requireCtx, workspaceTimezone } from './shared.js';
@@ -12,22 +12,31 @@ const PERIOD_DAYS: Record<(typeof analyticsPeriods)[number], AnalyticsPeriodDays
   '90d': 90,
 };
 
+/** How many recent-activity entries the answer carries. */
+export const ANALYTICS_ACTIVITY_LIMIT = 10;
+
 const averages = {
   avgResponseMs: z.number().nullable(),
   avgFirstResponseMs: z.number().nullable(),
   avgRating: z.number().nullable(),
 };
 
+const totalsSchema = z.object({
+  inbound: z.number(),
+  outbound: z.number(),
+  conversationsStarted: z.number(),
+  resolved: z.number(),
+  ratings: z.number(),
+  /** Ratings with 1…5 stars (index 0 = 1 star). */
+  ratingsByScore: z.array(z.number()).length(5),
+  ...averages,
+});
+
 export const analyticsResponseSchema = ok({
   period: z.object({ days: z.number(), from: z.string(), to: z.string() }),
-  totals: z.object({
-    inbound: z.number(),
-    outbound: z.number(),
-    conversationsStarted: z.number(),
-    resolved: z.number(),
-    ratings: z.number(),
-    ...averages,
-  }),
+  totals: totalsSchema,
+  /** The same figures for the `days` days just before the period (for the change shown on the cards). */
+  previous: z.object({ from: z.string(), to: z.string(), totals: totalsSchema }),
   perDay: z.array(
     z.object({
       day: z.string(),
@@ -38,7 +47,27 @@ export const analyticsResponseSchema = ok({
     }),
   ),
   perAgent: z.array(
-    z.object({ agentId: z.string(), outbound: z.number(), resolved: z.number(), ...averages }),
+    z.object({
+      agentId: z.string(),
+      /** The member's name; null when the id is no member of the workspace (any more). */
+      name: z.string().nullable(),
+      outbound: z.number(),
+      resolved: z.number(),
+      ratings: z.number(),
+      ...averages,
+    }),
+  ),
+  /** The latest conversations started, resolved and rated (whatever the period), newest first. */
+  recentActivity: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(['conversation-started', 'conversation-resolved', 'conversation-rated']),
+      at: z.string(),
+      customerName: z.string().nullable(),
+      agentId: z.string().nullable(),
+      agentName: z.string().nullable(),
+      rating: z.number().nullable(),
+    }),
   ),
 });
 
@@ -48,7 +77,8 @@ export function analyticsRoutes(deps: GatewayDeps): RouteDefinition[] {
     defineRoute({
       method: 'get',
       path: '/api/analytics',
-      summary: 'Figures of the last 7, 30 or 90 days (today included), per day and per agent',
+      summary:
+        'Figures of the last 7, 30 or 90 days (today included) and of the period before, per day and per agent, plus the recent activity',
       tag: 'analytics',
       auth: 'analytics:read',
       query: z.strictObject({ period: oneOf(analyticsPeriods).default('7d') }),
@@ -56,11 +86,31 @@ export function analyticsRoutes(deps: GatewayDeps): RouteDefinition[] {
       handler: async ({ query }, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         const today = dayIn(await workspaceTimezone(deps, ctx.workspaceId));
-        const summary = await analyticsSummary(deps.readModels.view('analytics'), ctx.workspaceId, {
-          days: PERIOD_DAYS[query.period],
-          today,
-        });
-        return { success: true, ...summary };
+        const view = deps.readModels.view('analytics');
+        const [summary, activity, members] = await Promise.all([
+          analyticsSummary(view, ctx.workspaceId, { days: PERIOD_DAYS[query.period], today }),
+          recentActivity(view, ctx.workspaceId, ANALYTICS_ACTIVITY_LIMIT),
+          listMembers(deps.readModels.view('members'), ctx.workspaceId),
+        ]);
+        const names = new Map(members.map((m) => [m.userId, m.name]));
+        const nameOf = (id: string | null) => (id === null ? null : (names.get(id) ?? null));
+        return {
+          success: true,
+          period: summary.period,
+          totals: summary.totals,
+          previous: summary.previous,
+          perDay: summary.perDay,
+          perAgent: summary.perAgent.map((a) => ({ ...a, name: nameOf(a.agentId) })),
+          recentActivity: activity.map((e) => ({
+            id: String(e.position),
+            kind: e.kind,
+            at: e.at,
+            customerName: e.customerName,
+            agentId: e.userId,
+            agentName: nameOf(e.userId),
+            rating: e.rating,
+          })),
+        };
       },
     }),
   ];

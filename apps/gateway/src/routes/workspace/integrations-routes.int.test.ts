@@ -21,7 +21,7 @@ describe('integrations API', () => {
     )!;
 
   it('lists the six cards with display names and config field labels', async () => {
-    const res = await gw.request<ListAnswer>('GET', '/api/integrations', { cookie: c.agent });
+    const res = await gw.request<ListAnswer>('GET', '/api/integrations', { cookie: c.admin });
     expect(res.status).toBe(200);
     expect(res.body.integrations.map((i) => [i.type, i.name, i.status])).toEqual([
       ['whatsapp', 'WhatsApp Business', 'disconnected'],
@@ -54,7 +54,7 @@ describe('integrations API', () => {
     expect(res.body.integration.connectedAt).not.toBeNull();
     expect(JSON.stringify(res.body)).not.toContain(token);
 
-    const listed = await card(c.agent, 'telegram');
+    const listed = await card(c.owner, 'telegram');
     expect(listed.status).toBe('connected');
     expect(JSON.stringify(listed)).not.toContain(token);
     expect(listed.config['Bot Token']).toBe(maskSecret(token));
@@ -135,6 +135,20 @@ describe('integrations API', () => {
       expect(res.status).toBe(400);
     }
     expect(await gw.lastPosition()).toBe(before);
+  });
+
+  it('lists the cards only for integrations:manage (Agente and Supervisor: 403, audited)', async () => {
+    for (const cookie of [c.agent, c.supervisor]) {
+      const denied = await deniedCount(gw);
+      const res = await gw.request('GET', '/api/integrations', { cookie });
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ success: false, code: 'FORBIDDEN' });
+      expect(JSON.stringify(res.body)).not.toContain('integrations');
+      expect(await deniedCount(gw)).toBe(denied + 1);
+    }
+    for (const cookie of [c.admin, c.owner]) {
+      expect((await gw.request('GET', '/api/integrations', { cookie })).status).toBe(200);
+    }
   });
 
   it('lets only integrations:manage change cards (Supervisor: 403, audited)', async () => {

@@ -116,9 +116,9 @@ export function integrationsRoutes(deps: GatewayDeps): RouteDefinition[] {
     defineRoute({
       method: 'get',
       path: '/api/integrations',
-      summary: 'The six integration cards, secrets masked',
+      summary: 'The six integration cards, secrets masked (only for who may manage them)',
       tag: 'integrations',
-      auth: 'session',
+      auth: 'integrations:manage',
       query: noQuery,
       response: ok({ integrations: z.array(integrationCardSchema) }),
       handler: async (_input, rawCtx) => {

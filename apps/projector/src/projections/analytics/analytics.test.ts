@@ -2,7 +2,7 @@ import type { WorkspaceSettings } from '@atende/events';
 import { defaultWorkspaceSettings } from '@atende/events';
 import { TestLog, project, expectReplayStable } from '../../testing/test-log.js';
 import { addDays, dayOf, dayScore } from './days.js';
-import { analyticsProjection, analyticsSummary } from './index.js';
+import { RECENT_ACTIVITY_LIMIT, analyticsProjection, analyticsSummary, recentActivity } from './index.js';
 
 const WS = 'w1';
 const ctx = (at: string, actorId?: string) => ({ workspaceId: WS, at, ...(actorId ? { actorId } : {}) });
@@ -16,7 +16,7 @@ class Chat {
     readonly chatId: string,
   ) {}
 
-  start(at: string) {
+  start(at: string, customerName = 'Cliente') {
     this.log.append(
       stream(this.chatId),
       {
@@ -26,7 +26,7 @@ class Chat {
           sessionId: 's1',
           channel: 'whatsapp',
           customerId: '5511999999999',
-          customerName: 'Cliente',
+          customerName,
           type: 'private',
         },
       },
@@ -186,6 +186,7 @@ describe('analytics projection', () => {
       resolved: 1,
       ratings: 2,
       ratingTotal: 7,
+      ratingsByScore: [0, 1, 0, 0, 1],
     });
     expect(await view.get('agent-day', 'w1:2026-11-02:ana')).toEqual({
       workspaceId: 'w1',
@@ -217,6 +218,7 @@ describe('analytics projection', () => {
       waitingSince: null,
       answeredOnce: true,
       assigneeId: 'bia',
+      customerName: 'Cliente',
     });
     const dump = await view.dump();
     expect(dump.docs['analytics-config']).toEqual({
@@ -242,6 +244,7 @@ describe('analytics projection', () => {
       waitingSince: '2026-11-02T12:01:00.000Z',
       answeredOnce: false,
       assigneeId: null,
+      customerName: 'Cliente',
     });
     chat.assign('ana', '2026-11-02T12:01:30.000Z').transfer('bia', '2026-11-02T12:02:00.000Z');
     chat.outbound('bia', '2026-11-02T12:03:00.000Z'); // first response: 120 s
@@ -349,6 +352,23 @@ describe('analytics projection', () => {
       avgResponseMs: 90_000, // (60 + 30 + 180) / 3
       avgRating: 4.5,
       ratings: 2,
+      ratingsByScore: [0, 0, 0, 1, 1],
+    });
+    // The 7 days before: c2 on 2026-10-20 only.
+    expect(summary.previous).toEqual({
+      from: '2026-10-20',
+      to: '2026-10-26',
+      totals: {
+        inbound: 1,
+        outbound: 1,
+        conversationsStarted: 1,
+        resolved: 0,
+        avgFirstResponseMs: 600_000,
+        avgResponseMs: 600_000,
+        avgRating: null,
+        ratings: 0,
+        ratingsByScore: [0, 0, 0, 0, 0],
+      },
     });
     expect(summary.perDay.map((d) => d.day)).toEqual([
       '2026-10-27',
@@ -388,6 +408,7 @@ describe('analytics projection', () => {
         avgResponseMs: 105_000,
         avgFirstResponseMs: 180_000,
         avgRating: 4.5,
+        ratings: 2,
       },
       {
         agentId: 'ana',
@@ -396,6 +417,7 @@ describe('analytics projection', () => {
         avgResponseMs: 60_000,
         avgFirstResponseMs: 60_000,
         avgRating: null,
+        ratings: 0,
       },
     ]);
 
@@ -420,9 +442,104 @@ describe('analytics projection', () => {
       avgResponseMs: null,
       avgRating: null,
       ratings: 0,
+      ratingsByScore: [0, 0, 0, 0, 0],
     });
+    expect(empty.previous.totals.inbound).toBe(0);
     expect(empty.perAgent).toEqual([]);
     await expect(analyticsSummary(view, 'w1', { days: 7, today: '2026-13-01' })).rejects.toThrow(RangeError);
+  });
+
+  it('counts ratings per number of stars, re-ratings included', async () => {
+    const log = new TestLog();
+    createWorkspace(log);
+    new Chat(log, 'c1')
+      .start('2026-11-02T12:00:00.000Z')
+      .rate(5, 'ana', '2026-11-02T12:01:00.000Z')
+      .rate(3, 'ana', '2026-11-02T12:02:00.000Z');
+    new Chat(log, 'c2').start('2026-11-01T12:00:00.000Z').rate(1, 'bia', '2026-11-01T12:01:00.000Z');
+    const view = (await project(analyticsProjection, log.events)).view('analytics');
+    expect(await view.get('day', 'w1:2026-11-02')).toMatchObject({ ratingsByScore: [0, 0, 1, 0, 1] });
+    const summary = await analyticsSummary(view, 'w1', { days: 7, today: '2026-11-02' });
+    expect(summary.totals).toMatchObject({ ratings: 3, avgRating: 3, ratingsByScore: [1, 0, 1, 0, 1] });
+    // Only the previous 7 days count there.
+    const next = await analyticsSummary(view, 'w1', { days: 7, today: '2026-11-09' });
+    expect(next.totals.ratingsByScore).toEqual([0, 0, 0, 0, 0]);
+    expect(next.previous.totals.ratingsByScore).toEqual([1, 0, 1, 0, 1]);
+  });
+
+  it('reads day documents written before the rating distribution existed', async () => {
+    const log = new TestLog();
+    createWorkspace(log);
+    new Chat(log, 'c1').start('2026-11-02T12:00:00.000Z').rate(4, 'ana', '2026-11-02T12:01:00.000Z');
+    const readModels = await project(analyticsProjection, log.events.slice(0, 2));
+    // An older version wrote this day without ratingsByScore.
+    const batch = await readModels.writer('analytics').beginBatch();
+    const { ratingsByScore: _dropped, ...old } = batch.get<Record<string, unknown>>('day', 'w1:2026-11-02')!;
+    batch.put('day', 'w1:2026-11-02', old);
+    await batch.commit(await readModels.view('analytics').checkpoint());
+    await project(analyticsProjection, log.events, readModels);
+    const summary = await analyticsSummary(readModels.view('analytics'), 'w1', {
+      days: 7,
+      today: '2026-11-02',
+    });
+    expect(summary.totals).toMatchObject({ ratings: 1, ratingsByScore: [0, 0, 0, 1, 0] });
+  });
+
+  it('keeps the latest activity: conversations started, resolved and rated, newest first', async () => {
+    const log = new TestLog();
+    createWorkspace(log);
+    new Chat(log, 'c1')
+      .start('2026-11-02T12:00:00.000Z', 'Maria Souza')
+      .inbound('2026-11-02T12:00:00.000Z')
+      .outbound('ana', '2026-11-02T12:01:00.000Z')
+      .assign('bia', '2026-11-02T12:02:00.000Z')
+      .rate(5, 'ana', '2026-11-02T12:03:00.000Z') // credited to the assignee
+      .archive('ana', '2026-11-02T12:04:00.000Z');
+    log.append(
+      'conversation-w1-',
+      { type: 'ConversationRated', data: { rating: 3, byUserId: 'y' } },
+      ctx('2026-11-02T12:05:00.000Z'),
+    );
+    const view = (await project(analyticsProjection, log.events)).view('analytics');
+    const entries = await recentActivity(view, 'w1');
+    expect(entries.map(({ position: _p, ...e }) => e)).toEqual([
+      {
+        kind: 'conversation-resolved',
+        at: '2026-11-02T12:04:00.000Z',
+        chatId: 'c1',
+        customerName: 'Maria Souza',
+        userId: 'ana',
+        rating: null,
+      },
+      {
+        kind: 'conversation-rated',
+        at: '2026-11-02T12:03:00.000Z',
+        chatId: 'c1',
+        customerName: 'Maria Souza',
+        userId: 'bia',
+        rating: 5,
+      },
+      {
+        kind: 'conversation-started',
+        at: '2026-11-02T12:00:00.000Z',
+        chatId: 'c1',
+        customerName: 'Maria Souza',
+        userId: null,
+        rating: null,
+      },
+    ]);
+    expect(entries[0]!.position).toBeGreaterThan(entries[1]!.position);
+    expect(await recentActivity(view, 'w1', 1)).toHaveLength(1);
+    expect(await recentActivity(view, 'w9')).toEqual([]);
+
+    for (let i = 0; i < RECENT_ACTIVITY_LIMIT + 5; i += 1)
+      new Chat(log, `x${i}`).start('2026-11-03T12:00:00.000Z');
+    const full = await recentActivity(
+      (await project(analyticsProjection, log.events)).view('analytics'),
+      'w1',
+    );
+    expect(full).toHaveLength(RECENT_ACTIVITY_LIMIT);
+    expect(full[0]!.chatId).toBe(`x${RECENT_ACTIVITY_LIMIT + 4}`);
   });
 
   it('is idempotent and batch-independent', async () => {

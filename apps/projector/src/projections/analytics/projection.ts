@@ -4,12 +4,15 @@ import { dayOf, dayScore } from './days.js';
 import {
   ANALYTICS_PROJECTION,
   DEFAULT_ANALYTICS_TIMEZONE,
+  RECENT_ACTIVITY_LIMIT,
   analyticsCollections as c,
   agentDayDocId,
   clockDocId,
   dayDocId,
   workspaceAgentDaysIndex,
   workspaceDaysIndex,
+  type ActivityDoc,
+  type ActivityEntry,
   type AgentDayDoc,
   type AgentFigures,
   type AnalyticsConfigDoc,
@@ -59,7 +62,15 @@ function addedAgentFigures(doc: AgentFigures | undefined, inc: Increments): Agen
   };
 }
 
-const newClock: ConversationClockDoc = { waitingSince: null, answeredOnce: false, assigneeId: null };
+const newClock: ConversationClockDoc = {
+  waitingSince: null,
+  answeredOnce: false,
+  assigneeId: null,
+  customerName: null,
+};
+
+/** A day without ratings (shared, never mutated: documents are replaced, not changed). */
+const NO_RATINGS: readonly number[] = Object.freeze([0, 0, 0, 0, 0]);
 
 /** The workspace day of an instant (ms), in the workspace's timezone at the time of the event. */
 function workspaceDay(tx: ProjectionTx, workspaceId: string, ms: number): string {
@@ -67,15 +78,28 @@ function workspaceDay(tx: ProjectionTx, workspaceId: string, ms: number): string
   return dayOf(ms, config?.timezone ?? DEFAULT_ANALYTICS_TIMEZONE);
 }
 
-function addToDay(tx: ProjectionTx, workspaceId: string, day: string, inc: Increments): void {
+/** `ratingScore` (1–5): the stars of a rating counted in `inc`, for the day's distribution. */
+function addToDay(
+  tx: ProjectionTx,
+  workspaceId: string,
+  day: string,
+  inc: Increments,
+  ratingScore?: number,
+): void {
   const id = dayDocId(workspaceId, day);
   const current = tx.get<DayDoc>(c.day, id);
+  // Documents written before the distribution existed lack it (a replay fills it in).
+  const byScore = (current?.ratingsByScore ?? NO_RATINGS) as number[];
   const doc: DayDoc = {
     workspaceId,
     day,
     inbound: (current?.inbound ?? 0) + inc.inbound,
     conversationsStarted: (current?.conversationsStarted ?? 0) + inc.conversationsStarted,
     ...addedAgentFigures(current, inc),
+    ratingsByScore:
+      ratingScore === undefined
+        ? byScore
+        : NO_RATINGS.map((_, i) => (byScore[i] ?? 0) + (i === ratingScore - 1 ? 1 : 0)),
   };
   tx.put(c.day, id, doc);
   if (!current) tx.indexPut(workspaceDaysIndex(workspaceId), day, dayScore(day));
@@ -112,13 +136,35 @@ function setAssignee(event: StoredEvent<AtendeEvent>, tx: ProjectionTx, assignee
     tx.put(c.clock, id, { ...clock, assigneeId } satisfies ConversationClockDoc);
 }
 
+/** Adds an entry on top of the workspace's recent-activity feed, keeping the latest RECENT_ACTIVITY_LIMIT. */
+function addActivity(
+  event: StoredEvent<AtendeEvent>,
+  tx: ProjectionTx,
+  entry: Pick<ActivityEntry, 'kind' | 'chatId' | 'customerName' | 'userId' | 'rating'>,
+): void {
+  const workspaceId = event.metadata.workspaceId;
+  const current = tx.get<ActivityDoc>(c.activity, workspaceId);
+  const added: ActivityEntry = {
+    position: event.globalPosition,
+    kind: entry.kind,
+    at: event.metadata.occurredAt,
+    chatId: entry.chatId,
+    customerName: entry.customerName,
+    userId: entry.userId,
+    rating: entry.rating,
+  };
+  const entries = [added, ...(current?.entries ?? [])].slice(0, RECENT_ACTIVITY_LIMIT);
+  tx.put(c.activity, workspaceId, { workspaceId, entries } satisfies ActivityDoc);
+}
+
 function setTimezone(tx: ProjectionTx, workspaceId: string, timezone: string): void {
   tx.put(c.config, workspaceId, { workspaceId, timezone } satisfies AnalyticsConfigDoc);
 }
 
 /**
  * Analytics figures per workspace day and per agent day: messages, conversations started and
- * resolved (archived), (first) response times and ratings. Days are in the workspace's timezone.
+ * resolved (archived), (first) response times, ratings and their 1–5 distribution; plus the
+ * workspace's recent activity (started, resolved, rated). Days are in the workspace's timezone.
  */
 export const analyticsProjection = defineProjection(ANALYTICS_PROJECTION, {
   WorkspaceCreated: (event, tx) => setTimezone(tx, event.data.workspaceId, DEFAULT_ANALYTICS_TIMEZONE),
@@ -129,8 +175,17 @@ export const analyticsProjection = defineProjection(ANALYTICS_PROJECTION, {
     const ws = event.metadata.workspaceId;
     const day = workspaceDay(tx, ws, Date.parse(event.metadata.occurredAt));
     addToDay(tx, ws, day, increments({ conversationsStarted: 1 }));
-    const id = clockDocId(ws, event.data.chatId);
-    if (!tx.get<ConversationClockDoc>(c.clock, id)) tx.put(c.clock, id, newClock);
+    const { chatId, customerName } = event.data;
+    const id = clockDocId(ws, chatId);
+    const clock = tx.get<ConversationClockDoc>(c.clock, id) ?? newClock;
+    tx.put(c.clock, id, { ...clock, customerName } satisfies ConversationClockDoc);
+    addActivity(event, tx, {
+      kind: 'conversation-started',
+      chatId,
+      customerName,
+      userId: null,
+      rating: null,
+    });
   },
 
   InboundMessageReceived: (event, tx) => {
@@ -179,17 +234,37 @@ export const analyticsProjection = defineProjection(ANALYTICS_PROJECTION, {
     const inc = increments({ resolved: 1 });
     addToDay(tx, ws, day, inc);
     addToAgentDay(tx, ws, day, event.data.byUserId, inc);
+    const chatId = chatIdOf(event);
+    if (chatId === undefined) return;
+    const clock = tx.get<ConversationClockDoc>(c.clock, clockDocId(ws, chatId));
+    addActivity(event, tx, {
+      kind: 'conversation-resolved',
+      chatId,
+      customerName: clock?.customerName ?? null,
+      userId: event.data.byUserId,
+      rating: null,
+    });
   },
 
   ConversationRated: (event, tx) => {
     const ws = event.metadata.workspaceId;
     const day = workspaceDay(tx, ws, Date.parse(event.metadata.occurredAt));
-    const inc = increments({ ratings: 1, ratingTotal: event.data.rating });
-    addToDay(tx, ws, day, inc);
+    const { rating } = event.data;
+    const inc = increments({ ratings: 1, ratingTotal: rating });
+    addToDay(tx, ws, day, inc, rating);
     const chatId = chatIdOf(event);
     const clock =
       chatId === undefined ? undefined : tx.get<ConversationClockDoc>(c.clock, clockDocId(ws, chatId));
-    addToAgentDay(tx, ws, day, clock?.assigneeId ?? event.data.byUserId, inc);
+    const agentId = clock?.assigneeId ?? event.data.byUserId;
+    addToAgentDay(tx, ws, day, agentId, inc);
+    if (chatId === undefined) return;
+    addActivity(event, tx, {
+      kind: 'conversation-rated',
+      chatId,
+      customerName: clock?.customerName ?? null,
+      userId: agentId,
+      rating,
+    });
   },
 
   ConversationAssigned: (event, tx) => setAssignee(event, tx, event.data.assigneeId),

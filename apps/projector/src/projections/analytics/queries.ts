@@ -1,10 +1,13 @@
 import type { ProjectionView } from '@atende/events';
 import { addDays, dayScore } from './days.js';
 import {
+  RECENT_ACTIVITY_LIMIT,
   analyticsCollections as c,
   dayDocId,
   workspaceAgentDaysIndex,
   workspaceDaysIndex,
+  type ActivityDoc,
+  type ActivityEntry,
   type AgentDayDoc,
   type DayDoc,
 } from './types.js';
@@ -12,21 +15,27 @@ import {
 /** The period selector of the Analytics screen. */
 export type AnalyticsPeriodDays = 7 | 30 | 90;
 
+export interface AnalyticsTotals {
+  inbound: number;
+  outbound: number;
+  conversationsStarted: number;
+  resolved: number;
+  /** Averages in ms (rounded); null with nothing to average. */
+  avgFirstResponseMs: number | null;
+  avgResponseMs: number | null;
+  /** 1–5, two decimals; null without ratings. */
+  avgRating: number | null;
+  ratings: number;
+  /** Ratings with 1, 2, 3, 4 and 5 stars (index 0 = 1 star). */
+  ratingsByScore: number[];
+}
+
 export interface AnalyticsSummary {
   /** `days` days ending with `to` (= today), both ends included. */
   period: { days: number; from: string; to: string };
-  totals: {
-    inbound: number;
-    outbound: number;
-    conversationsStarted: number;
-    resolved: number;
-    /** Averages in ms (rounded); null with nothing to average. */
-    avgFirstResponseMs: number | null;
-    avgResponseMs: number | null;
-    /** 1–5, two decimals; null without ratings. */
-    avgRating: number | null;
-    ratings: number;
-  };
+  totals: AnalyticsTotals;
+  /** The `days` days just before the period, for the change versus the previous period. */
+  previous: { from: string; to: string; totals: AnalyticsTotals };
   /** Every day of the period, ascending (zeros for days without figures). */
   perDay: {
     day: string;
@@ -43,6 +52,7 @@ export interface AnalyticsSummary {
     avgResponseMs: number | null;
     avgFirstResponseMs: number | null;
     avgRating: number | null;
+    ratings: number;
   }[];
 }
 
@@ -56,6 +66,43 @@ function averageRating(total: number, count: number): number | null {
 
 function present<T>(docs: (T | undefined)[]): T[] {
   return docs.filter((d): d is T => d !== undefined);
+}
+
+const SUMMED = [
+  'inbound',
+  'outbound',
+  'conversationsStarted',
+  'resolved',
+  'firstResponses',
+  'firstResponseTotalMs',
+  'responses',
+  'responseTotalMs',
+  'ratings',
+  'ratingTotal',
+] as const;
+
+/** The totals of some days' documents. */
+function totalsOf(days: readonly DayDoc[]): AnalyticsTotals {
+  const sum = Object.fromEntries(SUMMED.map((key) => [key, 0])) as Record<(typeof SUMMED)[number], number>;
+  const ratingsByScore = [0, 0, 0, 0, 0];
+  for (const d of days) {
+    for (const key of SUMMED) sum[key] += d[key];
+    // Documents written before the distribution existed lack it (a replay fills it in).
+    const scores = d.ratingsByScore ?? [];
+    for (let i = 0; i < ratingsByScore.length; i += 1)
+      ratingsByScore[i] = ratingsByScore[i]! + (scores[i] ?? 0);
+  }
+  return {
+    inbound: sum.inbound,
+    outbound: sum.outbound,
+    conversationsStarted: sum.conversationsStarted,
+    resolved: sum.resolved,
+    avgFirstResponseMs: average(sum.firstResponseTotalMs, sum.firstResponses),
+    avgResponseMs: average(sum.responseTotalMs, sum.responses),
+    avgRating: averageRating(sum.ratingTotal, sum.ratings),
+    ratings: sum.ratings,
+    ratingsByScore,
+  };
 }
 
 /**
@@ -72,10 +119,13 @@ export async function analyticsSummary(
   const max = dayScore(today);
   if (Number.isNaN(max)) throw new RangeError(`Invalid day: ${today}`);
   const from = addDays(today, -(days - 1));
+  const previousFrom = addDays(from, -days);
+  const previousTo = addDays(from, -1);
   const range = { min: dayScore(from), max };
 
   const [dayEntries, agentEntries] = await Promise.all([
-    view.range(workspaceDaysIndex(workspaceId), range),
+    // The previous period too, for the comparison.
+    view.range(workspaceDaysIndex(workspaceId), { min: dayScore(previousFrom), max }),
     view.range(workspaceAgentDaysIndex(workspaceId), range),
   ]);
   const [dayDocs, agentDocs] = await Promise.all([
@@ -90,18 +140,9 @@ export async function analyticsSummary(
   ]);
 
   const byDay = new Map(present(dayDocs).map((d) => [d.day, d]));
-  const totals = {
-    inbound: 0,
-    outbound: 0,
-    conversationsStarted: 0,
-    resolved: 0,
-    firstResponses: 0,
-    firstResponseTotalMs: 0,
-    responses: 0,
-    responseTotalMs: 0,
-    ratings: 0,
-    ratingTotal: 0,
-  };
+  const inPeriod: DayDoc[] = [];
+  const beforePeriod: DayDoc[] = [];
+  for (const d of byDay.values()) (d.day < from ? beforePeriod : inPeriod).push(d);
   const perDay: AnalyticsSummary['perDay'] = [];
   for (let i = 0; i < days; i += 1) {
     const day = addDays(from, i);
@@ -113,7 +154,6 @@ export async function analyticsSummary(
       conversationsStarted: d?.conversationsStarted ?? 0,
       resolved: d?.resolved ?? 0,
     });
-    if (d) for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += d[key];
   }
 
   const agents = new Map<string, Omit<AgentDayDoc, 'workspaceId' | 'day'>>();
@@ -141,6 +181,7 @@ export async function analyticsSummary(
       avgResponseMs: average(a.responseTotalMs, a.responses),
       avgFirstResponseMs: average(a.firstResponseTotalMs, a.firstResponses),
       avgRating: averageRating(a.ratingTotal, a.ratings),
+      ratings: a.ratings,
     }))
     .sort(
       (x, y) =>
@@ -151,17 +192,19 @@ export async function analyticsSummary(
 
   return {
     period: { days, from, to: today },
-    totals: {
-      inbound: totals.inbound,
-      outbound: totals.outbound,
-      conversationsStarted: totals.conversationsStarted,
-      resolved: totals.resolved,
-      avgFirstResponseMs: average(totals.firstResponseTotalMs, totals.firstResponses),
-      avgResponseMs: average(totals.responseTotalMs, totals.responses),
-      avgRating: averageRating(totals.ratingTotal, totals.ratings),
-      ratings: totals.ratings,
-    },
+    totals: totalsOf(inPeriod),
+    previous: { from: previousFrom, to: previousTo, totals: totalsOf(beforePeriod) },
     perDay,
     perAgent,
   };
+}
+
+/** The workspace's latest activity (conversations started, resolved, rated), newest first. */
+export async function recentActivity(
+  view: ProjectionView,
+  workspaceId: string,
+  limit: number = RECENT_ACTIVITY_LIMIT,
+): Promise<ActivityEntry[]> {
+  const doc = await view.get<ActivityDoc>(c.activity, workspaceId);
+  return (doc?.entries ?? []).slice(0, limit);
 }

@@ -8,7 +8,11 @@ export const analyticsCollections = {
   day: 'day',
   agentDay: 'agent-day',
   clock: 'conversation-clock',
+  activity: 'activity',
 } as const;
+
+/** How many entries the recent-activity feed of a workspace keeps. */
+export const RECENT_ACTIVITY_LIMIT = 20;
 
 export function dayDocId(workspaceId: string, day: string): string {
   return `${workspaceId}:${day}`;
@@ -54,6 +58,11 @@ export interface AgentFigures {
 export type DayFigures = AgentFigures & {
   inbound: number;
   conversationsStarted: number;
+  /**
+   * Ratings given with 1, 2, 3, 4 and 5 stars (index 0 = 1 star). Added after the first release:
+   * documents written before it lack the field until `npm run replay -- --projection analytics`.
+   */
+  ratingsByScore: number[];
 };
 
 /** 'day' id `${workspaceId}:${day}` (day = YYYY-MM-DD in the workspace timezone). */
@@ -69,4 +78,29 @@ export interface ConversationClockDoc {
   /** Whether an agent has answered a waiting customer before (later answers are not first responses). */
   answeredOnce: boolean;
   assigneeId: string | null;
+  /** The customer's name when the conversation started (for the activity feed); null when unknown. */
+  customerName: string | null;
+}
+
+export type ActivityKind = 'conversation-started' | 'conversation-resolved' | 'conversation-rated';
+
+/** One line of the recent-activity feed. */
+export interface ActivityEntry {
+  /** Global position of the event: unique, and higher is newer. */
+  position: number;
+  kind: ActivityKind;
+  /** ISO time the event happened. */
+  at: string;
+  chatId: string;
+  customerName: string | null;
+  /** The member who resolved, or the one a rating is credited to; null for a started conversation. */
+  userId: string | null;
+  /** 1–5 for a rating, else null. */
+  rating: number | null;
+}
+
+/** 'activity' id workspaceId: the latest RECENT_ACTIVITY_LIMIT entries, newest first. */
+export interface ActivityDoc {
+  workspaceId: string;
+  entries: ActivityEntry[];
 }

@@ -83,6 +83,17 @@ const memberHandlers = {
     if (workspaceIds.length === 0) tx.delete(c.membership, userId);
     else tx.put(c.membership, userId, { workspaceIds } satisfies MembershipDoc);
   },
+  // 'Desativar conta permanentemente': the account is Inativo in every team it belongs to.
+  UserDeactivated: (event, tx) => {
+    const { userId } = event.data;
+    for (const workspaceId of tx.get<MembershipDoc>(c.membership, userId)?.workspaceIds ?? []) {
+      const id = memberDocId(workspaceId, userId);
+      const member = tx.get<MemberDoc>(c.member, id);
+      if (member && member.status !== 'inactive') {
+        tx.put(c.member, id, { ...member, status: 'inactive' } satisfies MemberDoc);
+      }
+    }
+  },
 } satisfies Handlers;
 
 /**

@@ -37,4 +37,10 @@ export const usersProjection = defineProjection(USERS_PROJECTION, {
     if (!user) return;
     tx.put(c.user, user.userId, { ...user, theme: event.data.theme } satisfies UserDoc);
   },
+  UserDeactivated: (event, tx) => {
+    const user = tx.get<UserDoc>(c.user, event.data.userId);
+    if (!user || user.deactivatedAt !== undefined) return;
+    const deactivatedAt = new Date(Date.parse(event.metadata.occurredAt)).toISOString();
+    tx.put(c.user, user.userId, { ...user, deactivatedAt } satisfies UserDoc);
+  },
 });

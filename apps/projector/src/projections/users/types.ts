@@ -22,6 +22,8 @@ export interface UserDoc {
   theme: UserTheme | null;
   /** ISO instant of registration. */
   createdAt: string;
+  /** ISO instant the account was deactivated ('Desativar conta permanentemente'); it cannot sign in. */
+  deactivatedAt?: string;
 }
 
 /** 'user-by-email' id email, 'user-by-firebase' id firebase uid. */

@@ -1,6 +1,9 @@
-import { PageHeader } from '../../ui/PageHeader';
+import { AnalyticsScreen } from '../analytics/AnalyticsScreen';
 
-/** Route of spec §2; the screen itself lands with the workspace-screens issue. */
+/**
+ * Route /dashboard/analytics (spec §2), loaded lazily by the router: this chunk is the only one
+ * that pulls in recharts, so the /dashboard bundle stays small.
+ */
 export default function AnalyticsPage() {
-  return <PageHeader title="Analytics" />;
+  return <AnalyticsScreen />;
 }

@@ -1,6 +1,6 @@
-import { PageHeader } from '../../ui/PageHeader';
+import IntegrationsScreen from '../integrations/IntegrationsScreen';
 
-/** Route of spec §2; the screen itself lands with the workspace-screens issue. */
+/** Route of spec §2: the Integrações screen (features/integrations). */
 export default function IntegrationsPage() {
-  return <PageHeader title="Integrações" />;
+  return <IntegrationsScreen />;
 }

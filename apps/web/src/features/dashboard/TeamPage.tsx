@@ -1,6 +1,2 @@
-import { PageHeader } from '../../ui/PageHeader';
-
-/** Route of spec §2; the screen itself lands with the workspace-screens issue. */
-export default function TeamPage() {
-  return <PageHeader title="Equipe" subtitle="Gerencie usuários e administradores" />;
-}
+/** Route of spec §2 (/dashboard/team): the Equipe screen lives in features/team. */
+export { default } from '../team/TeamPage';

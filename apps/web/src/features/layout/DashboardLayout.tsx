@@ -1,7 +1,8 @@
 import { CreditCard, LogOut, Menu, MessagesSquare, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { NavLink, Outlet } from 'react-router';
-import { ChatWindows } from '../chat/ChatWindows';
+import { LazyChatWindows } from '../chat/LazyChatWindows';
+import { NotificationsBell } from '../notifications/NotificationsBell';
 import type { LucideIcon } from 'lucide-react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { authActions } from '../auth/authSlice';
@@ -189,6 +190,7 @@ export default function DashboardLayout() {
             collapsed && 'md:px-2',
           )}
         >
+          <NotificationsBell collapsed={collapsed} />
           <SidebarLink
             to="/billing"
             icon={CreditCard}
@@ -253,7 +255,7 @@ export default function DashboardLayout() {
       >
         <Outlet />
       </main>
-      <ChatWindows />
+      <LazyChatWindows />
     </div>
   );
 }

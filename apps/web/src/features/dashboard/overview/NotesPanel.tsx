@@ -1,62 +1,50 @@
-import { Pin, Plus, StickyNote } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
-import { formatRelativeTime } from '../../conversations/row-format';
-import { NoteFormDialog } from './NoteFormDialog';
-import { OVERVIEW_LIST_LIMIT, fetchNotes, type WorkspaceNote } from './overview-api';
+import { Plus, StickyNote } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { NoteCard } from '../../notes/NoteCard';
+import { fetchNotes, type Note } from '../../notes/notes-api';
+import { notesActions, selectNotesRevision } from '../../notes/notesSlice';
+import { OVERVIEW_LIST_LIMIT } from './overview-api';
 import { Panel, panelButtonClass } from './Panel';
 import { useApiResource } from './useApiResource';
 
-/** How long 'Anotação salva com sucesso!' stays on screen. */
+// The note modals load on first use, keeping them out of the JavaScript /dashboard needs at start.
+const NoteFormDialog = lazy(() =>
+  import('../../notes/NoteFormDialog').then((m) => ({ default: m.NoteFormDialog })),
+);
+const NoteViewDialog = lazy(() =>
+  import('../../notes/NoteViewDialog').then((m) => ({ default: m.NoteViewDialog })),
+);
+const AllNotesDialog = lazy(() =>
+  import('../../notes/AllNotesDialog').then((m) => ({ default: m.AllNotesDialog })),
+);
+
+/** How long a success text ('Anotação salva com sucesso!', …) stays in the column. */
 export const SAVED_MESSAGE_MS = 4_000;
 
-function NoteItem({ note }: { note: WorkspaceNote }) {
-  return (
-    <li
-      aria-label={note.isPinned ? `${note.title} (fixada)` : note.title}
-      className={`rounded-xl border px-3 py-2.5 ${
-        note.isPinned
-          ? 'border-amber-200 bg-amber-50/70 dark:border-amber-900/60 dark:bg-amber-950/20'
-          : 'border-slate-100 dark:border-slate-800'
-      }`}
-    >
-      <div className="flex items-center gap-2">
-        {note.isPinned ? (
-          <span title="Fixada" className="shrink-0">
-            <Pin aria-hidden className="h-3.5 w-3.5 fill-amber-400 text-amber-500" />
-            <span className="sr-only">Fixada</span>
-          </span>
-        ) : null}
-        <p className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900 dark:text-white">
-          {note.title}
-        </p>
-        <time dateTime={note.updatedAt} className="shrink-0 text-xs text-slate-400 dark:text-slate-500">
-          {formatRelativeTime(note.updatedAt)}
-        </time>
-      </div>
-      <p className="mt-0.5 line-clamp-2 text-xs text-slate-500 dark:text-slate-400">{note.content}</p>
-      {note.tags.length > 0 ? (
-        <ul aria-label="Tags" className="mt-1.5 flex flex-wrap gap-1">
-          {note.tags.map((tag) => (
-            <li
-              key={tag}
-              className="rounded-full bg-slate-100 px-2 py-0.5 text-[11px] text-slate-600 dark:bg-slate-800 dark:text-slate-300"
-            >
-              {tag}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </li>
-  );
-}
-
-/** The 'Anotações' column: the first 5 notes (pinned first) and 'Nova anotação'. */
+/**
+ * The 'Anotações' column: the first 5 notes (pinned first), 'Nova anotação' and, at its foot, 'Ver todas'.
+ * A note opens in its view modal (edit, reminder, tags, delete); every change reloads the lists.
+ */
 export function NotesPanel() {
+  const dispatch = useAppDispatch();
+  const revision = useAppSelector(selectNotesRevision);
   const load = useCallback((signal: AbortSignal) => fetchNotes(OVERVIEW_LIST_LIMIT, signal), []);
   const { data, loading, error, reload } = useApiResource(load);
   const [creating, setCreating] = useState(false);
+  const [showAll, setShowAll] = useState(false);
+  const [viewing, setViewing] = useState<Note | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const notes = (data ?? []).slice(0, OVERVIEW_LIST_LIMIT);
+
+  // Any saved change to a note (here, in 'Todas as anotações' or from a notification) reloads the column.
+  const loadedRevision = useRef(revision);
+  useEffect(() => {
+    if (loadedRevision.current === revision) return;
+    loadedRevision.current = revision;
+    reload();
+  }, [revision, reload]);
+  const changed = useCallback(() => dispatch(notesActions.notesChanged()), [dispatch]);
 
   useEffect(() => {
     if (!saved) return;
@@ -69,7 +57,11 @@ export function NotesPanel() {
       title="Anotações"
       icon={StickyNote}
       actions={
-        <button type="button" onClick={() => setCreating(true)} className={panelButtonClass}>
+        <button
+          type="button"
+          onClick={() => setCreating(true)}
+          className={`${panelButtonClass} whitespace-nowrap`}
+        >
           <Plus aria-hidden className="h-4 w-4" />
           Nova anotação
         </button>
@@ -90,20 +82,50 @@ export function NotesPanel() {
         ) : (
           <ul className="space-y-2">
             {notes.map((note) => (
-              <NoteItem key={note.id} note={note} />
+              <NoteCard key={note.id} note={note} onOpen={setViewing} />
             ))}
           </ul>
         )}
       </div>
+      <button
+        type="button"
+        onClick={() => setShowAll(true)}
+        className={`${panelButtonClass} mt-3 w-full justify-center border-t border-slate-100 pt-3 dark:border-slate-800`}
+      >
+        Ver todas
+      </button>
       {creating ? (
-        <NoteFormDialog
-          onClose={() => setCreating(false)}
-          onSaved={({ message }) => {
-            setCreating(false);
-            setSaved(message);
-            reload();
-          }}
-        />
+        <Suspense fallback={null}>
+          <NoteFormDialog
+            onClose={() => setCreating(false)}
+            onSaved={({ message }) => {
+              setCreating(false);
+              setSaved(message);
+              changed();
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {showAll ? (
+        <Suspense fallback={null}>
+          <AllNotesDialog onClose={() => setShowAll(false)} onOpen={setViewing} />
+        </Suspense>
+      ) : null}
+      {viewing ? (
+        <Suspense fallback={null}>
+          <NoteViewDialog
+            key={viewing.id}
+            noteId={viewing.id}
+            initial={viewing}
+            onClose={() => setViewing(null)}
+            onChanged={changed}
+            onDeleted={(message) => {
+              setViewing(null);
+              setSaved(message);
+              changed();
+            }}
+          />
+        </Suspense>
       ) : null}
     </Panel>
   );

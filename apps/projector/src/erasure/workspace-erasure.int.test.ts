@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import { pino } from 'pino';
+import {
+  atendeRegistry,
+  streams,
+  type AtendeEvent,
+  type ProjectionDump,
+  type ReadModels,
+} from '@atende/events';
+import { createSqliteEventStore, type SqliteEventStore } from '@atende/event-store';
+import { MemoryReadModels, RedisReadModels, describeWithRedis, testRedisUrl } from '@atende/read-models';
+import { allProjections, projectionsWithoutWorkspaceData, workspaceErasers } from '../projections/index.js';
+import { Projector } from '../runner/projector.js';
+import { rebuild } from '../runner/rebuild.js';
+import { generateWorkload } from '../testing/generate-workload.js';
+import { CLOSED_WORKSPACE_COLLECTION } from './workspace-erasure.js';
+
+const logger = pino({ level: 'silent' });
+const ERASED = 'loja-a';
+const KEPT = 'loja-b';
+const AGENTS = Array.from({ length: 20 }, (_, i) => `agent-${i}`);
+
+async function append(store: SqliteEventStore, workspaceId: string, streamId: string, event: AtendeEvent) {
+  await store.appendToStream(streamId, [atendeRegistry.prepare(event, { workspaceId, actorId: 'agent-0' })]);
+}
+
+/** Two shops sharing the same agents (memberships in both), each with a busy log. */
+async function appendTwoWorkspaces(store: SqliteEventStore): Promise<void> {
+  for (const workspaceId of [ERASED, KEPT]) {
+    for (const g of generateWorkload(2500, { workspaceId, conversations: 60 })) {
+      await store.appendToStream(g.streamId, [
+        atendeRegistry.prepare(g.event, {
+          workspaceId,
+          occurredAt: g.occurredAt,
+          ...(g.actorId ? { actorId: g.actorId } : {}),
+        }),
+      ]);
+    }
+  }
+}
+
+async function appendDeletion(store: SqliteEventStore): Promise<void> {
+  await append(store, ERASED, streams.workspace(ERASED), {
+    type: 'WorkspaceDataDeleted',
+    data: {
+      workspaceId: ERASED,
+      deletedBy: 'agent-0',
+      memberIds: AGENTS,
+      channelSessionIds: ['bench-session'],
+    },
+  });
+}
+
+/** What a closed workspace's phone may still send, and whatever else its streams get afterwards. */
+async function appendLateEvents(store: SqliteEventStore): Promise<void> {
+  const chatId = '5511900000000@c.us';
+  await append(store, ERASED, streams.conversation(ERASED, chatId), {
+    type: 'InboundMessageReceived',
+    data: {
+      messageId: 'late-1',
+      chatId,
+      sessionId: 'bench-session',
+      providerMessageId: 'wamid-late-1',
+      content: 'Ainda tem alguém aí?',
+      type: 'text',
+      mediaUrl: null,
+      mediaStatus: 'none',
+      senderName: 'Cliente',
+      senderPhone: '5511900000000',
+      timestamp: new Date().toISOString(),
+      receivedAt: new Date().toISOString(),
+    },
+  } as AtendeEvent);
+  const newChat = '5511988887777@c.us';
+  await append(store, ERASED, streams.conversation(ERASED, newChat), {
+    type: 'ConversationStarted',
+    data: {
+      chatId: newChat,
+      sessionId: 'bench-session',
+      channel: 'whatsapp',
+      customerId: '5511988887777',
+      customerName: 'Maria',
+      type: 'private',
+    },
+  });
+  await append(store, ERASED, streams.note('late-note'), {
+    type: 'NoteCreated',
+    data: {
+      noteId: 'late-note',
+      authorId: 'agent-0',
+      title: 'Depois',
+      content: 'Depois da exclusão',
+      reminder: null,
+      tags: [],
+      isPinned: false,
+    },
+  });
+}
+
+async function dumpAll(readModels: ReadModels): Promise<Record<string, ProjectionDump>> {
+  const out: Record<string, ProjectionDump> = {};
+  for (const p of allProjections) out[p.name] = await readModels.view(p.name).dump();
+  return out;
+}
+
+/** Every key, index or document that still names the erased workspace, except its closed marker. */
+function leftoversOf(dumps: Record<string, ProjectionDump>): string[] {
+  const found: string[] = [];
+  for (const [projection, dump] of Object.entries(dumps)) {
+    for (const [collection, docs] of Object.entries(dump.docs)) {
+      for (const [id, doc] of Object.entries(docs)) {
+        if (collection === CLOSED_WORKSPACE_COLLECTION && id === ERASED) continue;
+        if (id.includes(ERASED) || JSON.stringify(doc).includes(`"${ERASED}"`)) {
+          found.push(`${projection}/${collection}/${id}`);
+        }
+      }
+    }
+    for (const [name, entries] of Object.entries(dump.indexes)) {
+      if (name.includes(ERASED)) found.push(`${projection}/index ${name}`);
+      for (const e of entries) if (e.id.includes(ERASED)) found.push(`${projection}/index ${name}/${e.id}`);
+    }
+  }
+  return found;
+}
+
+function withoutCheckpoints(dumps: Record<string, ProjectionDump>) {
+  return Object.fromEntries(Object.entries(dumps).map(([k, d]) => [k, { docs: d.docs, indexes: d.indexes }]));
+}
+
+function erasureSuite(
+  name: string,
+  makeReadModels: () => Promise<{ readModels: ReadModels; cleanup(): Promise<void> }>,
+) {
+  describe(`'Excluir todos os dados da conta' in the read models (${name})`, () => {
+    let store: SqliteEventStore;
+    let harness: { readModels: ReadModels; cleanup(): Promise<void> };
+    beforeEach(async () => {
+      store = createSqliteEventStore({ filename: ':memory:', synchronous: 'normal' });
+      harness = await makeReadModels();
+    });
+    afterEach(async () => {
+      await store.close();
+      await harness.cleanup();
+    });
+
+    it('drops everything of the workspace live, keeps the other, ignores later events; a rebuild agrees', async () => {
+      const { readModels } = harness;
+      const projector = new Projector({
+        store,
+        readModels,
+        projections: allProjections,
+        logger,
+        batchSize: 97,
+      });
+      projector.start();
+      await appendTwoWorkspaces(store);
+      expect(await projector.caughtUp()).toBe(true);
+      const before = await dumpAll(readModels);
+      expect(leftoversOf(before).length).toBeGreaterThan(1000);
+      const kept = (dump: ProjectionDump, collection: string) =>
+        Object.keys(dump.docs[collection] ?? {}).filter((id) => id.startsWith(`${KEPT}:`)).length;
+      const keptConversations = kept(before.conversations!, 'conversation');
+      const keptMessages = kept(before.messages!, 'message');
+      expect(keptConversations).toBeGreaterThan(20);
+      expect(keptMessages).toBeGreaterThan(500);
+
+      await appendDeletion(store);
+      await appendLateEvents(store);
+      expect(await projector.caughtUp()).toBe(true);
+      await projector.stop();
+      const live = await dumpAll(readModels);
+
+      expect(leftoversOf(live)).toEqual([]);
+      for (const p of allProjections) {
+        if (projectionsWithoutWorkspaceData.has(p.name)) continue;
+        expect(live[p.name]!.docs[CLOSED_WORKSPACE_COLLECTION]).toEqual({
+          [ERASED]: { closedAt: expect.any(String), position: expect.any(Number) },
+        });
+      }
+      // The other shop is untouched, and its members keep their membership there.
+      expect(kept(live.conversations!, 'conversation')).toBe(keptConversations);
+      expect(kept(live.messages!, 'message')).toBe(keptMessages);
+      expect(live.conversations!.docs['workspace-stats']).toEqual({
+        [KEPT]: before.conversations!.docs['workspace-stats']![KEPT],
+      });
+      expect(live.members!.docs.membership!['agent-3']).toEqual({ workspaceIds: [KEPT] });
+      expect(Object.keys(live.members!.docs.member!).sort()).toEqual(
+        AGENTS.map((a) => `${KEPT}:${a}`).sort(),
+      );
+
+      const report = await rebuild({ store, readModels, projections: allProjections, batchSize: 333 });
+      expect(report.switched).toBe(true);
+      await new Promise((r) => setTimeout(r, 300)); // a cached serving version expires
+      expect(withoutCheckpoints(await dumpAll(readModels))).toEqual(withoutCheckpoints(live));
+    });
+  });
+}
+
+describe('workspace erasure plans', () => {
+  it('cover every projection that keeps data per workspace', () => {
+    for (const p of allProjections) {
+      expect([p.name, projectionsWithoutWorkspaceData.has(p.name) || p.name in workspaceErasers]).toEqual([
+        p.name,
+        true,
+      ]);
+      expect(p.eventTypes.has('WorkspaceDataDeleted')).toBe(!projectionsWithoutWorkspaceData.has(p.name));
+    }
+  });
+});
+
+erasureSuite('in-process', async () => ({
+  readModels: new MemoryReadModels({ freezeDocs: true }),
+  cleanup: async () => {},
+}));
+
+describeWithRedis('Redis', () => {
+  erasureSuite('Redis', async () => {
+    const readModels = new RedisReadModels({
+      url: testRedisUrl(),
+      prefix: `atende-test:${randomUUID()}:`,
+      versionCacheMs: 100,
+    });
+    return {
+      readModels,
+      cleanup: async () => {
+        await readModels.deleteAll();
+        await readModels.close();
+      },
+    };
+  });
+});

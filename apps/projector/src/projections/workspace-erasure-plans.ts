@@ -1,0 +1,90 @@
+import type { Projection } from '../projection.js';
+import {
+  eraseWorkspaceKeys,
+  withWorkspaceErasure,
+  type WorkspaceEraser,
+} from '../erasure/workspace-erasure.js';
+import { ANALYTICS_PROJECTION, analyticsCollections } from './analytics/index.js';
+import {
+  CHANNEL_SESSIONS_PROJECTION,
+  RESTORABLE_SESSIONS_INDEX,
+  SESSION_COLLECTION,
+  userSessionsIndex,
+  type SessionDoc,
+} from './channel-sessions/index.js';
+import {
+  CONVERSATIONS_PROJECTION,
+  CONVERSATION_COLLECTION,
+  WORKSPACE_STATS_COLLECTION,
+} from './conversations/index.js';
+import { EMAILS_PROJECTION, EMAIL_COLLECTION } from './emails/index.js';
+import { MEMBERS_PROJECTION, memberCollections, type MembershipDoc } from './members/index.js';
+import { CHAT_READ_COLLECTION, MESSAGES_PROJECTION, MESSAGE_COLLECTION } from './messages/index.js';
+import { NOTES_PROJECTION, NOTE_COLLECTION, REMINDERS_INDEX } from './notes/index.js';
+import { INBOX_COLLECTION, NOTIFICATIONS_PROJECTION, REMINDER_COLLECTION } from './notifications/index.js';
+import {
+  REPLY_BLOCK_COLLECTION,
+  REPLY_CHAT_COLLECTION,
+  REPLY_RING_COLLECTION,
+  REPLY_SUGGESTIONS_PROJECTION,
+} from './reply-suggestions/index.js';
+import { USERS_PROJECTION } from './users/index.js';
+import { WORKSPACES_PROJECTION, workspaceCollections } from './workspaces/index.js';
+
+const keyed =
+  (...collections: string[]): WorkspaceEraser =>
+  (workspaceId, _event, tx) =>
+    eraseWorkspaceKeys(tx, workspaceId, collections);
+
+/**
+ * What each projection drops when a workspace's data is deleted. A projection missing here keeps
+ * data of deleted workspaces: every new projection must say what it erases (the erasure test
+ * checks that nothing of the workspace remains).
+ */
+export const workspaceErasers: Readonly<Record<string, WorkspaceEraser>> = {
+  [WORKSPACES_PROJECTION]: keyed(...Object.values(workspaceCollections)),
+  [MEMBERS_PROJECTION]: (workspaceId, event, tx) => {
+    eraseWorkspaceKeys(tx, workspaceId, [memberCollections.member]);
+    // Memberships are keyed by user: the event names the members.
+    for (const userId of event.data.memberIds) {
+      const membership = tx.get<MembershipDoc>(memberCollections.membership, userId);
+      if (!membership?.workspaceIds.includes(workspaceId)) continue;
+      const workspaceIds = membership.workspaceIds.filter((w) => w !== workspaceId);
+      if (workspaceIds.length === 0) tx.delete(memberCollections.membership, userId);
+      else tx.put(memberCollections.membership, userId, { workspaceIds } satisfies MembershipDoc);
+    }
+  },
+  [CHANNEL_SESSIONS_PROJECTION]: (workspaceId, event, tx) => {
+    eraseWorkspaceKeys(tx, workspaceId, []);
+    // Sessions are keyed by session id: the event names them.
+    for (const sessionId of event.data.channelSessionIds) {
+      const session = tx.get<SessionDoc>(SESSION_COLLECTION, sessionId);
+      if (!session || session.workspaceId !== workspaceId) continue;
+      tx.delete(SESSION_COLLECTION, sessionId);
+      tx.indexDelete(userSessionsIndex(session.userId), sessionId);
+      tx.indexDelete(RESTORABLE_SESSIONS_INDEX, sessionId);
+    }
+  },
+  [CONVERSATIONS_PROJECTION]: keyed(CONVERSATION_COLLECTION, WORKSPACE_STATS_COLLECTION),
+  [MESSAGES_PROJECTION]: keyed(MESSAGE_COLLECTION, CHAT_READ_COLLECTION),
+  [NOTES_PROJECTION]: (workspaceId, _event, tx) => {
+    eraseWorkspaceKeys(tx, workspaceId, [NOTE_COLLECTION]);
+    tx.indexDeletePrefix(REMINDERS_INDEX, `${workspaceId}:`);
+  },
+  [NOTIFICATIONS_PROJECTION]: (workspaceId, _event, tx) => {
+    eraseWorkspaceKeys(tx, workspaceId, [REMINDER_COLLECTION, INBOX_COLLECTION]);
+    tx.indexDropPrefix(`user:${workspaceId}:`);
+  },
+  [EMAILS_PROJECTION]: keyed(EMAIL_COLLECTION),
+  [REPLY_SUGGESTIONS_PROJECTION]: keyed(REPLY_CHAT_COLLECTION, REPLY_RING_COLLECTION, REPLY_BLOCK_COLLECTION),
+  [ANALYTICS_PROJECTION]: keyed(...Object.values(analyticsCollections)),
+};
+
+/** Projections with nothing per workspace (accounts outlive a workspace; login needs a membership). */
+export const projectionsWithoutWorkspaceData: ReadonlySet<string> = new Set([USERS_PROJECTION]);
+
+/** The projection with its workspace eraser (unchanged when it has no workspace data). */
+export function erasable(projection: Projection): Projection {
+  const eraser = workspaceErasers[projection.name];
+  return eraser ? withWorkspaceErasure(projection, eraser) : projection;
+}

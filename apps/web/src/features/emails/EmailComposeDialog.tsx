@@ -1,0 +1,197 @@
+import { Send } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Dialog } from '../../ui/Dialog';
+import { sendEmail, type Email, type EmailPriority } from './emails-api';
+import {
+  COMPOSE_TITLES,
+  PRIORITY_LABELS,
+  PRIORITY_OPTIONS,
+  isComplete,
+  type EmailDraft,
+} from './email-format';
+
+/**
+ * Compose, reply and forward: Para (email), Cc (only for 'Responder com cópia'), Assunto, Conteúdo,
+ * Prioridade (Baixa/Média/Alta, default Média), 'Enviar Email' and 'Cancelar'. 'Enviar Email' stays
+ * disabled until Para, Assunto and Conteúdo are filled in (spec §5: silent otherwise, nothing sent);
+ * a refusal shows the server's text and keeps what was typed.
+ */
+export function EmailComposeDialog({
+  draft,
+  onClose,
+  onSent,
+}: {
+  draft: EmailDraft;
+  onClose: () => void;
+  onSent: (result: { email: Email | null; message: string }) => void;
+}) {
+  const formId = useId();
+  const [to, setTo] = useState(draft.to);
+  const [cc, setCc] = useState(draft.cc);
+  const [subject, setSubject] = useState(draft.subject);
+  const [content, setContent] = useState(draft.content);
+  const [priority, setPriority] = useState<EmailPriority>(draft.priority);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // A reply starts in the content (above the quote); a new e-mail or a forward in Para.
+  const contentRef = useRef<HTMLTextAreaElement>(null);
+  const toRef = useRef<HTMLInputElement>(null);
+  const startsInContent = draft.to.trim() !== '' && draft.subject.trim() !== '';
+
+  // The caret goes above the quote (setting a value puts it at the end).
+  useEffect(() => {
+    const textarea = contentRef.current;
+    if (!startsInContent || !textarea) return;
+    textarea.setSelectionRange(0, 0);
+    textarea.scrollTop = 0;
+  }, [startsInContent]);
+
+  const complete = isComplete({ to, subject, content });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // Spec §5: nothing happens until Para, Assunto and Conteúdo are filled in.
+    if (sending || !complete) return;
+    setSending(true);
+    setError(null);
+    try {
+      const result = await sendEmail({
+        to: to.trim(),
+        ...(draft.showCc && cc.trim() ? { cc: cc.trim() } : {}),
+        subject: subject.trim(),
+        content,
+        priority,
+        kind: draft.kind,
+        ...(draft.inReplyTo ? { inReplyTo: draft.inReplyTo } : {}),
+      });
+      onSent(result);
+    } catch (reason) {
+      setError(reason instanceof Error && reason.message ? reason.message : 'Erro de conexão');
+      setSending(false);
+    }
+  };
+
+  const field = (suffix: string) => `${formId}-${suffix}`;
+  const labelClass = 'mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200';
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={COMPOSE_TITLES[draft.kind]}
+      size="lg"
+      // A stray click beside the form does not throw away what was typed.
+      closeOnBackdropClick={false}
+      initialFocusRef={startsInContent ? contentRef : toRef}
+      footer={
+        <>
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            Cancelar
+          </button>
+          <button
+            type="submit"
+            form={formId}
+            className="btn-primary"
+            disabled={!complete || sending}
+            aria-busy={sending || undefined}
+          >
+            <Send aria-hidden className="h-4 w-4" />
+            {sending ? 'Enviando...' : 'Enviar Email'}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={submit} className="space-y-4">
+        {error ? (
+          <p
+            role="alert"
+            className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950/50 dark:text-red-300"
+          >
+            {error}
+          </p>
+        ) : null}
+        <div>
+          <label htmlFor={field('to')} className={labelClass}>
+            Para
+          </label>
+          <input
+            ref={toRef}
+            id={field('to')}
+            type="email"
+            multiple
+            autoComplete="email"
+            className="input"
+            value={to}
+            placeholder="cliente@exemplo.com"
+            aria-required="true"
+            onChange={(event) => setTo(event.target.value)}
+          />
+        </div>
+        {draft.showCc ? (
+          <div>
+            <label htmlFor={field('cc')} className={labelClass}>
+              Cc
+            </label>
+            <input
+              id={field('cc')}
+              type="email"
+              multiple
+              className="input"
+              value={cc}
+              placeholder="copia@exemplo.com"
+              aria-describedby={field('cc-hint')}
+              onChange={(event) => setCc(event.target.value)}
+            />
+            <p id={field('cc-hint')} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+              Separe vários endereços por vírgula
+            </p>
+          </div>
+        ) : null}
+        <div>
+          <label htmlFor={field('subject')} className={labelClass}>
+            Assunto
+          </label>
+          <input
+            id={field('subject')}
+            className="input"
+            value={subject}
+            maxLength={300}
+            aria-required="true"
+            onChange={(event) => setSubject(event.target.value)}
+          />
+        </div>
+        <div>
+          <label htmlFor={field('content')} className={labelClass}>
+            Conteúdo
+          </label>
+          <textarea
+            ref={contentRef}
+            id={field('content')}
+            className="input min-h-40"
+            value={content}
+            rows={8}
+            aria-required="true"
+            onChange={(event) => setContent(event.target.value)}
+          />
+        </div>
+        <div>
+          <label htmlFor={field('priority')} className={labelClass}>
+            Prioridade
+          </label>
+          <select
+            id={field('priority')}
+            className="input"
+            value={priority}
+            onChange={(event) => setPriority(event.target.value as EmailPriority)}
+          >
+            {PRIORITY_OPTIONS.map((option) => (
+              <option key={option} value={option}>
+                {PRIORITY_LABELS[option]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,82 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Camera } from 'lucide-react';
+import { Dialog } from '../../ui/Dialog';
+import { TEXTS } from './catalog';
+import { ConfigField, configToSave, initialValues } from './ConfigureDialog';
+import type { IntegrationCard } from './integrations-api';
+
+const LABELS = ['Instagram Business ID', 'Access Token'] as const;
+
+/**
+ * The highlighted Instagram card's modal: Instagram Business ID and Access Token (a password field,
+ * marked required but not enforced, spec §5). Conectar saves them as the Instagram Direct card.
+ */
+export function InstagramDialog({
+  card,
+  saving,
+  error,
+  onSave,
+  onClose,
+}: {
+  card: IntegrationCard | undefined;
+  saving: boolean;
+  error: string | null;
+  onSave: (config: Record<string, string>) => void;
+  onClose: () => void;
+}) {
+  const formId = useId();
+  const [initial] = useState(() => initialValues(LABELS, card));
+  const [values, setValues] = useState(initial);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!saving) onSave(configToSave(values));
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={TEXTS.instagramTitle}
+      description="Conecte o perfil comercial do Instagram para responder às mensagens diretas."
+      icon={<Camera aria-hidden className="h-5 w-5" />}
+      footer={
+        <>
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            {TEXTS.cancel}
+          </button>
+          <button type="submit" form={formId} className="btn-primary" disabled={saving}>
+            {saving ? TEXTS.saving : TEXTS.connect}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={submit} className="space-y-4">
+        {error ? (
+          <p
+            role="alert"
+            className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950/50 dark:text-red-300"
+          >
+            {error}
+          </p>
+        ) : null}
+        {LABELS.map((label, index) => {
+          const secret = label === 'Access Token';
+          const value = values[label] ?? '';
+          return (
+            <ConfigField
+              key={label}
+              id={`${formId}-${index}`}
+              label={label}
+              value={value}
+              secret={secret}
+              required={secret}
+              masked={secret && value !== '' && value === initial[label]}
+              onChange={(next) => setValues((current) => ({ ...current, [label]: next }))}
+            />
+          );
+        })}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,79 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Dialog } from '../../ui/Dialog';
+import { errorText } from './errors';
+import { parseTags } from './note-format';
+import { setNoteTags, type Note, type NoteChange } from './notes-api';
+
+/** 'Gerenciar tags': the note's tags as one comma-separated text (split on commas and trimmed, spec §5). */
+export function TagsDialog({
+  note,
+  onClose,
+  onSaved,
+}: {
+  note: Note;
+  onClose: () => void;
+  onSaved: (change: NoteChange) => void;
+}) {
+  const formId = useId();
+  const [value, setValue] = useState(note.tags.join(', '));
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving) return;
+    setSaving(true);
+    setError(null);
+    try {
+      onSaved(await setNoteTags(note.id, parseTags(value)));
+    } catch (reason) {
+      setError(errorText(reason));
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Gerenciar tags"
+      size="sm"
+      footer={
+        <>
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            Cancelar
+          </button>
+          <button type="submit" form={formId} className="btn-primary" disabled={saving}>
+            {saving ? 'Salvando...' : 'Salvar'}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={submit} className="space-y-2">
+        <label
+          htmlFor={`${formId}-tags`}
+          className="block text-sm font-medium text-slate-700 dark:text-slate-200"
+        >
+          Tags
+        </label>
+        <input
+          id={`${formId}-tags`}
+          className="input"
+          value={value}
+          placeholder="cliente, urgente"
+          autoComplete="off"
+          aria-describedby={`${formId}-hint`}
+          onChange={(event) => setValue(event.target.value)}
+        />
+        <p id={`${formId}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
+          Separadas por vírgula
+        </p>
+        {error ? (
+          <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
+            {error}
+          </p>
+        ) : null}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,147 @@
+import { Download, Lock, Save, Upload } from 'lucide-react';
+import { useEffect, type ChangeEvent } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { PageHeader } from '../../ui/PageHeader';
+import { selectUser } from '../auth/selectors';
+import { DangerZone } from './DangerZone';
+import { readFileText } from './download';
+import { canDeleteWorkspaceData, canManageSettings } from './settings-model';
+import { AppearancePanel, CompanyPanel, NotificationsPanel, SecurityFields } from './SettingsPanels';
+import { SettingsTabs } from './SettingsTabs';
+import { selectSettings, settingsActions, type FieldChange } from './settingsSlice';
+import { SETTINGS_TEXTS } from './texts';
+
+const t = SETTINGS_TEXTS;
+
+/**
+ * Configurações (spec §2): Exportar, Importar and Salvar, and the tabs Empresa, Aparência,
+ * Notificações and Segurança (with the danger zone). Everything is the workspace's, on the server;
+ * only Owners and Admins change it, the others read it.
+ */
+export default function SettingsPage() {
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
+  const s = useAppSelector(selectSettings);
+  const canEdit = canManageSettings(user?.role);
+  const ready = s.status === 'ready';
+
+  useEffect(() => {
+    dispatch(settingsActions.pageOpened());
+  }, [dispatch]);
+
+  const onChange = (change: FieldChange) => dispatch(settingsActions.fieldChanged(change));
+  const onImport = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    input.value = ''; // choosing the same file again imports it again
+    if (!file) return;
+    try {
+      dispatch(settingsActions.importRequested(await readFileText(file)));
+    } catch {
+      dispatch(settingsActions.importFailed(t.importError));
+    }
+  };
+
+  const notice = s.savedNotice ? t.saved : s.importNotice ? t.imported : '';
+  const actionError = s.saveError ?? s.importError ?? s.exportError;
+  const panelProps = { form: s.form, disabled: !canEdit || !ready || s.saving, onChange };
+
+  return (
+    <div>
+      <PageHeader
+        title={t.title}
+        subtitle={t.subtitle}
+        actions={
+          <div className="flex flex-wrap items-center gap-3">
+            <span
+              role="status"
+              aria-live="polite"
+              className="min-w-14 font-semibold text-green-600 dark:text-green-400"
+            >
+              {notice}
+            </span>
+            <button
+              type="button"
+              className="btn-secondary"
+              disabled={!ready || s.exporting}
+              onClick={() => dispatch(settingsActions.exportRequested())}
+            >
+              <Download aria-hidden className="h-4 w-4" />
+              {t.export}
+            </button>
+            <label
+              className={`btn-secondary focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-blue-500 ${
+                !canEdit || !ready || s.importing ? 'pointer-events-none opacity-50' : 'cursor-pointer'
+              }`}
+            >
+              <Upload aria-hidden className="h-4 w-4" />
+              {t.import}
+              <input
+                type="file"
+                accept=".json,application/json"
+                className="sr-only"
+                disabled={!canEdit || !ready || s.importing}
+                onChange={(event) => void onImport(event)}
+              />
+            </label>
+            <button
+              type="button"
+              className="btn-primary"
+              disabled={!canEdit || !ready || s.saving}
+              onClick={() => dispatch(settingsActions.saveRequested())}
+            >
+              <Save aria-hidden className="h-4 w-4" />
+              {s.saving ? t.saving : t.save}
+            </button>
+          </div>
+        }
+      />
+
+      {actionError ? (
+        <p
+          role="alert"
+          className="mb-4 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-700 dark:bg-red-500/10 dark:text-red-300"
+        >
+          {actionError}
+        </p>
+      ) : null}
+      {!canEdit ? (
+        <div className="card mb-4 flex items-center gap-4 p-4">
+          <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-amber-50 text-amber-600 dark:bg-amber-500/15 dark:text-amber-300">
+            <Lock aria-hidden className="h-5 w-5" />
+          </span>
+          <p className="font-medium text-slate-800 dark:text-slate-100">{t.readOnly}</p>
+        </div>
+      ) : null}
+
+      {s.status === 'loading' || s.status === 'idle' ? (
+        <p className="card p-6 text-slate-500 dark:text-slate-400">{t.loading}</p>
+      ) : s.status === 'failed' ? (
+        <div className="card flex flex-wrap items-center justify-between gap-4 p-6">
+          <p role="alert" className="text-red-600 dark:text-red-400">
+            {s.loadError ?? t.loadError}
+          </p>
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() => dispatch(settingsActions.pageOpened())}
+          >
+            {t.retry}
+          </button>
+        </div>
+      ) : (
+        <SettingsTabs selected={s.tab} onSelect={(tab) => dispatch(settingsActions.tabSelected(tab))}>
+          {s.tab === 'company' ? <CompanyPanel {...panelProps} /> : null}
+          {s.tab === 'appearance' ? <AppearancePanel {...panelProps} /> : null}
+          {s.tab === 'notifications' ? <NotificationsPanel {...panelProps} /> : null}
+          {s.tab === 'security' ? (
+            <>
+              <SecurityFields {...panelProps} errors={s.fieldErrors} />
+              <DangerZone canDelete={canDeleteWorkspaceData(user?.role)} />
+            </>
+          ) : null}
+        </SettingsTabs>
+      )}
+    </div>
+  );
+}

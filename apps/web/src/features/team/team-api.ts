@@ -1,0 +1,50 @@
+import { apiRequest } from '../../api/client';
+import type { MemberFormValues, TeamMember } from './types';
+
+export interface AddMemberAnswer {
+  member: TeamMember;
+  /** The new account's one-time password (shown once); null when the person already had an account. */
+  oneTimePassword: string | null;
+  message: string;
+}
+
+export interface UpdateMemberAnswer {
+  member: TeamMember;
+  message: string;
+}
+
+const memberPath = (id: string) => `/api/team/${encodeURIComponent(id)}`;
+
+/** GET /api/team: every member of the workspace, earliest joined first (filtered on the client). */
+export async function fetchTeam(signal?: AbortSignal): Promise<TeamMember[]> {
+  const answer = await apiRequest<{ members?: TeamMember[] }>('/api/team', { signal });
+  return Array.isArray(answer.members) ? answer.members : [];
+}
+
+/** POST /api/team: creates the account (with a one-time password) and adds it to the team. */
+export async function addMember(values: MemberFormValues): Promise<AddMemberAnswer> {
+  const answer = await apiRequest<Partial<AddMemberAnswer>>('/api/team', { method: 'POST', body: values });
+  return {
+    member: answer.member!,
+    oneTimePassword: typeof answer.oneTimePassword === 'string' ? answer.oneTimePassword : null,
+    message: answer.message ?? '',
+  };
+}
+
+/** PUT /api/team/:userId with only the fields that changed. */
+export async function updateMember(
+  id: string,
+  changes: Partial<MemberFormValues>,
+): Promise<UpdateMemberAnswer> {
+  const answer = await apiRequest<Partial<UpdateMemberAnswer>>(memberPath(id), {
+    method: 'PUT',
+    body: changes,
+  });
+  return { member: answer.member!, message: answer.message ?? '' };
+}
+
+/** DELETE /api/team/:userId: the member leaves the team and their sessions end. */
+export async function removeMember(id: string): Promise<string> {
+  const answer = await apiRequest<{ message?: string }>(memberPath(id), { method: 'DELETE' });
+  return answer.message ?? '';
+}

@@ -1,0 +1,168 @@
+import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { authActions } from '../auth/authSlice';
+import {
+  DEFAULT_FILTERS,
+  TEAM_TEXTS,
+  type MemberFormValues,
+  type TeamFilters,
+  type TeamMember,
+} from './types';
+
+/** The workspace's members, in the server's order (earliest joined first). */
+export const membersAdapter = createEntityAdapter<TeamMember>();
+
+/** Where GET /api/team stands; 'forbidden' is its 403 (an Agente, or a role lowered meanwhile). */
+export type TeamLoadStatus = 'idle' | 'loading' | 'ready' | 'forbidden' | 'failed';
+
+/** The add/edit modal: which one is open, and its save. */
+export interface MemberEditor {
+  mode: 'add' | 'edit';
+  /** The member being edited (mode 'edit'). */
+  memberId: string | null;
+  saving: boolean;
+  /** The server's text when the save failed (duplicate e-mail, invalid e-mail, ...). */
+  error: string | null;
+}
+
+/** The confirmation before a removal. */
+export interface PendingRemoval {
+  memberId: string;
+  removing: boolean;
+  error: string | null;
+}
+
+/** A new account's one-time password: shown once, then forgotten. */
+export interface NewCredentials {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export type MemberSaveRequest =
+  | { mode: 'add'; values: MemberFormValues }
+  | { mode: 'edit'; memberId: string; changes: Partial<MemberFormValues> };
+
+const initialState = membersAdapter.getInitialState({
+  status: 'idle' as TeamLoadStatus,
+  /** A list arrived at least once (kept on screen while reloading). */
+  loaded: false,
+  error: null as string | null,
+  filters: DEFAULT_FILTERS as TeamFilters,
+  editor: null as MemberEditor | null,
+  removal: null as PendingRemoval | null,
+  credentials: null as NewCredentials | null,
+  /** The server's last success text ('Membro adicionado com sucesso!'). */
+  notice: null as string | null,
+});
+
+export type TeamState = typeof initialState;
+
+const teamSlice = createSlice({
+  name: 'team',
+  initialState,
+  reducers: {
+    teamRequested(state) {
+      state.status = 'loading';
+      state.error = null;
+    },
+    teamLoaded(state, action: PayloadAction<TeamMember[]>) {
+      membersAdapter.setAll(state, action.payload);
+      state.status = 'ready';
+      state.loaded = true;
+    },
+    /** 403: the list is not kept (the user may no longer see it). */
+    teamForbidden(state) {
+      membersAdapter.removeAll(state);
+      state.status = 'forbidden';
+      state.loaded = false;
+    },
+    teamFailed(state, action: PayloadAction<string>) {
+      state.status = 'failed';
+      state.error = action.payload;
+    },
+    filtersChanged(state, action: PayloadAction<Partial<TeamFilters>>) {
+      state.filters = { ...state.filters, ...action.payload };
+    },
+    filtersCleared(state) {
+      state.filters = DEFAULT_FILTERS;
+    },
+    addOpened(state) {
+      state.editor = { mode: 'add', memberId: null, saving: false, error: null };
+      state.notice = null;
+    },
+    editOpened(state, action: PayloadAction<string>) {
+      if (!state.entities[action.payload]) return;
+      state.editor = { mode: 'edit', memberId: action.payload, saving: false, error: null };
+      state.notice = null;
+    },
+    editorClosed(state) {
+      if (!state.editor?.saving) state.editor = null;
+    },
+    memberSaveRequested(state, _action: PayloadAction<MemberSaveRequest>) {
+      if (!state.editor) return;
+      state.editor.saving = true;
+      state.editor.error = null;
+    },
+    memberAdded(
+      state,
+      action: PayloadAction<{ member: TeamMember; oneTimePassword: string | null; message: string }>,
+    ) {
+      const { member, oneTimePassword, message } = action.payload;
+      membersAdapter.upsertOne(state, member);
+      state.editor = null;
+      // A former member comes back with the account (and password) they already had.
+      state.notice = oneTimePassword
+        ? message || null
+        : [message, TEAM_TEXTS.existingAccount].filter(Boolean).join(' ');
+      state.credentials = oneTimePassword
+        ? { name: member.name, email: member.email, password: oneTimePassword }
+        : null;
+    },
+    memberUpdated(state, action: PayloadAction<{ member: TeamMember; message: string }>) {
+      membersAdapter.upsertOne(state, action.payload.member);
+      state.editor = null;
+      state.notice = action.payload.message || null;
+    },
+    memberSaveFailed(state, action: PayloadAction<string>) {
+      if (!state.editor) return;
+      state.editor.saving = false;
+      state.editor.error = action.payload;
+    },
+    removalOpened(state, action: PayloadAction<string>) {
+      if (!state.entities[action.payload]) return;
+      state.removal = { memberId: action.payload, removing: false, error: null };
+      state.notice = null;
+    },
+    removalClosed(state) {
+      if (!state.removal?.removing) state.removal = null;
+    },
+    memberRemoveRequested(state, _action: PayloadAction<string>) {
+      if (!state.removal) return;
+      state.removal.removing = true;
+      state.removal.error = null;
+    },
+    memberRemoved(state, action: PayloadAction<{ memberId: string; message: string }>) {
+      membersAdapter.removeOne(state, action.payload.memberId);
+      state.removal = null;
+      state.notice = action.payload.message || null;
+    },
+    memberRemoveFailed(state, action: PayloadAction<string>) {
+      if (!state.removal) return;
+      state.removal.removing = false;
+      state.removal.error = action.payload;
+    },
+    /** The one-time password was read: it is forgotten and never shown again. */
+    credentialsDismissed(state) {
+      state.credentials = null;
+    },
+    noticeDismissed(state) {
+      state.notice = null;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(authActions.loggedOut, () => initialState);
+  },
+});
+
+export const teamActions = teamSlice.actions;
+export const teamReducer = teamSlice.reducer;
