@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { FullScreenLoader } from '../../ui/FullScreenLoader';
+import { authActions } from './authSlice';
 import { selectAuthStatus, selectLoggingOut } from './selectors';
 
 /** Dashboard routes need a signed-in user; otherwise the visitor goes to /login (spec §2, §5). */
@@ -9,6 +10,14 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const status = useAppSelector(selectAuthStatus);
   const loggingOut = useAppSelector(selectLoggingOut);
   const location = useLocation();
+  const dispatch = useAppDispatch();
+
+  // After a logout the guard that was showing keeps a loader (the app is on its way to /, and React
+  // may render it once more before the landing page); a protected page opened later guards again.
+  useEffect(() => {
+    if (loggingOut && status === 'anonymous') dispatch(authActions.logoutSettled());
+    // Only on mount: a guard that is already showing must not redirect on the way out.
+  }, []);
 
   if (status === 'unknown') return <FullScreenLoader />;
   if (status === 'anonymous') {

@@ -91,10 +91,14 @@ const authSlice = createSlice({
       state.logoutError = null;
       state.loggingOut = true;
     },
+    /** `loggingOut` stays set: the dashboard's guard may render once more before the landing page shows. */
     loggedOut(state) {
       state.user = null;
       state.status = 'anonymous';
       state.loginPending = false;
+    },
+    /** A protected page was opened after a logout: guard it normally again. */
+    logoutSettled(state) {
       state.loggingOut = false;
     },
     logoutFailed(state, action: PayloadAction<string>) {

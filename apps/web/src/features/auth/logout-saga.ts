@@ -22,10 +22,9 @@ function* firebaseSignOut(): SagaIterator {
 
 /**
  * Ends the session on the server, forgets the stored user and goes to / (spec §2). The state turns
- * anonymous only once the landing page is shown (the router's navigate resolves then), so the
- * dashboard's guard never sends the user to /login on the way out; `loggingOut` keeps it showing a
- * loader meanwhile. When the server cannot be told, the user stays signed in and
- * 'Erro ao fazer logout' is shown.
+ * anonymous once the router reached / (its navigate resolves then), and `loggingOut` keeps the
+ * dashboard's guard showing a loader instead of sending the user to /login meanwhile. When the
+ * server cannot be told, the user stays signed in and 'Erro ao fazer logout' is shown.
  */
 function* logout(): SagaIterator {
   try {
