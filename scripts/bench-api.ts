@@ -15,12 +15,15 @@ import { pino } from 'pino';
 import { loadConfig } from '@atende/config';
 import { atendeRegistry, streams } from '@atende/events';
 import { startEmbedded } from '../apps/gateway/src/embedded/start-embedded.js';
+import { jsonOutPath, round, writeBenchFigures } from './bench/report-figures.js';
 
 const { values } = parseArgs({
   options: {
     conversations: { type: 'string', default: '10000' },
     seconds: { type: 'string', default: '10' },
     rate: { type: 'string', default: '1000' },
+    // Also write the figures as JSON (npm run bench).
+    'json-out': { type: 'string' },
   },
 });
 const CONVERSATIONS = Number(values.conversations);
@@ -150,6 +153,63 @@ try {
   console.log(
     `ratio atende/bare: ${(api.rps / baseline.rps).toFixed(2)}   budget: ratio >= 0.50 (full speed), p99 <= 5 ms (${steady})`,
   );
+
+  const convs = `${CONVERSATIONS.toLocaleString('en-US')} conversations`;
+  const bareLabel = (what: string) => `bare node http, ${what}`;
+  writeBenchFigures(jsonOutPath(values['json-out']), {
+    name: 'api',
+    params: {
+      conversations: CONVERSATIONS,
+      seconds: DURATION,
+      rate: STEADY_RATE,
+      answerKB: round(body.length / 1024, 1) ?? 0,
+    },
+    figures: [
+      {
+        id: 'api.full.rps',
+        label: `GET conversations (${convs}), full speed, 10 connections`,
+        value: Math.round(api.rps),
+        unit: 'req/s',
+        budget: { op: '>=', value: 0.5, of: 'ratio' },
+        baseline: { label: bareLabel('full speed'), value: Math.round(baseline.rps), unit: 'req/s' },
+      },
+      {
+        id: 'api.full.p99',
+        label: `GET conversations (${convs}), full speed, p99`,
+        value: api.p99,
+        unit: 'ms',
+        baseline: { label: bareLabel('full speed'), value: baseline.p99, unit: 'ms' },
+      },
+      {
+        id: 'api.steady.p50',
+        label: `GET conversations (${convs}), ${steady}, p50`,
+        value: apiSteady.p50,
+        unit: 'ms',
+        baseline: { label: bareLabel(steady), value: baselineSteady.p50, unit: 'ms' },
+      },
+      {
+        id: 'api.steady.p99',
+        label: `GET conversations (${convs}), ${steady}, p99`,
+        value: apiSteady.p99,
+        unit: 'ms',
+        // The budget is for 10k conversations: fewer (--conversations) are not read against it.
+        ...(CONVERSATIONS >= 10_000 ? { budget: { op: '<=' as const, value: 5 } } : {}),
+        baseline: { label: bareLabel(steady), value: baselineSteady.p99, unit: 'ms' },
+      },
+      {
+        id: 'api.errors',
+        label: 'GET conversations: non-2xx answers and errors (both runs)',
+        value: api.errors + apiSteady.errors,
+        unit: '',
+      },
+      {
+        id: 'api.event-loop.p99',
+        label: 'gateway event loop delay at full speed, p99',
+        value: round(loop.percentile(99) / 1e6, 1),
+        unit: 'ms',
+      },
+    ],
+  });
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

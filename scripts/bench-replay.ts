@@ -14,11 +14,14 @@ import { MemoryReadModels, RedisReadModels } from '@atende/read-models';
 import { allProjections, rebuild, startupProjections } from '@atende/projector';
 import { loadConfig } from '@atende/config';
 import { generateWorkload } from '@atende/projector';
+import { jsonOutPath, round, writeBenchFigures } from './bench/report-figures.js';
 
 const { values } = parseArgs({
   options: {
     events: { type: 'string', default: '1000000' },
     'skip-redis': { type: 'boolean', default: false },
+    // Also write the figures as JSON (npm run bench).
+    'json-out': { type: 'string' },
   },
 });
 const TOTAL = Number(values.events);
@@ -76,6 +79,7 @@ try {
 
   // 4. Rebuild every projection into Redis (pipelined Lua batches), under a throwaway prefix.
   let redisRate: number | undefined;
+  let redisSkipped = values['skip-redis'] ? '--skip-redis' : undefined;
   if (!values['skip-redis']) {
     const config = loadConfig();
     const redis = new RedisReadModels({ url: config.REDIS_URL, prefix: `atende-bench:${process.pid}:` });
@@ -90,6 +94,7 @@ try {
       redisRate = rate(report.events, report.elapsedMs);
     } catch (error) {
       console.error(`Redis rebuild skipped: ${(error as Error).message}`);
+      redisSkipped = `Redis rebuild skipped: ${(error as Error).message}`;
     } finally {
       await redis.deleteAll().catch(() => undefined);
       await redis.close();
@@ -115,6 +120,46 @@ try {
   console.log(
     `\nmemory rebuild vs store read rate: ${(rate(memory.events, memory.elapsedMs) / rate(read, readAllMs)).toFixed(2)}`,
   );
+
+  const rawRead = { label: 'raw SQLite row read', value: rate(rows, rawRowsMs), unit: 'rows/s' };
+  const events = `${fmt(count)} events`;
+  writeBenchFigures(jsonOutPath(values['json-out']), {
+    name: 'replay',
+    params: { events: count, projections: allProjections.length, redis: !values['skip-redis'] },
+    figures: [
+      {
+        id: 'replay.read-all',
+        label: `event store readAll (parse + validate), ${events}`,
+        value: rate(read, readAllMs),
+        unit: 'events/s',
+        baseline: rawRead,
+      },
+      {
+        id: 'replay.memory',
+        label: `rebuild all projections into memory, ${events}`,
+        value: rate(memory.events, memory.elapsedMs),
+        unit: 'events/s',
+        budget: { op: '>=', value: 200_000 },
+        baseline: rawRead,
+      },
+      {
+        id: 'replay.startup',
+        label: `embedded start-up: inbox projections from ${events}`,
+        value: round(startup.elapsedMs / 1000, 2),
+        unit: 's',
+        // The budget is for 1M events: a smaller log (--quick) is not read against it.
+        ...(count >= 1_000_000 ? { budget: { op: '<' as const, value: 10 } } : {}),
+      },
+      {
+        id: 'replay.redis',
+        label: `rebuild all projections into Redis, ${events}`,
+        value: redisRate ?? null,
+        unit: 'events/s',
+        budget: { op: '>=', value: 50_000 },
+        ...(redisSkipped ? { note: redisSkipped } : {}),
+      },
+    ],
+  });
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -9,12 +9,15 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { atendeRegistry, newId, type NewEvent } from '@atende/events';
 import { INSERT_EVENT_SQL, SCHEMA_SQL, createSqliteEventStore, eventRowValues } from '@atende/event-store';
+import { jsonOutPath, writeBenchFigures } from './bench/report-figures.js';
 
 const { values } = parseArgs({
   options: {
     synchronous: { type: 'string', default: 'full' },
     single: { type: 'string', default: '3000' },
     batches: { type: 'string', default: '300' },
+    // Also write the figures as JSON (npm run bench).
+    'json-out': { type: 'string' },
   },
 });
 const synchronous = values.synchronous === 'normal' ? 'normal' : 'full';
@@ -113,6 +116,20 @@ try {
     );
   }
   console.log('\n(raw = one transaction per call with a prepared INSERT: no validation, no version check.)');
+
+  const ids = ['single', 'batch100', 'concurrent'];
+  const raws = ['1 row per transaction', 'batches of 100 rows', '1 row per transaction'];
+  writeBenchFigures(jsonOutPath(values['json-out']), {
+    name: 'store',
+    params: { synchronous, single: SINGLE, batches: BATCHES, batchSize: BATCH_SIZE },
+    figures: rows.map(([label, ours, raw], i) => ({
+      id: `store.${ids[i]}`,
+      label: `event store: ${label}, synchronous=${synchronous}`,
+      value: ours,
+      unit: 'events/s',
+      baseline: { label: `raw SQLite, ${raws[i]}`, value: raw, unit: 'rows/s' },
+    })),
+  });
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

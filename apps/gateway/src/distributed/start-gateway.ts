@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { Projector } from '@atende/projector';
+import { answerClientErrors } from '../http/client-errors.js';
 import { createApp, type AppOptions } from '../http/create-app.js';
 import type { GatewayDeps } from '../http/gateway-deps.js';
 import { createRealtime, type Realtime, type RealtimeOptions } from '../realtime/index.js';
@@ -110,6 +111,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       const s = app.listen(wantedPort, host ?? '0.0.0.0', () => resolve(s));
       s.once('error', reject);
     });
+    answerClientErrors(server);
     const realtime = createRealtime({
       httpServer: server,
       deps,

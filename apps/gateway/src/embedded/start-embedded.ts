@@ -16,6 +16,7 @@ import {
   startOpsServer,
   startupProjections,
 } from '@atende/projector';
+import { answerClientErrors } from '../http/client-errors.js';
 import { createApp, type AppOptions } from '../http/create-app.js';
 import { defaultWebDistDir } from '../http/web-client.js';
 import { createRealtime, type Realtime } from '../realtime/index.js';
@@ -180,6 +181,7 @@ export async function startEmbedded(
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));
     s.once('error', reject);
   });
+  answerClientErrors(server);
   const realtime = createRealtime({ httpServer: server, deps, projector, logger });
   await realtime.ready;
   const { port } = server.address() as AddressInfo;
