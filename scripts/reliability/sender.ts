@@ -1,0 +1,146 @@
+import type { HttpClient } from './http-client.js';
+
+export const SESSION_ID = 'demo-sandbox';
+
+/** mulberry32: a small seeded generator, so a failing run can be repeated with its seed. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function shuffle<T>(items: T[], random: () => number): T[] {
+  for (let i = items.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** One customer message of a phase: phone, deterministic providerMessageId and text. */
+export interface Inbound {
+  from: string;
+  name: string;
+  text: string;
+  providerMessageId: string;
+}
+
+/**
+ * The customers of a phase: `5511<digit><7 digits>` (12 digits), chat id `<phone>@c.us`. Each
+ * phase has its own digit, so its conversations can be told apart.
+ */
+export function phone(phaseDigit: number, customer: number): string {
+  return `5511${phaseDigit}${String(customer).padStart(7, '0')}`;
+}
+
+/** Message `n` of a phase: customer `n % customers`, id `rel-<tag>-<n>`, text `<tag>:<n>`. */
+export function inboundOf(tag: string, phaseDigit: number, customers: number, n: number): Inbound {
+  const customer = n % customers;
+  return {
+    from: phone(phaseDigit, customer),
+    name: `Cliente ${tag.toUpperCase()}${customer}`,
+    text: `${tag}:${n}`,
+    providerMessageId: `rel-${tag}-${n}`,
+  };
+}
+
+export interface Delivered {
+  conversationId: string;
+  messageId: string;
+  /** Requests it took (1 = first try). */
+  attempts: number;
+  /** From the first request to the 200 (ms). */
+  ms: number;
+}
+
+/** What the deliveries saw; shared by a phase's senders. */
+export class SendStats {
+  acked = 0;
+  requests = 0;
+  /** Requests that failed on the network (connection refused/reset while the process was down). */
+  networkErrors = 0;
+  /** 503 NOT_RECORDED and 409 session-not-connected answers (retryable). */
+  retryableAnswers = 0;
+  /** Any other non-200 answer: a violation (the driver only sends valid messages). */
+  unexpected: string[] = [];
+}
+
+const RETRYABLE_CODES = new Set(['NOT_RECORDED', 'SANDBOX_SESSION_NOT_CONNECTED']);
+
+/**
+ * Delivers one customer message through the sandbox, retrying until it is acknowledged (200: it
+ * is in the event log). Gives up only after `giveUpMs` without an acknowledgement.
+ */
+export async function deliver(
+  client: HttpClient,
+  message: Inbound,
+  stats: SendStats,
+  giveUpMs = 180_000,
+): Promise<Delivered> {
+  const started = performance.now();
+  for (let attempt = 1; ; attempt += 1) {
+    stats.requests += 1;
+    let retryable = true;
+    try {
+      const answer = await client.request('POST', '/api/sandbox/whatsapp/inbound', {
+        body: { sessionId: SESSION_ID, ...message },
+        timeoutMs: 30_000,
+      });
+      if (answer.status === 200) {
+        const body = JSON.parse(answer.text) as { conversationId: string; messageId: string };
+        stats.acked += 1;
+        return {
+          conversationId: body.conversationId,
+          messageId: body.messageId,
+          attempts: attempt,
+          ms: performance.now() - started,
+        };
+      }
+      let code = '';
+      try {
+        code = (JSON.parse(answer.text) as { code?: string }).code ?? '';
+      } catch {
+        // not JSON
+      }
+      if (RETRYABLE_CODES.has(code)) {
+        stats.retryableAnswers += 1;
+      } else {
+        retryable = false;
+        stats.unexpected.push(`${message.providerMessageId}: ${answer.status} ${answer.text.slice(0, 200)}`);
+      }
+    } catch {
+      stats.networkErrors += 1;
+    }
+    const elapsed = performance.now() - started;
+    if (elapsed > giveUpMs || (!retryable && attempt >= 5)) {
+      throw new Error(
+        `${message.providerMessageId} not acknowledged after ${attempt} attempts in ${Math.round(elapsed)} ms`,
+      );
+    }
+    await sleep(Math.min(20 * attempt, 250));
+  }
+}
+
+/** Runs `task(i)` for i in [0, count) with at most `concurrency` running at once, in order of i. */
+export async function runPool(
+  count: number,
+  concurrency: number,
+  task: (i: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(concurrency, count) }, async () => {
+    while (next < count) {
+      const i = next;
+      next += 1;
+      await task(i);
+    }
+  });
+  await Promise.all(workers);
+}
