@@ -9,6 +9,7 @@ import {
   isComplete,
   type EmailDraft,
 } from './email-format';
+import { FormAlert } from '../../ui/FormAlert';
 
 /**
  * Compose, reply and forward: Para (email), Cc (only for 'Responder com cópia'), Assunto, Conteúdo,
@@ -72,7 +73,6 @@ export function EmailComposeDialog({
   };
 
   const field = (suffix: string) => `${formId}-${suffix}`;
-  const labelClass = 'mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200';
 
   return (
     <Dialog
@@ -102,16 +102,9 @@ export function EmailComposeDialog({
       }
     >
       <form id={formId} noValidate onSubmit={submit} className="space-y-4">
-        {error ? (
-          <p
-            role="alert"
-            className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950/50 dark:text-red-300"
-          >
-            {error}
-          </p>
-        ) : null}
+        <FormAlert message={error} />
         <div>
-          <label htmlFor={field('to')} className={labelClass}>
+          <label htmlFor={field('to')} className="field-label">
             Para
           </label>
           <input
@@ -129,7 +122,7 @@ export function EmailComposeDialog({
         </div>
         {draft.showCc ? (
           <div>
-            <label htmlFor={field('cc')} className={labelClass}>
+            <label htmlFor={field('cc')} className="field-label">
               Cc
             </label>
             <input
@@ -148,7 +141,7 @@ export function EmailComposeDialog({
           </div>
         ) : null}
         <div>
-          <label htmlFor={field('subject')} className={labelClass}>
+          <label htmlFor={field('subject')} className="field-label">
             Assunto
           </label>
           <input
@@ -161,7 +154,7 @@ export function EmailComposeDialog({
           />
         </div>
         <div>
-          <label htmlFor={field('content')} className={labelClass}>
+          <label htmlFor={field('content')} className="field-label">
             Conteúdo
           </label>
           <textarea
@@ -175,7 +168,7 @@ export function EmailComposeDialog({
           />
         </div>
         <div>
-          <label htmlFor={field('priority')} className={labelClass}>
+          <label htmlFor={field('priority')} className="field-label">
             Prioridade
           </label>
           <select

@@ -4,8 +4,7 @@ import { Dialog } from '../../ui/Dialog';
 import { CopyButton } from './CopyButton';
 import { FIELD_EXAMPLES, SECRET_FIELDS, TEXTS, integrationInfo, type IntegrationType } from './catalog';
 import type { IntegrationCard } from './integrations-api';
-
-const labelClass = 'mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200';
+import { FormAlert } from '../../ui/FormAlert';
 
 /** The values to send: trimmed, empty ones left out (the server forgets a field that is not sent). */
 export function configToSave(values: Record<string, string>): Record<string, string> {
@@ -43,7 +42,7 @@ export function ConfigField({
   const hintId = `${id}-hint`;
   return (
     <div>
-      <label htmlFor={id} className={labelClass}>
+      <label htmlFor={id} className="field-label">
         {label}
         {required ? (
           <span aria-hidden className="ml-0.5 text-red-500">
@@ -131,14 +130,7 @@ export function ConfigureDialog({
       }
     >
       <form id={formId} noValidate onSubmit={submit} className="space-y-4">
-        {error ? (
-          <p
-            role="alert"
-            className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950/50 dark:text-red-300"
-          >
-            {error}
-          </p>
-        ) : null}
+        <FormAlert message={error} />
         {labels.map((label, index) => {
           const secret = isSecretField(card, label);
           const value = values[label] ?? '';

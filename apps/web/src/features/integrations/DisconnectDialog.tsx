@@ -1,6 +1,7 @@
 import { Unplug } from 'lucide-react';
 import { Dialog } from '../../ui/Dialog';
 import { TEXTS } from './catalog';
+import { FormAlert } from '../../ui/FormAlert';
 
 /** The confirmation before 'Desconectar' reaches the server. */
 export function DisconnectDialog({
@@ -40,14 +41,7 @@ export function DisconnectDialog({
         </>
       }
     >
-      {error ? (
-        <p
-          role="alert"
-          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950/50 dark:text-red-300"
-        >
-          {error}
-        </p>
-      ) : null}
+      <FormAlert message={error} />
     </Dialog>
   );
 }

@@ -4,6 +4,7 @@ import { Dialog } from '../../ui/Dialog';
 import { TEXTS } from './catalog';
 import { ConfigField, configToSave, initialValues } from './ConfigureDialog';
 import type { IntegrationCard } from './integrations-api';
+import { FormAlert } from '../../ui/FormAlert';
 
 const LABELS = ['Instagram Business ID', 'Access Token'] as const;
 
@@ -52,14 +53,7 @@ export function InstagramDialog({
       }
     >
       <form id={formId} noValidate onSubmit={submit} className="space-y-4">
-        {error ? (
-          <p
-            role="alert"
-            className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950/50 dark:text-red-300"
-          >
-            {error}
-          </p>
-        ) : null}
+        <FormAlert message={error} />
         {LABELS.map((label, index) => {
           const secret = label === 'Access Token';
           const value = values[label] ?? '';

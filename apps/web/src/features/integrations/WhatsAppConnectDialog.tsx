@@ -5,8 +5,6 @@ import { TEXTS, WHATSAPP_TEXTS } from './catalog';
 import type { WhatsAppState } from './integrationsSlice';
 import { StatusLabel } from './StatusLabel';
 
-const labelClass = 'mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200';
-
 /**
  * 'Conectar WhatsApp': Nome do Suporte and Número do WhatsApp, 'Gerar QR Code' ('Gerando...' while
  * busy; disabled while the number is empty or a request is in flight), the QR image and its status.
@@ -59,7 +57,7 @@ export function WhatsAppConnectDialog({
         </div>
         <form id={formId} noValidate onSubmit={submit} className="space-y-4">
           <div>
-            <label htmlFor={`${formId}-name`} className={labelClass}>
+            <label htmlFor={`${formId}-name`} className="field-label">
               {TEXTS.supportName}
             </label>
             <input
@@ -72,7 +70,7 @@ export function WhatsAppConnectDialog({
             />
           </div>
           <div>
-            <label htmlFor={`${formId}-phone`} className={labelClass}>
+            <label htmlFor={`${formId}-phone`} className="field-label">
               {TEXTS.whatsappNumber}
               <span aria-hidden className="ml-0.5 text-red-500">
                 *

@@ -5,6 +5,7 @@ import { improveNote, optimizeStrategy, type AiProposal } from './ai-assist';
 import { INVALID_REMINDER_TEXT, fromDateTimeLocal, parseTags, toDateTimeLocal } from './note-format';
 import { createNote, updateNote, type Note, type NoteChange } from './notes-api';
 import { errorText } from './errors';
+import { FormAlert } from '../../ui/FormAlert';
 
 const PROPOSAL_TITLES: Record<AiProposal['kind'], string> = {
   improve: 'Sugestão da IA',
@@ -119,7 +120,6 @@ export function NoteFormDialog({
   };
 
   const field = (suffix: string) => `${formId}-${suffix}`;
-  const labelClass = 'mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200';
   const aiButtonClass =
     'inline-flex items-center gap-1.5 rounded-lg border border-violet-200 px-3 py-1.5 text-sm font-medium text-violet-700 transition hover:bg-violet-50 disabled:cursor-not-allowed disabled:opacity-50 dark:border-violet-800 dark:text-violet-300 dark:hover:bg-violet-950/50';
   const nothingToAssist = !title.trim() && !content.trim();
@@ -142,16 +142,9 @@ export function NoteFormDialog({
       }
     >
       <form id={formId} noValidate onSubmit={submit} className="space-y-4">
-        {error ? (
-          <p
-            role="alert"
-            className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950/50 dark:text-red-300"
-          >
-            {error}
-          </p>
-        ) : null}
+        <FormAlert message={error} />
         <div>
-          <label htmlFor={field('title')} className={labelClass}>
+          <label htmlFor={field('title')} className="field-label">
             Título
           </label>
           <input
@@ -164,7 +157,7 @@ export function NoteFormDialog({
           />
         </div>
         <div>
-          <label htmlFor={field('content')} className={labelClass}>
+          <label htmlFor={field('content')} className="field-label">
             Conteúdo
           </label>
           <textarea
@@ -201,7 +194,7 @@ export function NoteFormDialog({
           <ProposalPanel proposal={proposal} onAccept={accept} onDiscard={() => setProposal(null)} />
         ) : null}
         <div>
-          <label htmlFor={field('reminder')} className={labelClass}>
+          <label htmlFor={field('reminder')} className="field-label">
             Lembrete
           </label>
           <input
@@ -213,7 +206,7 @@ export function NoteFormDialog({
           />
         </div>
         <div>
-          <label htmlFor={field('tags')} className={labelClass}>
+          <label htmlFor={field('tags')} className="field-label">
             Tags
           </label>
           <input

@@ -12,6 +12,7 @@ import {
   type MemberStatus,
   type TeamMember,
 } from './types';
+import { FormAlert } from '../../ui/FormAlert';
 
 export interface MemberFormDialogProps {
   mode: 'add' | 'edit';
@@ -24,8 +25,6 @@ export interface MemberFormDialogProps {
   onSubmit: (values: MemberFormValues) => void;
   onClose: () => void;
 }
-
-const labelClass = 'mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200';
 const hintClass = 'mt-1 text-xs text-slate-500 dark:text-slate-400';
 const errorClass = 'mt-1 text-sm text-red-600 dark:text-red-300';
 
@@ -90,16 +89,9 @@ export function MemberFormDialog({
       }
     >
       <form id={formId} noValidate onSubmit={submit} className="space-y-4">
-        {error ? (
-          <p
-            role="alert"
-            className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950/50 dark:text-red-300"
-          >
-            {error}
-          </p>
-        ) : null}
+        <FormAlert message={error} />
         <div>
-          <label htmlFor={field('name')} className={labelClass}>
+          <label htmlFor={field('name')} className="field-label">
             Nome
           </label>
           <input
@@ -120,7 +112,7 @@ export function MemberFormDialog({
           ) : null}
         </div>
         <div>
-          <label htmlFor={field('email')} className={labelClass}>
+          <label htmlFor={field('email')} className="field-label">
             Email
           </label>
           <input
@@ -143,7 +135,7 @@ export function MemberFormDialog({
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <label htmlFor={field('role')} className={labelClass}>
+            <label htmlFor={field('role')} className="field-label">
               Função
             </label>
             <select
@@ -167,7 +159,7 @@ export function MemberFormDialog({
             ) : null}
           </div>
           <div>
-            <label htmlFor={field('status')} className={labelClass}>
+            <label htmlFor={field('status')} className="field-label">
               Status
             </label>
             <select
