@@ -10,6 +10,7 @@ import {
   type EmailDraft,
 } from './email-format';
 import { FormAlert } from '../../ui/FormAlert';
+import { Field } from '../../ui/Field';
 
 /**
  * Compose, reply and forward: Para (email), Cc (only for 'Responder com cópia'), Assunto, Conteúdo,
@@ -103,10 +104,7 @@ export function EmailComposeDialog({
     >
       <form id={formId} noValidate onSubmit={submit} className="space-y-4">
         <FormAlert message={error} />
-        <div>
-          <label htmlFor={field('to')} className="field-label">
-            Para
-          </label>
+        <Field id={field('to')} label="Para">
           <input
             ref={toRef}
             id={field('to')}
@@ -119,12 +117,9 @@ export function EmailComposeDialog({
             aria-required="true"
             onChange={(event) => setTo(event.target.value)}
           />
-        </div>
+        </Field>
         {draft.showCc ? (
-          <div>
-            <label htmlFor={field('cc')} className="field-label">
-              Cc
-            </label>
+          <Field id={field('cc')} label="Cc">
             <input
               id={field('cc')}
               type="email"
@@ -138,12 +133,9 @@ export function EmailComposeDialog({
             <p id={field('cc-hint')} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
               Separe vários endereços por vírgula
             </p>
-          </div>
+          </Field>
         ) : null}
-        <div>
-          <label htmlFor={field('subject')} className="field-label">
-            Assunto
-          </label>
+        <Field id={field('subject')} label="Assunto">
           <input
             id={field('subject')}
             className="input"
@@ -152,11 +144,8 @@ export function EmailComposeDialog({
             aria-required="true"
             onChange={(event) => setSubject(event.target.value)}
           />
-        </div>
-        <div>
-          <label htmlFor={field('content')} className="field-label">
-            Conteúdo
-          </label>
+        </Field>
+        <Field id={field('content')} label="Conteúdo">
           <textarea
             ref={contentRef}
             id={field('content')}
@@ -166,11 +155,8 @@ export function EmailComposeDialog({
             aria-required="true"
             onChange={(event) => setContent(event.target.value)}
           />
-        </div>
-        <div>
-          <label htmlFor={field('priority')} className="field-label">
-            Prioridade
-          </label>
+        </Field>
+        <Field id={field('priority')} label="Prioridade">
           <select
             id={field('priority')}
             className="input"
@@ -183,7 +169,7 @@ export function EmailComposeDialog({
               </option>
             ))}
           </select>
-        </div>
+        </Field>
       </form>
     </Dialog>
   );

@@ -6,6 +6,7 @@ import { INVALID_REMINDER_TEXT, fromDateTimeLocal, parseTags, toDateTimeLocal } 
 import { createNote, updateNote, type Note, type NoteChange } from './notes-api';
 import { errorText } from './errors';
 import { FormAlert } from '../../ui/FormAlert';
+import { Field } from '../../ui/Field';
 
 const PROPOSAL_TITLES: Record<AiProposal['kind'], string> = {
   improve: 'Sugestão da IA',
@@ -143,10 +144,7 @@ export function NoteFormDialog({
     >
       <form id={formId} noValidate onSubmit={submit} className="space-y-4">
         <FormAlert message={error} />
-        <div>
-          <label htmlFor={field('title')} className="field-label">
-            Título
-          </label>
+        <Field id={field('title')} label="Título">
           <input
             id={field('title')}
             className="input"
@@ -155,11 +153,8 @@ export function NoteFormDialog({
             aria-required="true"
             onChange={(event) => setTitle(event.target.value)}
           />
-        </div>
-        <div>
-          <label htmlFor={field('content')} className="field-label">
-            Conteúdo
-          </label>
+        </Field>
+        <Field id={field('content')} label="Conteúdo">
           <textarea
             id={field('content')}
             className="input min-h-28"
@@ -169,7 +164,7 @@ export function NoteFormDialog({
             aria-required="true"
             onChange={(event) => setContent(event.target.value)}
           />
-        </div>
+        </Field>
         <div role="group" aria-label="Assistente de IA" className="flex flex-wrap gap-2">
           <button
             type="button"
@@ -193,10 +188,7 @@ export function NoteFormDialog({
         {proposal ? (
           <ProposalPanel proposal={proposal} onAccept={accept} onDiscard={() => setProposal(null)} />
         ) : null}
-        <div>
-          <label htmlFor={field('reminder')} className="field-label">
-            Lembrete
-          </label>
+        <Field id={field('reminder')} label="Lembrete">
           <input
             id={field('reminder')}
             type="datetime-local"
@@ -204,11 +196,8 @@ export function NoteFormDialog({
             value={reminder}
             onChange={(event) => setReminder(event.target.value)}
           />
-        </div>
-        <div>
-          <label htmlFor={field('tags')} className="field-label">
-            Tags
-          </label>
+        </Field>
+        <Field id={field('tags')} label="Tags">
           <input
             id={field('tags')}
             className="input"
@@ -220,7 +209,7 @@ export function NoteFormDialog({
           <p id={field('tags-hint')} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
             Separadas por vírgula
           </p>
-        </div>
+        </Field>
         <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-200">
           <input
             type="checkbox"

@@ -13,6 +13,7 @@ import {
   type TeamMember,
 } from './types';
 import { FormAlert } from '../../ui/FormAlert';
+import { Field } from '../../ui/Field';
 
 export interface MemberFormDialogProps {
   mode: 'add' | 'edit';
@@ -90,10 +91,7 @@ export function MemberFormDialog({
     >
       <form id={formId} noValidate onSubmit={submit} className="space-y-4">
         <FormAlert message={error} />
-        <div>
-          <label htmlFor={field('name')} className="field-label">
-            Nome
-          </label>
+        <Field id={field('name')} label="Nome">
           <input
             id={field('name')}
             className="input"
@@ -110,11 +108,8 @@ export function MemberFormDialog({
               {errors.name}
             </p>
           ) : null}
-        </div>
-        <div>
-          <label htmlFor={field('email')} className="field-label">
-            Email
-          </label>
+        </Field>
+        <Field id={field('email')} label="Email">
           <input
             id={field('email')}
             type="email"
@@ -132,12 +127,9 @@ export function MemberFormDialog({
               {errors.email}
             </p>
           ) : null}
-        </div>
+        </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor={field('role')} className="field-label">
-              Função
-            </label>
+          <Field id={field('role')} label="Função">
             <select
               id={field('role')}
               className="input"
@@ -157,11 +149,8 @@ export function MemberFormDialog({
                 {TEAM_TEXTS.ownRole}
               </p>
             ) : null}
-          </div>
-          <div>
-            <label htmlFor={field('status')} className="field-label">
-              Status
-            </label>
+          </Field>
+          <Field id={field('status')} label="Status">
             <select
               id={field('status')}
               className="input"
@@ -181,7 +170,7 @@ export function MemberFormDialog({
                 {TEAM_TEXTS.ownStatus}
               </p>
             ) : null}
-          </div>
+          </Field>
         </div>
         {adding ? (
           <p className={hintClass}>
