@@ -16,6 +16,12 @@ const logger = pino({ level: config.LOG_LEVEL, name: 'atende' });
 
 const atende = await startEmbedded(config, logger);
 logger.info({ url: atende.url, dataDir: config.dataDir }, `Atende rodando em ${atende.url}`);
+if (atende.demo.deletedAt) {
+  logger.warn(
+    `Os dados de "${atende.demo.workspaceName}" foram excluídos em ${atende.demo.deletedAt}. ` +
+      `Para começar de novo, pare o Atende e apague a pasta de dados (${config.dataDir}).`,
+  );
+}
 if (atende.demo.created) {
   logger.info(`Empresa "${atende.demo.workspaceName}" criada.`);
 }

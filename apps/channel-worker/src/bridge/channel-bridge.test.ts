@@ -321,6 +321,91 @@ describe('startChannelBridge', () => {
     expect(failed.metadata.workspaceId).toBe(WS);
   });
 
+  describe("'Excluir todos os dados da conta'", () => {
+    const OTHER = streams.conversation('ws-2', CHAT);
+
+    async function deleteWorkspace(): Promise<void> {
+      await store.appendToStream(streams.workspace(WS), [
+        atendeRegistry.prepare(
+          {
+            type: 'WorkspaceDataDeleted',
+            data: {
+              workspaceId: WS,
+              deletedBy: 'user-1',
+              memberIds: ['user-1'],
+              channelSessionIds: [SESSION],
+            },
+          },
+          { workspaceId: WS, actorId: 'user-1' },
+        ),
+      ]);
+    }
+
+    async function otherWorkspaceMessage(): Promise<void> {
+      await handleCommand(
+        deps(),
+        conversationDecider,
+        OTHER,
+        {
+          type: 'ReceiveInboundMessage',
+          data: {
+            messageId: 'other-1',
+            chatId: CHAT,
+            sessionId: 'session-2',
+            providerMessageId: 'P-other',
+            customerId: '5511999990001',
+            content: 'Oi',
+            type: 'chat',
+            receivedAt: new Date().toISOString(),
+          },
+        },
+        { workspaceId: 'ws-2' },
+      );
+    }
+
+    it("logs the workspace's phone out, erases its events and drops what the phone still reports", async () => {
+      await requestSession();
+      await startConversation();
+      await otherWorkspaceMessage();
+      await start({ startAtBeginning: true });
+      await waitFor(() => channel.connects.length === 1);
+
+      await deleteWorkspace();
+      await waitFor(async () => (await types(CONVERSATION)).length === 0);
+      expect(channel.disconnects).toEqual([SESSION]);
+      expect(await types(streams.channel(SESSION))).toEqual([]);
+      expect(await types(streams.workspace(WS))).toEqual(['WorkspaceDataDeleted']);
+      expect(await types(OTHER)).toEqual(['ConversationStarted', 'InboundMessageReceived']);
+
+      // What the phone still reports (late messages, acks) is not recorded for the deleted workspace.
+      channel.emit(inbound('P-late', 'Ainda aí?'));
+      channel.emit({ type: 'connected', sessionId: SESSION, phoneNumber: '5511999990000' });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await types(CONVERSATION)).toEqual([]);
+      expect(await types(streams.channel(SESSION))).toEqual([]);
+    });
+
+    it('tries the erasure again when the store fails, and only then moves its checkpoint past it', async () => {
+      const checkpoints = new MemoryCheckpointStore();
+      let failures = 1;
+      const flaky: EventStore = Object.create(store) as EventStore;
+      flaky.eraseWorkspace = (workspaceId, options) => {
+        if (failures > 0) {
+          failures -= 1;
+          return Promise.reject(new Error('disk busy'));
+        }
+        return store.eraseWorkspace(workspaceId, options);
+      };
+      await startConversation();
+      await start({ store: flaky, checkpoints, startAtBeginning: true });
+      await deleteWorkspace();
+      const deletion = (await store.readStream(streams.workspace(WS)))[0]!;
+      await waitFor(async () => (await types(CONVERSATION)).length === 0, 8000);
+      expect(failures).toBe(0);
+      await waitFor(async () => ((await checkpoints.load('channel-bridge')) ?? 0) >= deletion.globalPosition);
+    });
+  });
+
   describe('checkpoint', () => {
     it('saves the end of the log on a first start, so a restart does not replay older requests', async () => {
       await startConversation();

@@ -3,6 +3,7 @@ import {
   AggregateCache,
   DomainError,
   SEND_FAILED_MESSAGE,
+  WORKSPACE_ERASURE_KEPT_TYPES,
   atendeRegistry,
   channelSessionDecider,
   conversationDecider,
@@ -97,6 +98,8 @@ const MAX_REMEMBERED = 50_000;
 /** The checkpoint is written at most this often while events flow (and once more on stop). */
 const CHECKPOINT_EVERY_MS = 200;
 const MAX_EARLY_ACKS = 1_000;
+/** Tries of erasing a deleted workspace's events before leaving it to the next start. */
+const ERASE_ATTEMPTS = 4;
 
 /** Keeps a Map under a size by dropping its oldest entries. */
 function remember<K, V>(map: Map<K, V>, key: K, value: V, max = MAX_REMEMBERED): void {
@@ -133,6 +136,9 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
   const mediaTargets = new Map<string, MediaTarget>();
   /** Acks that came before their send was recorded, applied once it is. */
   const earlyAcks = new Map<string, ('delivered' | 'read')[]>();
+  /** Sessions of workspaces whose data was deleted: whatever they still report is dropped. */
+  const closedSessions = new Set<string>();
+  const closedWorkspaces = new Set<string>();
   const sessionChains = new Map<string, Promise<void>>();
   const background = new Set<Promise<unknown>>();
   const abort = new AbortController();
@@ -247,6 +253,10 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
   }
 
   async function handleChannelEvent(event: ChannelEvent): Promise<void> {
+    if (closedSessions.has(event.sessionId)) {
+      logger.debug({ sessionId: event.sessionId, type: event.type }, 'event of a deleted workspace dropped');
+      return;
+    }
     if (event.type === 'ack') return applyAck(event.providerMessageId, event.status);
     if (event.type === 'media') return applyMedia(event);
     const workspaceId = await resolveWorkspace(event.sessionId);
@@ -377,6 +387,7 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
 
   async function runSend(job: Job<SendJob>): Promise<void> {
     const payload = job.payload;
+    if (closedWorkspaces.has(payload.workspaceId)) return; // its data was deleted: nothing goes out
     let providerMessageId = sentNotRecorded.get(payload.messageId);
     if (providerMessageId === undefined) {
       if (!(await stillRequested(payload))) {
@@ -425,8 +436,52 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
     await channel.connect({ sessionId: data.sessionId, phoneNumber: data.phoneNumber, name: data.name });
   }
 
+  /**
+   * 'Excluir todos os dados da conta': the workspace's WhatsApp sessions are logged out at once (a
+   * paired phone stops delivering into a deleted workspace), then its events are erased from the
+   * log. Until both are done the checkpoint stays before the deletion, so a restart does it again.
+   */
+  async function closeWorkspace(event: StoredEvent): Promise<void> {
+    const { workspaceId, channelSessionIds } = event.data as {
+      workspaceId: string;
+      channelSessionIds: string[];
+    };
+    const key = `erase:${event.metadata.eventId}`;
+    if (!openRequests.has(key)) openRequests.set(key, event.globalPosition);
+    closedWorkspaces.add(workspaceId);
+    for (const sessionId of channelSessionIds) {
+      closedSessions.add(sessionId);
+      sessionWorkspaces.delete(sessionId);
+    }
+    await Promise.all(
+      channelSessionIds.map((sessionId) =>
+        channel
+          .disconnect(sessionId)
+          .catch((error) =>
+            logFailure(error, { sessionId }, 'session of a deleted workspace not logged out'),
+          ),
+      ),
+    );
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const { erased } = await store.eraseWorkspace(workspaceId, {
+          keepTypes: WORKSPACE_ERASURE_KEPT_TYPES,
+        });
+        logger.info({ workspaceId, erased, sessions: channelSessionIds.length }, 'workspace data erased');
+        finishRequest(key);
+        return;
+      } catch (error) {
+        if (attempt === ERASE_ATTEMPTS || stopped) throw error;
+        logger.warn({ err: error, workspaceId, attempt }, 'workspace erasure failed; retrying');
+        await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
+      }
+    }
+  }
+
   async function onStoredEvent(event: StoredEvent): Promise<void> {
     switch (event.type) {
+      case 'WorkspaceDataDeleted':
+        return closeWorkspace(event);
       case 'OutboundMessageRequested': {
         const data = event.data as {
           messageId: string;
@@ -487,6 +542,7 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
       }
       case 'ChannelSessionRequested': {
         const data = event.data as { sessionId: string; workspaceId: string };
+        if (closedWorkspaces.has(data.workspaceId)) return;
         remember(sessionWorkspaces, data.sessionId, data.workspaceId);
         track(
           connectSession(event).catch((error) =>

@@ -12,6 +12,7 @@ export class FakeChannel implements Channel {
   readonly connects: { sessionId: string; phoneNumber: string; name: string }[] = [];
   readonly sends: { sessionId: string; message: OutboundChannelMessage }[] = [];
   readonly mediaRetries: { sessionId: string; providerMessageId: string }[] = [];
+  readonly disconnects: string[] = [];
   /** When set, every send throws it. */
   sendError: ChannelSendError | undefined;
   private readonly listeners = new Set<(event: ChannelEvent) => void>();
@@ -25,7 +26,11 @@ export class FakeChannel implements Channel {
     return 'connected';
   }
 
-  async disconnect(): Promise<void> {}
+  /** Like the drivers: a logout is reported as a `disconnected` event. */
+  async disconnect(sessionId: string): Promise<void> {
+    this.disconnects.push(sessionId);
+    this.emit({ type: 'disconnected', sessionId, reason: 'logout' });
+  }
 
   async send(sessionId: string, message: OutboundChannelMessage): Promise<{ providerMessageId: string }> {
     this.sends.push({ sessionId, message });

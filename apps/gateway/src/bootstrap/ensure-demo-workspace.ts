@@ -12,6 +12,7 @@ import {
   type WorkspaceEvent,
 } from '@atende/events';
 import { hashPassword } from '../auth/password.js';
+import { seedDefaultCannedReplies } from './seed-canned-replies.js';
 
 /** Id of the workspace created on first start. */
 export const DEFAULT_WORKSPACE_ID = 'minha-empresa';
@@ -34,11 +35,17 @@ export interface DemoWorkspace {
   demoCredentials?: { email: string; password: string };
   /** The demo's connected sandbox WhatsApp session, when this is the demo workspace. */
   sandboxSessionId?: string;
+  /**
+   * When its Owner deleted the workspace's data ('Excluir todos os dados da conta'): it is not
+   * created again (that would undo the deletion); a new start needs an empty data folder.
+   */
+  deletedAt?: string;
 }
 
 /**
- * First start with an empty store creates "Minha Empresa" and its owner (DESIGN §6). Every step
- * checks its own stream first, so a crash half-way is finished on the next start and nothing repeats.
+ * First start with an empty store creates "Minha Empresa", its owner and its default canned replies
+ * (DESIGN §6). Every step checks its own stream first, so a crash half-way is finished on the next
+ * start and nothing repeats.
  */
 export async function ensureDemoWorkspace(store: EventStore, config: AtendeConfig): Promise<DemoWorkspace> {
   const deps = { store, registry: atendeRegistry };
@@ -53,6 +60,16 @@ export async function ensureDemoWorkspace(store: EventStore, config: AtendeConfi
   const context = { workspaceId, actorId: 'system' };
 
   const existing = await store.readStream<WorkspaceEvent>(streams.workspace(workspaceId));
+  const deletion = existing.find((e) => e.type === 'WorkspaceDataDeleted');
+  if (deletion) {
+    return {
+      workspaceId,
+      workspaceName: DEFAULT_WORKSPACE_NAME,
+      ownerId: deletion.metadata.actorId ?? 'system',
+      created: false,
+      deletedAt: deletion.metadata.occurredAt,
+    };
+  }
   const createdEvent = existing.find((e) => e.type === 'WorkspaceCreated');
   let ownerId: string;
   if (createdEvent && createdEvent.type === 'WorkspaceCreated') {
@@ -113,6 +130,12 @@ export async function ensureDemoWorkspace(store: EventStore, config: AtendeConfi
       },
       context,
     );
+  }
+
+  // Atende's default canned replies, as the workspace's own (also for a workspace created before
+  // they existed); none for a workspace whose data was deleted.
+  if (!existing.some((e) => e.type === 'WorkspaceDataDeleted')) {
+    await seedDefaultCannedReplies(deps, workspaceId, context);
   }
 
   const isDemo = !config.ATENDE_OWNER_EMAIL;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import {
+  WORKSPACE_ERASURE_KEPT_TYPES,
   atendeRegistry,
   streams,
   type AtendeEvent,
@@ -24,10 +25,35 @@ async function append(store: SqliteEventStore, workspaceId: string, streamId: st
   await store.appendToStream(streamId, [atendeRegistry.prepare(event, { workspaceId, actorId: 'agent-0' })]);
 }
 
-/** Two shops sharing the same agents (memberships in both), each with a busy log. */
+const ownerOf = (workspaceId: string) => `owner-${workspaceId}`;
+
+/**
+ * The workload names its WhatsApp session and canned replies the same in every workspace; in the
+ * product those ids are unique (a session belongs to one workspace), so each shop gets its own.
+ */
+function ownIds<T>(generated: T, workspaceId: string): T {
+  const text = JSON.stringify(generated)
+    .replaceAll('bench-session', `${workspaceId}-session`)
+    .replaceAll('canned-default-', `${workspaceId}-canned-`);
+  return JSON.parse(text) as T;
+}
+
+/** Two shops sharing the same agents (memberships in both), each with a busy log and its owner's account. */
 async function appendTwoWorkspaces(store: SqliteEventStore): Promise<void> {
   for (const workspaceId of [ERASED, KEPT]) {
-    for (const g of generateWorkload(2500, { workspaceId, conversations: 60 })) {
+    await append(store, workspaceId, streams.user(ownerOf(workspaceId)), {
+      type: 'UserRegistered',
+      data: {
+        userId: ownerOf(workspaceId),
+        email: `dono@${workspaceId}.com.br`,
+        name: 'Dono',
+        authProvider: 'local',
+        passwordHash: 'scrypt$hash',
+        firebaseUid: null,
+      },
+    });
+    for (const generated of generateWorkload(2500, { workspaceId, conversations: 60 })) {
+      const g = ownIds(generated, workspaceId);
       await store.appendToStream(g.streamId, [
         atendeRegistry.prepare(g.event, {
           workspaceId,
@@ -45,8 +71,8 @@ async function appendDeletion(store: SqliteEventStore): Promise<void> {
     data: {
       workspaceId: ERASED,
       deletedBy: 'agent-0',
-      memberIds: AGENTS,
-      channelSessionIds: ['bench-session'],
+      memberIds: [...AGENTS, ownerOf(ERASED)],
+      channelSessionIds: [`${ERASED}-session`],
     },
   });
 }
@@ -59,7 +85,7 @@ async function appendLateEvents(store: SqliteEventStore): Promise<void> {
     data: {
       messageId: 'late-1',
       chatId,
-      sessionId: 'bench-session',
+      sessionId: `${ERASED}-session`,
       providerMessageId: 'wamid-late-1',
       content: 'Ainda tem alguém aí?',
       type: 'text',
@@ -76,7 +102,7 @@ async function appendLateEvents(store: SqliteEventStore): Promise<void> {
     type: 'ConversationStarted',
     data: {
       chatId: newChat,
-      sessionId: 'bench-session',
+      sessionId: `${ERASED}-session`,
       channel: 'whatsapp',
       customerId: '5511988887777',
       customerName: 'Maria',
@@ -188,9 +214,39 @@ function erasureSuite(
         AGENTS.map((a) => `${KEPT}:${a}`).sort(),
       );
 
+      // The erased shop's owner account is gone (e-mail free again); the other owner's stays.
+      expect(Object.keys(live.users!.docs.user!)).not.toContain(ownerOf(ERASED));
+      expect(Object.keys(live.users!.docs.user!)).toContain(ownerOf(KEPT));
+      expect(Object.keys(live.users!.docs['user-by-email']!)).not.toContain(`dono@${ERASED}.com.br`);
+
       const report = await rebuild({ store, readModels, projections: allProjections, batchSize: 333 });
       expect(report.switched).toBe(true);
       await new Promise((r) => setTimeout(r, 300)); // a cached serving version expires
+      expect(withoutCheckpoints(await dumpAll(readModels))).toEqual(withoutCheckpoints(live));
+    });
+
+    it('after the log itself is erased, a rebuild still gives the same read models', async () => {
+      const { readModels } = harness;
+      const projector = new Projector({ store, readModels, projections: allProjections, logger });
+      projector.start();
+      await appendTwoWorkspaces(store);
+      await appendDeletion(store);
+      await appendLateEvents(store);
+      expect(await projector.caughtUp()).toBe(true);
+      await projector.stop();
+      const live = await dumpAll(readModels);
+
+      const { erased } = await store.eraseWorkspace(ERASED, { keepTypes: WORKSPACE_ERASURE_KEPT_TYPES });
+      expect(erased).toBeGreaterThan(2500);
+      const left: string[] = [];
+      for await (const event of store.readAll()) {
+        if (event.metadata.workspaceId === ERASED) left.push(event.type);
+      }
+      expect(left).toEqual(['WorkspaceDataDeleted']);
+
+      const report = await rebuild({ store, readModels, projections: allProjections, batchSize: 333 });
+      expect(report.switched).toBe(true);
+      await new Promise((r) => setTimeout(r, 300));
       expect(withoutCheckpoints(await dumpAll(readModels))).toEqual(withoutCheckpoints(live));
     });
   });

@@ -28,7 +28,7 @@ import {
   REPLY_RING_COLLECTION,
   REPLY_SUGGESTIONS_PROJECTION,
 } from './reply-suggestions/index.js';
-import { USERS_PROJECTION } from './users/index.js';
+import { USERS_PROJECTION, userCollections, type UserDoc, type UserRefDoc } from './users/index.js';
 import { WORKSPACES_PROJECTION, workspaceCollections } from './workspaces/index.js';
 
 const keyed =
@@ -78,10 +78,26 @@ export const workspaceErasers: Readonly<Record<string, WorkspaceEraser>> = {
   [EMAILS_PROJECTION]: keyed(EMAIL_COLLECTION),
   [REPLY_SUGGESTIONS_PROJECTION]: keyed(REPLY_CHAT_COLLECTION, REPLY_RING_COLLECTION, REPLY_BLOCK_COLLECTION),
   [ANALYTICS_PROJECTION]: keyed(...Object.values(analyticsCollections)),
+  [USERS_PROJECTION]: (workspaceId, event, tx) => {
+    // Accounts are keyed by user: the event names the members; only accounts registered in this
+    // workspace go (their events are erased from the log with it).
+    for (const userId of event.data.memberIds) {
+      const user = tx.get<UserDoc>(userCollections.user, userId);
+      if (!user || user.workspaceId !== workspaceId) continue;
+      tx.delete(userCollections.user, userId);
+      const lookups: Array<[string, string | null]> = [
+        [userCollections.byEmail, user.email],
+        [userCollections.byFirebase, user.firebaseUid],
+      ];
+      for (const [collection, key] of lookups) {
+        if (key !== null && tx.get<UserRefDoc>(collection, key)?.userId === userId) tx.delete(collection, key);
+      }
+    }
+  },
 };
 
-/** Projections with nothing per workspace (accounts outlive a workspace; login needs a membership). */
-export const projectionsWithoutWorkspaceData: ReadonlySet<string> = new Set([USERS_PROJECTION]);
+/** Projections with nothing per workspace (none today: every projection says what it erases). */
+export const projectionsWithoutWorkspaceData: ReadonlySet<string> = new Set<string>();
 
 /** The projection with its workspace eraser (unchanged when it has no workspace data). */
 export function erasable(projection: Projection): Projection {

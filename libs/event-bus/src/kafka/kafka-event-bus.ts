@@ -20,8 +20,17 @@ export interface KafkaEventBusOptions {
    * still keep each stream (key) in order.
    */
   partitions?: number;
+  /**
+   * How long Kafka keeps events in a topic this bus creates; default 7 days. Kafka is only the
+   * transport (the event store is the source of truth): this bounds how long a deleted workspace's
+   * events still exist in Kafka after the store erased them.
+   */
+  retentionMs?: number;
   registry?: EventRegistry;
 }
+
+/** Kafka's own default retention, set explicitly so the erasure promise does not depend on the broker. */
+export const DEFAULT_TOPIC_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * The EventBus port on Kafka (kafkajs stays behind this file): events keyed by stream id, JSON
@@ -32,6 +41,7 @@ export class KafkaEventBus implements EventBus {
   private readonly kafka: Kafka;
   private readonly topic: string;
   private readonly partitions: number;
+  private readonly retentionMs: number;
   private readonly registry: EventRegistry;
   private producer: Promise<Producer> | undefined;
   private topicReady: Promise<void> | undefined;
@@ -46,6 +56,7 @@ export class KafkaEventBus implements EventBus {
     });
     this.topic = options.topic ?? 'atende.events';
     this.partitions = options.partitions ?? 1;
+    this.retentionMs = options.retentionMs ?? DEFAULT_TOPIC_RETENTION_MS;
     this.registry = options.registry ?? atendeRegistry;
   }
 
@@ -55,7 +66,14 @@ export class KafkaEventBus implements EventBus {
       await admin.connect();
       try {
         await admin.createTopics({
-          topics: [{ topic: this.topic, numPartitions: this.partitions, replicationFactor: 1 }],
+          topics: [
+            {
+              topic: this.topic,
+              numPartitions: this.partitions,
+              replicationFactor: 1,
+              configEntries: [{ name: 'retention.ms', value: String(this.retentionMs) }],
+            },
+          ],
           waitForLeaders: true,
         });
       } finally {

@@ -1,7 +1,7 @@
 import type { EventStore, StoredEvent } from '@atende/events';
 import { InvalidEventError, WrongExpectedVersionError, atendeRegistry, newId } from '@atende/events';
 import { startChildWriter, waitForExit } from './child-process.js';
-import { sampleEvent } from './sample-events.js';
+import { sampleEvent, sampleWorkspaceDeletion } from './sample-events.js';
 
 /** How the contract suite reaches one adapter's storage. */
 export interface EventStoreHarness {
@@ -13,8 +13,8 @@ export interface EventStoreHarness {
   cleanup(): Promise<void>;
 }
 
-async function collect(iterable: AsyncIterable<StoredEvent>): Promise<StoredEvent[]> {
-  const out: StoredEvent[] = [];
+async function collect<T = StoredEvent>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
   for await (const e of iterable) out.push(e);
   return out;
 }
@@ -347,6 +347,82 @@ export function eventStoreContract(adapterName: string, makeHarness: () => Promi
         );
         setTimeout(() => controller.abort(), 30);
         await expect(reading).resolves.toEqual([]);
+      });
+    });
+
+    describe('workspace erasure', () => {
+      const keep = { keepTypes: ['WorkspaceDataDeleted'] };
+
+      async function twoWorkspaces() {
+        const erased = `w-erased-${newId()}`;
+        const other = `w-other-${newId()}`;
+        const noteA = uniqueStream();
+        const noteB = uniqueStream();
+        const workspaceStream = uniqueStream('workspace');
+        const otherStream = uniqueStream();
+        await store.appendToStream(noteA, [sampleEvent('a1', erased), sampleEvent('a2', erased)]);
+        await store.appendToStream(otherStream, [sampleEvent('outro', other)]);
+        await store.appendToStream(noteB, [sampleEvent('b1', erased)]);
+        await store.appendToStream(workspaceStream, [sampleEvent('w0', erased)]);
+        const deletion = sampleWorkspaceDeletion(erased);
+        await store.appendToStream(workspaceStream, [deletion]);
+        return { erased, other, noteA, noteB, workspaceStream, otherStream, deletion };
+      }
+
+      it("removes the workspace's events from every read, keeping the other workspaces and the kept types", async () => {
+        const start = (await store.lastGlobalPosition()) + 1;
+        const w = await twoWorkspaces();
+        const before = await store.readStream(w.workspaceStream);
+        const deletionBefore = before.find((e) => e.type === 'WorkspaceDataDeleted')!;
+
+        expect(await store.eraseWorkspace(w.erased, keep)).toEqual({ erased: 4 });
+
+        expect(await store.readStream(w.noteA)).toEqual([]);
+        expect(await store.readStream(w.noteB)).toEqual([]);
+        const kept = await store.readStream(w.workspaceStream);
+        expect(kept.map((e) => e.metadata.eventId)).toEqual([w.deletion.metadata.eventId]);
+        expect(kept[0]!.globalPosition).toBe(deletionBefore.globalPosition);
+        expect(kept[0]!.streamPosition).toBe(deletionBefore.streamPosition);
+
+        const all = await collect(store.readAll(start));
+        expect(all.map((e) => e.streamId)).toEqual([w.otherStream, w.workspaceStream]);
+        const batch = await store.readBatch(start, 100);
+        expect(batch.map((e) => e.metadata.eventId)).toEqual(all.map((e) => e.metadata.eventId));
+        const pages = (await collect(store.readPages(start, 1))).flat();
+        expect(pages.map((e) => e.metadata.eventId)).toEqual(all.map((e) => e.metadata.eventId));
+      });
+
+      it('is idempotent and leaves the store writable, with positions never reused', async () => {
+        const w = await twoWorkspaces();
+        const highest = await store.lastGlobalPosition();
+        await store.eraseWorkspace(w.erased, keep);
+        expect(await store.eraseWorkspace(w.erased, keep)).toEqual({ erased: 0 });
+
+        const again = await store.appendToStream(w.noteA, [sampleEvent('depois', w.erased)]);
+        expect(again.globalPositions[0]).toBeGreaterThan(highest);
+        expect((await store.readStream(w.noteA)).map((e) => (e.data as { title: string }).title)).toEqual([
+          'depois',
+        ]);
+        expect((await store.readStream(w.otherStream)).map((e) => e.metadata.workspaceId)).toEqual([w.other]);
+      });
+
+      it('keeps a live subscription going: it sees what is appended after the erasure', async () => {
+        const start = (await store.lastGlobalPosition()) + 1;
+        const w = await twoWorkspaces();
+        const controller = new AbortController();
+        const seen: string[] = [];
+        const after = sampleEvent('depois', w.other);
+        const reading = (async () => {
+          for await (const event of store.subscribe(start, { signal: controller.signal })) {
+            seen.push(event.metadata.eventId);
+            if (event.metadata.eventId === after.metadata.eventId) controller.abort();
+          }
+        })();
+        await store.eraseWorkspace(w.erased, keep);
+        await store.appendToStream(w.otherStream, [after]);
+        await reading;
+        expect(seen).toContain(after.metadata.eventId);
+        expect(seen.filter((id) => id === after.metadata.eventId)).toHaveLength(1);
       });
     });
 

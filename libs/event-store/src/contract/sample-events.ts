@@ -18,3 +18,14 @@ export function sampleEvent(title: string, workspaceId = 'w-contract'): NewEvent
     { workspaceId },
   );
 }
+
+/** The record of a workspace's deletion (kept when the workspace's other events are erased). */
+export function sampleWorkspaceDeletion(workspaceId: string): NewEvent {
+  return atendeRegistry.prepare(
+    {
+      type: 'WorkspaceDataDeleted',
+      data: { workspaceId, deletedBy: 'u-contract', memberIds: [], channelSessionIds: [] },
+    },
+    { workspaceId },
+  );
+}

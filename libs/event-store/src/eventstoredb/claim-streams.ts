@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { JSONEventData } from '@eventstore/db-client';
 import type { ClaimBackend, ClaimRecord, ClaimState } from './event-id-claims.js';
 import { readStreamEvents, type EsdbClient } from './client.js';
+import { isConflict } from './errors.js';
 import { globalPositionOf } from './positions.js';
 import type { StreamNames } from './names.js';
 
@@ -40,6 +41,23 @@ export class EsdbClaimBackend implements ClaimBackend {
       expectedRevision: expected,
     });
     return result.nextExpectedRevision;
+  }
+
+  /**
+   * Deletes an id's claim if it still names `stream` (the id's event was erased there), so that the
+   * id can be appended anew at once: a soft-deleted claim stream reads as missing and accepts the
+   * next claim's `no_stream` write. Also drops the stream name from the claim. A claim taken again
+   * meanwhile (by a writer of that id) stays.
+   */
+  async forget(eventKey: string, stream: string): Promise<void> {
+    const state = await this.lastClaim(eventKey);
+    if (state?.record.kind !== 'claimed' || state.record.stream !== stream) return;
+    const client = await this.client();
+    try {
+      await client.deleteStream(this.names.claim(eventKey), { expectedRevision: state.revision });
+    } catch (error) {
+      if (!isConflict(error)) throw error;
+    }
   }
 
   /** Reads the stream backwards (recent events first: a retried append is usually recent). */

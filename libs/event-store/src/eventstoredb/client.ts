@@ -10,7 +10,14 @@ import { isStreamNotFound } from './errors.js';
 /** The part of the EventStoreDB client the adapter uses (a fake in the adapter's unit tests). */
 export type EsdbClient = Pick<
   EventStoreDBClient,
-  'appendToStream' | 'readStream' | 'readAll' | 'subscribeToAll' | 'dispose'
+  | 'appendToStream'
+  | 'readStream'
+  | 'readAll'
+  | 'subscribeToAll'
+  | 'deleteStream'
+  | 'getStreamMetadata'
+  | 'setStreamMetadata'
+  | 'dispose'
 >;
 
 /**

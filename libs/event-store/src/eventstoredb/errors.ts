@@ -19,6 +19,18 @@ export function isStreamNotFound(error: unknown): boolean {
   return typeOf(error) === 'stream-not-found';
 }
 
+/** The stream is deleted: tombstoned, or soft-deleted and the write expected it to exist. */
+export function isStreamDeleted(error: unknown): boolean {
+  return typeOf(error) === 'stream-deleted';
+}
+
+/** The stream's current revision a wrong-expected-version error reports (undefined if none). */
+export function actualRevisionOf(error: unknown): bigint | 'no_stream' | undefined {
+  if (!isConflict(error)) return undefined;
+  const actual = (error as { actualVersion?: unknown }).actualVersion;
+  return typeof actual === 'bigint' || actual === 'no_stream' ? actual : undefined;
+}
+
 /** gRPC status codes of a server that could not be reached or did not answer in time. */
 const UNREACHABLE_CODES = new Set([4 /* DEADLINE_EXCEEDED */, 14 /* UNAVAILABLE */]);
 

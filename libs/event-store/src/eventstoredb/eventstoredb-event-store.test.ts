@@ -8,7 +8,8 @@ import {
   type StoredEvent,
 } from '@atende/events';
 import { z } from 'zod';
-import { sampleEvent } from '../contract/sample-events.js';
+import { eventStoreContract, type EventStoreHarness } from '../contract/event-store-contract.js';
+import { sampleEvent, sampleWorkspaceDeletion } from '../contract/sample-events.js';
 import { EventStoreDbEventStore, type EventStoreDbEventStoreOptions } from './eventstoredb-event-store.js';
 import { FakeEventStoreDb } from './testing/fake-eventstoredb.js';
 
@@ -413,6 +414,172 @@ describe('EventStoreDB event store (in-memory server)', () => {
     });
   });
 
+  describe('workspace erasure', () => {
+    const keep = { keepTypes: ['WorkspaceDataDeleted'] };
+    const ids = (events: readonly StoredEvent[]) => events.map((e) => e.metadata.eventId);
+
+    /** Workspace w-gone in note-a, note-b and its workspace stream (deletion kept); w-other in note-o. */
+    async function twoWorkspaces(store: EventStoreDbEventStore) {
+      const gone = {
+        a: [sampleEvent('a1', 'w-gone'), sampleEvent('a2', 'w-gone')],
+        b: sampleEvent('b1', 'w-gone'),
+        w0: sampleEvent('w0', 'w-gone'),
+        deletion: sampleWorkspaceDeletion('w-gone'),
+      };
+      const other = sampleEvent('outro', 'w-other');
+      await store.appendToStream('note-a', gone.a);
+      await store.appendToStream('note-o', [other]);
+      await store.appendToStream('note-b', [gone.b]);
+      await store.appendToStream('workspace-gone', [gone.w0, gone.deletion]);
+      return { gone, other };
+    }
+
+    it('hides the erased events in their streams on the server and deletes their event-id claims', async () => {
+      const store = open();
+      const { gone } = await twoWorkspaces(store);
+      expect(await store.eraseWorkspace('w-gone', keep)).toEqual({ erased: 4 });
+
+      // Streams left with nothing are soft-deleted, the others truncated before what they keep.
+      expect(server.visibleRevisions('ns-note-a')).toBeUndefined();
+      expect(server.visibleRevisions('ns-note-b')).toBeUndefined();
+      expect(server.visibleRevisions('ns-workspace-gone')).toEqual([1n]);
+      expect(server.visibleRevisions('ns-note-o')).toEqual([0n]);
+      for (const event of [...gone.a, gone.b, gone.w0]) {
+        expect(server.visibleRevisions(`$atende-eid-ns-${event.metadata.eventId}`)).toBeUndefined();
+      }
+      expect(server.visibleRevisions(`$atende-eid-ns-${gone.deletion.metadata.eventId}`)).toEqual([0n]);
+      // As on EventStoreDB, `$all` keeps them until a scavenge: the erasure record filters them out.
+      expect(server.records.filter((r) => r.id === gone.w0.metadata.eventId)).toHaveLength(1);
+      expect(server.visibleRevisions('$atende-erasures-ns-')).toEqual([0n]);
+    });
+
+    it('leaves erased events out of every read of another instance, also one that read before', async () => {
+      const [store, other] = [open(), open()];
+      const { gone, other: kept } = await twoWorkspaces(store);
+      const late = sampleEvent('último', 'w-gone');
+      await store.appendToStream('note-late', [late]);
+      expect(await collect(other.readAll())).toHaveLength(7); // its view of erasures is now stale
+      const elsewhere = open({ namespace: 'other-' });
+      await elsewhere.appendToStream('note-a', [sampleEvent('outro namespace', 'w-gone')]);
+
+      await store.eraseWorkspace('w-gone', keep);
+
+      const expected = [kept.metadata.eventId, gone.deletion.metadata.eventId];
+      expect(ids(await collect(other.readAll()))).toEqual(expected);
+      expect(ids(await other.readBatch(1, 10))).toEqual(expected);
+      expect(ids((await collect(other.readPages(1, 1))).flat())).toEqual(expected);
+      expect(await other.readStream('note-late')).toEqual([]);
+      expect(await other.lastGlobalPosition()).toBe(
+        (await other.readStream('workspace-gone'))[0]!.globalPosition,
+      );
+
+      const after = sampleEvent('depois', 'w-other');
+      await store.appendToStream('note-o', [after]);
+      const controller = new AbortController();
+      const seen: string[] = [];
+      for await (const event of other.subscribe(1, { signal: controller.signal })) {
+        seen.push(event.metadata.eventId);
+        if (event.metadata.eventId === after.metadata.eventId) controller.abort();
+      }
+      expect(seen).toEqual([...expected, after.metadata.eventId]);
+      expect(await elsewhere.readStream('note-a')).toHaveLength(1); // another namespace is another store
+    });
+
+    it('is idempotent: a repeated erasure erases and records nothing; a later one only what came since', async () => {
+      const store = open();
+      await twoWorkspaces(store);
+      expect(await store.eraseWorkspace('w-gone', keep)).toEqual({ erased: 4 });
+      expect(await open().eraseWorkspace('w-gone', keep)).toEqual({ erased: 0 });
+      expect(server.visibleRevisions('$atende-erasures-ns-')).toEqual([0n]);
+
+      await store.appendToStream('note-a', [sampleEvent('depois', 'w-gone')]);
+      expect(await store.eraseWorkspace('w-gone', keep)).toEqual({ erased: 1 });
+      expect(await store.readStream('note-a')).toEqual([]);
+      expect(await store.eraseWorkspace('w-unknown', keep)).toEqual({ erased: 0 });
+      expect(server.visibleRevisions('$atende-erasures-ns-')).toEqual([0n, 1n]);
+    });
+
+    it('lets erased streams be written again as new ones, with stream positions going on', async () => {
+      const store = open();
+      await twoWorkspaces(store);
+      await store.eraseWorkspace('w-gone', keep);
+
+      await expect(
+        store.appendToStream('note-a', [sampleEvent('x', 'w-gone')], { expectedVersion: 'stream_exists' }),
+      ).rejects.toMatchObject({ expected: 'stream_exists', actual: 'no_stream' });
+      await expect(
+        store.appendToStream('note-a', [sampleEvent('x', 'w-gone')], { expectedVersion: 0 }),
+      ).rejects.toMatchObject({ actual: 'no_stream' });
+      const again = await store.appendToStream('note-a', [sampleEvent('de novo', 'w-gone')], {
+        expectedVersion: 'no_stream',
+      });
+      expect(again).toMatchObject({ nextExpectedVersion: 2, written: 1 });
+      expect((await store.readStream('note-a')).map((e) => e.streamPosition)).toEqual([2]);
+      await store.appendToStream('note-b', [sampleEvent('b2', 'w-gone')], { expectedVersion: -1 });
+      expect(titles(await store.readStream('note-b'))).toEqual(['b2']);
+      await store.appendToStream('workspace-gone', [sampleEvent('w2', 'w-gone')], { expectedVersion: 1 });
+      expect(titles(await store.readStream('workspace-gone', { trusted: true })).slice(1)).toEqual(['w2']);
+    });
+
+    it('appends an erased event id anew at once: its claim is gone', async () => {
+      const store = open({ claimTimeoutMs: 60_000 });
+      const { gone } = await twoWorkspaces(store);
+      await store.eraseWorkspace('w-gone', keep);
+      const started = Date.now();
+      const result = await store.appendToStream('note-c', [gone.a[0]!]);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(result.written).toBe(1);
+      expect(ids(await store.readStream('note-c'))).toEqual([gone.a[0]!.metadata.eventId]);
+    });
+
+    it('filters erased events that follow a kept one in their stream, and appends at the version readers see', async () => {
+      const store = open();
+      const { gone } = await twoWorkspaces(store);
+      await store.appendToStream('workspace-gone', [sampleEvent('w1', 'w-gone')]);
+      await store.eraseWorkspace('w-gone', keep);
+
+      expect(server.visibleRevisions('ns-workspace-gone')).toEqual([1n, 2n]); // a stream cannot lose its middle
+      expect(ids(await store.readStream('workspace-gone'))).toEqual([gone.deletion.metadata.eventId]);
+      expect((await collect(store.readAll())).map((e) => e.streamId)).toEqual(['note-o', 'workspace-gone']);
+      await expect(
+        store.appendToStream('workspace-gone', [sampleEvent('x', 'w-gone')], { expectedVersion: 0 }),
+      ).rejects.toMatchObject({ actual: 1 });
+      const result = await store.appendToStream('workspace-gone', [sampleEvent('w3', 'w-gone')], {
+        expectedVersion: 1,
+      });
+      expect(result).toMatchObject({ nextExpectedVersion: 3, written: 1 });
+      expect((await store.readStream('workspace-gone')).map((e) => e.streamPosition)).toEqual([1, 3]);
+    });
+
+    it('completes an erasure that failed half-way when it is asked again', async () => {
+      const [store, other] = [open(), open()];
+      const { gone } = await twoWorkspaces(store);
+      server.beforeAppend = (stream) => {
+        if (stream === '$$ns-note-a') {
+          server.beforeAppend = undefined;
+          throw new UnavailableError();
+        }
+      };
+      await expect(store.eraseWorkspace('w-gone', keep)).rejects.toBeInstanceOf(UnavailableError);
+      // Recorded before the streams were touched: no read finds the events any more.
+      expect(server.visibleRevisions('ns-note-a')).toEqual([0n, 1n]);
+      expect(await other.readStream('note-a')).toEqual([]);
+      expect(ids(await collect(other.readAll()))).not.toContain(gone.a[0]!.metadata.eventId);
+
+      expect(await store.eraseWorkspace('w-gone', keep)).toEqual({ erased: 0 });
+      expect(server.visibleRevisions('ns-note-a')).toBeUndefined();
+    });
+
+    it('is waited for by close', async () => {
+      const store = open();
+      await twoWorkspaces(store);
+      const erasing = store.eraseWorkspace('w-gone', keep);
+      await store.close();
+      await expect(erasing).resolves.toEqual({ erased: 4 });
+      await expect(store.eraseWorkspace('w-gone', keep)).rejects.toThrow(/closed/);
+    });
+  });
+
   it('waits for appends in flight when closing, then rejects calls', async () => {
     const store = open();
     const append = store.appendToStream('note-1', [sampleEvent('x')]);
@@ -426,3 +593,47 @@ describe('EventStoreDB event store (in-memory server)', () => {
     expect(() => new EventStoreDbEventStore({})).toThrow(/connectionString/);
   });
 });
+
+/**
+ * Registers only some blocks of the shared contract suite, run here against the in-memory server:
+ * the other blocks include tests that write from a second process, which cannot reach it. The
+ * contract declares its blocks with the global `describe`, swapped meanwhile for one that drops
+ * the other blocks (at the second level: the first one is the contract's own).
+ */
+function contractBlocks(blocks: readonly string[], declare: () => void): void {
+  const jestDescribe = globalThis.describe;
+  let depth = 0;
+  const only = (name: string, body: () => void) => {
+    if (depth === 1 && !blocks.includes(name)) return;
+    jestDescribe(name, () => {
+      depth += 1;
+      try {
+        body();
+      } finally {
+        depth -= 1;
+      }
+    });
+  };
+  globalThis.describe = Object.assign(only, jestDescribe) as jest.Describe;
+  try {
+    declare();
+  } finally {
+    globalThis.describe = jestDescribe;
+  }
+}
+
+async function inMemoryHarness(): Promise<EventStoreHarness> {
+  const shared = new FakeEventStoreDb();
+  const namespace = `contract-${newId()}-`;
+  return {
+    open: async () => new EventStoreDbEventStore({ client: shared.client(), namespace }),
+    childEnv: () => {
+      throw new Error('Another process cannot reach the in-memory server');
+    },
+    cleanup: async () => {},
+  };
+}
+
+contractBlocks(['workspace erasure'], () =>
+  eventStoreContract('EventStoreDB (in-memory server)', inMemoryHarness),
+);

@@ -1,11 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { AllStreamRecordedEvent, AllStreamResolvedEvent, Filter, Position } from '@eventstore/db-client';
+import type {
+  AllStreamRecordedEvent,
+  AllStreamResolvedEvent,
+  AppendExpectedRevision,
+  EventData,
+  Filter,
+  Position,
+  RecordedEvent,
+} from '@eventstore/db-client';
 import type {
   AppendOptions,
   AppendResult,
   DomainEvent,
+  EraseWorkspaceOptions,
+  EraseWorkspaceResult,
   EventRegistry,
+  ExpectedVersion,
   EventStore,
   NewEvent,
   RawStoredEvent,
@@ -18,12 +29,21 @@ import { WrongExpectedVersionError, atendeRegistry } from '@atende/events';
 import { EsdbClaimBackend } from './claim-streams.js';
 import { connectEsdb, readAllEvents, readStreamEvents, type EsdbClient } from './client.js';
 import { drainReadable } from './drain-readable.js';
-import { appendDidNotWrite, isTransient, toWrongExpectedVersion } from './errors.js';
+import { WorkspaceErasures } from './erasures.js';
+import {
+  actualRevisionOf,
+  appendDidNotWrite,
+  isConflict,
+  isStreamDeleted,
+  isTransient,
+  toWrongExpectedVersion,
+} from './errors.js';
 import { EventIdClaims } from './event-id-claims.js';
 import { decodeRecorded, encodeEvent } from './event-codec.js';
 import { fromCurrentRevision, toExpectedRevision } from './expected-version.js';
 import { StreamNames, assertStreamId } from './names.js';
 import { globalPositionOf, normalizeFrom, readStartFor } from './positions.js';
+import { eraseWorkspace } from './workspace-erasure.js';
 
 export interface EventStoreDbEventStoreOptions {
   /** e.g. `esdb://localhost:2113?tls=false`. Required unless `client` is given. */
@@ -40,6 +60,17 @@ export interface EventStoreDbEventStoreOptions {
 
 /** Records read per round trip when scanning the log backwards. */
 const BACKWARD_PAGE = 500;
+/** Events read per round trip when looking for a stream's last event that is not erased. */
+const VERSION_PAGE = 20;
+/** Records read per round trip when scanning the log for a workspace's events. */
+const ERASURE_SCAN_PAGE = 1000;
+/** Appends retried past a stream's erased last events (they may keep being erased meanwhile). */
+const ERASED_TAIL_RETRIES = 3;
+/**
+ * How stale a live subscription's view of erasures may get: it reads the erasure record again
+ * before handing over an event once this long has passed (a page read does it for every page).
+ */
+const SUBSCRIPTION_ERASURE_REFRESH_MS = 100;
 /** Pause before resubscribing after the server or the connection dropped a subscription. */
 const RESUBSCRIBE_DELAY_MS = 250;
 
@@ -61,13 +92,15 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
  * streams (optionally under a namespace prefix), stream positions are revisions, and global
  * positions are derived from `$all` log positions (positions.ts). Idempotency by event id across
  * streams uses per-id claim streams (event-id-claims.ts). Events are JSON; the envelope metadata is
- * the event's JSON metadata (event-codec.ts).
+ * the event's JSON metadata (event-codec.ts). Erased workspaces are recorded in an erasure stream
+ * that every read filters by (erasures.ts, workspace-erasure.ts).
  */
 export class EventStoreDbEventStore implements EventStore {
   private readonly registry: EventRegistry;
   private readonly names: StreamNames;
   private readonly claimBackend: EsdbClaimBackend;
   private readonly claims: EventIdClaims;
+  private readonly erasures: WorkspaceErasures;
   private readonly connecting: Promise<EsdbClient>;
   private readonly closing = new AbortController();
   private readonly inFlight = new Set<Promise<unknown>>();
@@ -88,6 +121,7 @@ export class EventStoreDbEventStore implements EventStore {
       owner: randomUUID(),
       ...(options.claimTimeoutMs !== undefined ? { claimTimeoutMs: options.claimTimeoutMs } : {}),
     });
+    this.erasures = new WorkspaceErasures(() => this.client(), this.names.erasures());
   }
 
   private client(): Promise<EsdbClient> {
@@ -113,10 +147,15 @@ export class EventStoreDbEventStore implements EventStore {
     } catch (error) {
       return Promise.reject(error);
     }
-    this.inFlight.add(append);
-    const forget = () => this.inFlight.delete(append);
-    append.then(forget, forget);
-    return append;
+    return this.track(append);
+  }
+
+  /** Keeps a write in the set `close` waits for. */
+  private track<T>(write: Promise<T>): Promise<T> {
+    this.inFlight.add(write);
+    const forget = () => this.inFlight.delete(write);
+    write.then(forget, forget);
+    return write;
   }
 
   private async append(
@@ -155,12 +194,8 @@ export class EventStoreDbEventStore implements EventStore {
         const actual = fromCurrentRevision(await this.streamVersion(stream));
         throw new WrongExpectedVersionError(streamId, expected, actual);
       }
-      const result = await client.appendToStream(
-        stream,
-        fresh.map((key) => encodeEvent(firstOf.get(key)!)),
-        { expectedRevision: revision },
-      );
-      last = result.nextExpectedRevision;
+      const encoded = fresh.map((key) => encodeEvent(firstOf.get(key)!));
+      last = await this.write(client, stream, streamId, encoded, expected, revision);
     } catch (error) {
       if (error instanceof WrongExpectedVersionError || appendDidNotWrite(error)) {
         await this.claims.release(held); // nothing was written: the ids are free again
@@ -174,6 +209,47 @@ export class EventStoreDbEventStore implements EventStore {
       globalPositions: keys.map((key) => stored.get(key) ?? written.get(key)!),
       written: fresh.length,
     };
+  }
+
+  /**
+   * Appends at the expected revision, and resolves with the last one written. The version callers
+   * see is that of the stream's last event that is not erased, while EventStoreDB checks its last
+   * event: when the two differ only by erased events, the append is retried at EventStoreDB's
+   * revision (exact, so an event appended meanwhile still makes it a conflict).
+   */
+  private async write(
+    client: EsdbClient,
+    stream: string,
+    streamId: string,
+    events: EventData[],
+    expected: ExpectedVersion,
+    revision: AppendExpectedRevision,
+  ): Promise<bigint> {
+    for (let retry = 0; ; retry += 1) {
+      try {
+        return (await client.appendToStream(stream, events, { expectedRevision: revision }))
+          .nextExpectedRevision;
+      } catch (error) {
+        // A stream deleted by an erasure does not exist any more, as far as callers can tell.
+        if (expected === 'stream_exists' && isStreamDeleted(error)) {
+          throw new WrongExpectedVersionError(streamId, expected, 'no_stream');
+        }
+        if (!isConflict(error)) throw error;
+        const visible = await this.streamVersion(stream);
+        const actual = actualRevisionOf(error);
+        const wanted = expected === 'no_stream' ? -1 : expected;
+        if (
+          retry < ERASED_TAIL_RETRIES &&
+          wanted === visible &&
+          typeof actual === 'bigint' &&
+          actual > visible
+        ) {
+          revision = actual;
+          continue;
+        }
+        throw new WrongExpectedVersionError(streamId, expected, fromCurrentRevision(visible));
+      }
+    }
   }
 
   /** Global positions of the events just appended (the last `keys.length` revisions up to `last`). */
@@ -207,14 +283,27 @@ export class EventStoreDbEventStore implements EventStore {
     return found;
   }
 
-  /** The revision of a stream's last event, -1 when it has none. */
+  /** The revision of a stream's last event that is not erased, -1 when it has none. */
   private async streamVersion(stream: string): Promise<number> {
-    const [last] = await readStreamEvents(await this.client(), stream, {
-      direction: 'backwards',
-      fromRevision: 'end',
-      maxCount: 1,
-    });
-    return last === undefined ? -1 : Number(last.revision);
+    const client = await this.client();
+    const refreshed = this.erasures.refresh(); // alongside the first read
+    refreshed.catch(() => {}); // awaited below, unless the read failed first
+    let from: bigint | 'end' = 'end';
+    for (;;) {
+      const events: RecordedEvent[] = await readStreamEvents(client, stream, {
+        direction: 'backwards',
+        fromRevision: from,
+        maxCount: VERSION_PAGE,
+      });
+      await refreshed;
+      for (const event of events) {
+        const raw = decodeRecorded(event, this.names);
+        if (raw === undefined || !this.erasures.isErased(raw)) return Number(event.revision);
+      }
+      const oldest = events[events.length - 1];
+      if (events.length < VERSION_PAGE || oldest === undefined || oldest.revision === 0n) return -1;
+      from = oldest.revision - 1n;
+    }
   }
 
   private parse<E extends DomainEvent = DomainEvent>(raw: RawStoredEvent, trusted: boolean): StoredEvent<E> {
@@ -232,25 +321,38 @@ export class EventStoreDbEventStore implements EventStore {
       return []; // nothing can have been written there
     }
     const from = Math.max(0, Math.floor(options.fromStreamPosition ?? 0)) || 0;
-    const events = await readStreamEvents(await this.client(), this.names.toEsdb(streamId), {
-      direction: 'forwards',
-      fromRevision: BigInt(from),
-    });
+    // Erasures hide most erased events from the stream itself; the rest (erased after a kept event,
+    // or by an erasure still under way) are filtered here.
+    const [events] = await Promise.all([
+      readStreamEvents(await this.client(), this.names.toEsdb(streamId), {
+        direction: 'forwards',
+        fromRevision: BigInt(from),
+      }),
+      this.erasures.refresh(),
+    ]);
     const trusted = options.trusted ?? false;
     const out: StoredEvent<E>[] = [];
     for (const event of events) {
       const raw = decodeRecorded(event, this.names);
-      if (raw) out.push(this.parse<E>(raw, trusted));
+      if (raw && !this.erasures.isErased(raw)) out.push(this.parse<E>(raw, trusted));
     }
     return out;
   }
 
   /**
    * Our events at or after `from`, one array per round trip to the server (at most `batch`
-   * events; possibly fewer, as system events and other namespaces are skipped), ascending.
-   * Each read after the first starts at the last record read (positions are inclusive) and skips it.
+   * events; possibly fewer, as system events, other namespaces and erased events are skipped),
+   * ascending. Each read after the first starts at the last record read (positions are inclusive)
+   * and skips it. The erasure record is read again alongside each page, so an erasure completed
+   * before the page was asked for (by any process) is never missed.
    */
-  private async *pagesFrom(fromGlobalPosition: number, batchSize: number): AsyncGenerator<RawStoredEvent[]> {
+  private async *pagesFrom(
+    fromGlobalPosition: number,
+    batchSize: number,
+    /** For an erasure: erased events included, and not stopped by `close` (which waits for it). */
+    options: { forErasure?: boolean } = {},
+  ): AsyncGenerator<RawStoredEvent[]> {
+    const forErasure = options.forErasure ?? false;
     const from = normalizeFrom(fromGlobalPosition);
     const batch = Math.max(1, Math.floor(batchSize) || 1);
     const client = await this.client();
@@ -258,8 +360,10 @@ export class EventStoreDbEventStore implements EventStore {
     let readThrough: bigint | undefined; // records at or before this log position were handled
     let guessed = start !== 'start'; // start derived from `from`: the server may refuse it
     for (;;) {
-      this.assertOpen();
+      if (!forErasure) this.assertOpen();
       const max = readThrough === undefined ? batch : batch + 1;
+      const refreshed = forErasure ? undefined : this.erasures.refresh();
+      refreshed?.catch(() => {}); // awaited below, unless reading the page failed first
       let records: AllStreamRecordedEvent[];
       try {
         records = await readAllEvents(client, { direction: 'forwards', fromPosition: start, maxCount: max });
@@ -273,13 +377,14 @@ export class EventStoreDbEventStore implements EventStore {
         continue;
       }
       guessed = false;
+      await refreshed;
       const page: RawStoredEvent[] = [];
       let lastHandled: Position | undefined;
       let full = false;
       for (const record of records) {
         if (readThrough !== undefined && record.position.commit <= readThrough) continue;
         const raw = decodeRecorded(record, this.names);
-        if (raw !== undefined && raw.globalPosition >= from) {
+        if (raw !== undefined && raw.globalPosition >= from && (forErasure || !this.erasures.isErased(raw))) {
           if (page.length === batch) {
             full = true;
             break;
@@ -370,6 +475,7 @@ export class EventStoreDbEventStore implements EventStore {
       : this.closing.signal;
     if (signal.aborted) return;
     const client = await this.client();
+    await this.erasures.refresh();
 
     // Subscriptions start after a position (exclusive), and only at a record boundary: find the
     // record at `from`'s boundary (handing over its event when it is at `from` itself).
@@ -389,7 +495,9 @@ export class EventStoreDbEventStore implements EventStore {
         after = (await this.lastRecordBefore(from)) ?? 'start';
       } else if (first !== undefined) {
         const raw = decodeRecorded(first, this.names);
-        if (raw !== undefined && raw.globalPosition >= from) yield this.parse(raw, trusted);
+        if (raw !== undefined && raw.globalPosition >= from && !this.erasures.isErased(raw)) {
+          yield this.parse(raw, trusted);
+        }
         after = first.position;
       } else {
         // Past the end of the log: follow from its current last record.
@@ -417,9 +525,12 @@ export class EventStoreDbEventStore implements EventStore {
         for await (const resolved of received) {
           const event = resolved.event;
           if (event === undefined) continue;
-          after = event.position;
           const raw = decodeRecorded(event, this.names);
-          if (raw !== undefined && raw.globalPosition >= from) yield this.parse(raw, trusted);
+          const ours = raw !== undefined && raw.globalPosition >= from;
+          // Before moving past the event: a failed read resubscribes at it.
+          if (ours && this.erasures.isStale(SUBSCRIPTION_ERASURE_REFRESH_MS)) await this.erasures.refresh();
+          after = event.position;
+          if (ours && !this.erasures.isErased(raw)) yield this.parse(raw, trusted);
         }
       } catch (error) {
         if (signal.aborted) return;
@@ -432,9 +543,27 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
+  /** See workspace-erasure.ts. Waited for by `close`, as appends are. */
+  eraseWorkspace(workspaceId: string, options: EraseWorkspaceOptions): Promise<EraseWorkspaceResult> {
+    try {
+      this.assertOpen();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const context = {
+      client: () => this.client(),
+      names: this.names,
+      erasures: this.erasures,
+      claims: this.claimBackend,
+      pages: (from: number) => this.pagesFrom(from, ERASURE_SCAN_PAGE, { forErasure: true }),
+    };
+    return this.track(eraseWorkspace(context, workspaceId, options.keepTypes).then((erased) => ({ erased })));
+  }
+
   async lastGlobalPosition(): Promise<number> {
     this.assertOpen();
     const client = await this.client();
+    await this.erasures.refresh();
     let start: 'end' | Position = 'end';
     for (;;) {
       const records = await readAllEvents(client, {
@@ -444,7 +573,7 @@ export class EventStoreDbEventStore implements EventStore {
       });
       for (const record of records) {
         const raw = decodeRecorded(record, this.names);
-        if (raw !== undefined) return raw.globalPosition;
+        if (raw !== undefined && !this.erasures.isErased(raw)) return raw.globalPosition;
       }
       if (records.length < BACKWARD_PAGE) return 0;
       start = records[records.length - 1]!.position;

@@ -4,6 +4,9 @@ export const MAX_STREAM_ID_LENGTH = 300;
 /** Prefix of the per-event-id claim streams (see event-id-claims.ts). */
 export const CLAIM_STREAM_PREFIX = '$atende-eid-';
 
+/** Prefix of the stream recording the workspace erasures of a namespace (see erasures.ts). */
+export const ERASURE_STREAM_PREFIX = '$atende-erasures-';
+
 /** Throws a TypeError unless `streamId` is a stream id the store accepts. */
 export function assertStreamId(streamId: unknown): asserts streamId is string {
   if (
@@ -47,5 +50,10 @@ export class StreamNames {
   /** The claim stream of an event id (lower-cased, as EventStoreDB compares UUIDs). */
   claim(eventId: string): string {
     return `${CLAIM_STREAM_PREFIX}${this.namespace}${eventId.toLowerCase()}`;
+  }
+
+  /** The stream recording this namespace's workspace erasures. */
+  erasures(): string {
+    return `${ERASURE_STREAM_PREFIX}${this.namespace}`;
   }
 }

@@ -6,6 +6,8 @@ import type {
   AppendOptions,
   AppendResult,
   DomainEvent,
+  EraseWorkspaceOptions,
+  EraseWorkspaceResult,
   EventRegistry,
   EventStore,
   NewEvent,
@@ -61,7 +63,7 @@ export class SqliteEventStore implements EventStore {
   private readonly registry: EventRegistry;
   private readonly pollIntervalMs: number;
   private readonly appended = new EventEmitter();
-  private readonly recent = new RecentEvents();
+  private recent = new RecentEvents();
   /** Events written by the transaction in progress (kept only once it commits). */
   private writing: RawStoredEvent[] = [];
   private queue: PendingAppend[] = [];
@@ -358,6 +360,42 @@ export class SqliteEventStore implements EventStore {
       this.appended.once('closed', done);
       signal?.addEventListener('abort', done, { once: true });
     });
+  }
+
+  /**
+   * Deletes the workspace's events in one transaction (a failure erases nothing), with SQLite's
+   * secure_delete on so the freed pages are zeroed, then checkpoints the WAL so no copy of the old
+   * pages outlives the erasure in the journal.
+   */
+  async eraseWorkspace(workspaceId: string, options: EraseWorkspaceOptions): Promise<EraseWorkspaceResult> {
+    this.assertOpen();
+    if (this.queue.length > 0) this.flush(); // appends already accepted are written (then erased) first
+    const keep = JSON.stringify([...options.keepTypes]);
+    const erase = this.db.transaction((): number => {
+      const streams = this.db
+        .prepare<[string, string], { stream_id: string }>(
+          `DELETE FROM events WHERE workspace_id = ? AND type NOT IN (SELECT value FROM json_each(?))
+           RETURNING stream_id`,
+        )
+        .all(workspaceId, keep);
+      const emptied = this.db.prepare<[string, string]>(
+        'DELETE FROM streams WHERE stream_id = ? AND NOT EXISTS (SELECT 1 FROM events WHERE stream_id = ?)',
+      );
+      for (const stream of new Set(streams.map((row) => row.stream_id))) emptied.run(stream, stream);
+      return streams.length;
+    });
+    this.db.pragma('secure_delete = ON');
+    let erased: number;
+    try {
+      erased = erase.immediate();
+    } finally {
+      this.db.pragma('secure_delete = OFF');
+    }
+    if (erased > 0) {
+      this.recent = new RecentEvents(); // it may hold some of them
+      if (this.filename !== ':memory:') this.db.pragma('wal_checkpoint(TRUNCATE)');
+    }
+    return { erased };
   }
 
   async lastGlobalPosition(): Promise<number> {

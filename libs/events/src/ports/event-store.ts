@@ -43,6 +43,16 @@ export interface SubscribeOptions extends ReadAllOptions {
   signal?: AbortSignal;
 }
 
+export interface EraseWorkspaceOptions {
+  /** Event types of the workspace that stay (the record of the erasure itself). */
+  keepTypes: readonly string[];
+}
+
+export interface EraseWorkspaceResult {
+  /** How many events were erased (0 when the workspace had nothing left to erase). */
+  erased: number;
+}
+
 /** The source of truth. Every adapter passes the contract suite in @atende/event-store. */
 export interface EventStore {
   /** Appends atomically; validated against the registry first, so a bad event writes nothing. */
@@ -75,6 +85,12 @@ export interface EventStore {
   ): Promise<StoredEvent[]>;
   /** Like readAll, then follows new appends (also those of other processes) until aborted. */
   subscribe(fromGlobalPosition?: number, options?: SubscribeOptions): AsyncIterable<StoredEvent>;
+  /**
+   * 'Excluir todos os dados da conta': removes every event whose metadata names this workspace,
+   * except those of `keepTypes`, so no read, replay or export finds them again. Kept events keep
+   * their positions; positions are never reused (readers must accept gaps). Idempotent.
+   */
+  eraseWorkspace(workspaceId: string, options: EraseWorkspaceOptions): Promise<EraseWorkspaceResult>;
   /** Global position of the last event, 0 when the store is empty. */
   lastGlobalPosition(): Promise<number>;
   close(): Promise<void>;

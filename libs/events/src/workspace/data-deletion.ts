@@ -4,6 +4,12 @@ import { defineEvent } from '../core/define-event.js';
 /** What the Owner types to confirm 'Excluir todos os dados da conta' (checked by the client and the server). */
 export const DELETE_WORKSPACE_CONFIRMATION = 'EXCLUIR';
 
+/**
+ * What stays in the event log of a deleted workspace once its events are erased: the record of the
+ * deletion itself (it tells every projection and process that the workspace is closed).
+ */
+export const WORKSPACE_ERASURE_KEPT_TYPES: readonly string[] = ['WorkspaceDataDeleted'];
+
 /** Longest member / channel-session list one deletion carries (a workspace's team and phones). */
 export const WORKSPACE_DELETION_MAX_IDS = 10_000;
 

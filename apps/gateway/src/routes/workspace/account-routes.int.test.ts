@@ -280,20 +280,22 @@ describe('account API: export and Excluir todos os dados da conta', () => {
     });
     expect(login.status).toBe(401);
 
-    // The phone was still paired: what a customer sends now is not kept in the read models.
-    const late = await gw.request<{ conversationId: string }>('POST', '/api/sandbox/whatsapp/inbound', {
-      body: {
-        sessionId: 'demo-sandbox',
-        from: '5511977776666',
-        text: 'Oi?',
-        providerMessageId: 'wamid-late',
-      },
+    // The channel worker logs the paired phone out and erases the workspace's events from the log:
+    // only the record of the deletion stays.
+    const workspaceTypes = async () => {
+      const types: string[] = [];
+      for await (const e of gw.atende.store.readAll()) if (e.metadata.workspaceId === WS) types.push(e.type);
+      return types;
+    };
+    await eventually(async () => ((await workspaceTypes()).length === 1 ? true : undefined));
+    expect(await workspaceTypes()).toEqual(['WorkspaceDataDeleted']);
+    expect(await gw.streamTypes(`conversation-${WS}-${chatId}`)).toEqual([]);
+    expect(await gw.streamTypes('channel-demo-sandbox')).toEqual([]);
+    const late = await gw.request<Answer>('POST', '/api/sandbox/whatsapp/inbound', {
+      body: { sessionId: 'demo-sandbox', from: '5511977776666', text: 'Oi?' },
     });
-    expect(late.status).toBe(200);
-    const lateStream = `conversation-${WS}-${late.body.conversationId}`;
-    await eventually(async () =>
-      (await gw.streamTypes(lateStream)).includes('InboundMessageReceived') ? true : undefined,
-    );
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe('SANDBOX_SESSION_NOT_CONNECTED');
 
     const live = await dumpAll(gw);
     expect(leftovers(live, WS)).toEqual([]);

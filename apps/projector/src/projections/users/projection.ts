@@ -22,6 +22,7 @@ export const usersProjection = defineProjection(USERS_PROJECTION, {
       firebaseUid: d.firebaseUid,
       theme: null,
       createdAt: event.metadata.occurredAt,
+      workspaceId: event.metadata.workspaceId,
     };
     tx.put(c.user, d.userId, doc);
     claim(tx, c.byEmail, d.email, d.userId);

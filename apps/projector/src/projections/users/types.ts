@@ -22,6 +22,11 @@ export interface UserDoc {
   theme: UserTheme | null;
   /** ISO instant of registration. */
   createdAt: string;
+  /**
+   * The workspace the account was registered in (a team member's account belongs to that team):
+   * deleting that workspace's data deletes the account. Absent in documents projected before it existed.
+   */
+  workspaceId?: string;
   /** ISO instant the account was deactivated ('Desativar conta permanentemente'); it cannot sign in. */
   deactivatedAt?: string;
 }

@@ -35,6 +35,7 @@ describe('users projection', () => {
       firebaseUid: null,
       theme: null,
       createdAt: '2026-11-02T10:00:00.000Z',
+      workspaceId: 'w1',
     });
     expect((await findUserByEmail(view, '  ANA@Example.com '))?.userId).toBe('u1');
     expect((await findUserByEmail(view, 'bia@example.com'))?.firebaseUid).toBe('fb-2');

@@ -1,18 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
 import {
+  StreamDeletedError,
   StreamNotFoundError,
   UnknownError,
   WrongExpectedVersionError as EsdbWrongExpectedVersionError,
   type AllStreamResolvedEvent,
   type AppendExpectedRevision,
   type AppendResult,
+  type DeleteStreamOptions,
   type EventData,
   type Filter,
   type Position,
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
+  type SetStreamMetadataOptions,
+  type StreamMetadata,
   type SubscribeToAllOptions,
 } from '@eventstore/db-client';
 import type { EsdbClient } from '../client.js';
@@ -25,6 +29,15 @@ import type { EsdbClient } from '../client.js';
  * between ours, reads of `$all` from a position that is not a record start refused, catch-up
  * subscriptions that start after a position, stream-not-found errors. It does not mimic
  * EventStoreDB's own best-effort idempotency of repeated writes to a stream.
+ *
+ * Stream metadata is kept as EventStoreDB keeps it: `$metadata` events in the metastream `$$name`
+ * (so they are records of `$all` too), of which only the truncate-before (`$tb`) has an effect.
+ * Events before it are left out of reads of the stream, never of `$all` (until a scavenge, which
+ * the fake does not run). A soft delete (`deleteStream`) sets it to long.MaxValue: the stream then
+ * reads as missing, refuses `stream_exists` appends with StreamDeleted, accepts `no_stream` ones,
+ * and the first append (or metadata write) after it truncates before the revision that follows the
+ * stream's last event, whose revisions go on (EventStoreDB's IndexWriter.CheckCommit and
+ * StorageWriterService.SoftUndeleteStream).
  */
 
 interface FakeRecord {
@@ -40,6 +53,28 @@ interface FakeRecord {
 }
 
 type Listener = (record: FakeRecord) => void;
+
+/** The `$tb` of a soft-deleted stream, long.MaxValue, as JSON.parse reads it. */
+const DELETED_STREAM = 2 ** 63;
+const METADATA_TYPE = '$metadata';
+/** The client's names of the system metadata properties and their names on the server. */
+const SYSTEM_METADATA: ReadonlyArray<readonly [string, string]> = [
+  ['truncateBefore', '$tb'],
+  ['maxCount', '$maxCount'],
+  ['maxAge', '$maxAge'],
+  ['cacheControl', '$cacheControl'],
+  ['acl', '$acl'],
+];
+
+function toServerMetadata(metadata: Record<string, unknown>): Record<string, unknown> {
+  const names = new Map(SYSTEM_METADATA);
+  return Object.fromEntries(Object.entries(metadata).map(([key, value]) => [names.get(key) ?? key, value]));
+}
+
+function fromServerMetadata(metadata: Record<string, unknown>): Record<string, unknown> {
+  const names = new Map(SYSTEM_METADATA.map(([client, server]) => [server, client]));
+  return Object.fromEntries(Object.entries(metadata).map(([key, value]) => [names.get(key) ?? key, value]));
+}
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -80,6 +115,62 @@ export class FakeEventStoreDb {
 
   streamNames(): string[] {
     return [...this.streams.keys()];
+  }
+
+  /** The revisions a read of the stream returns; undefined when it reads as missing. */
+  visibleRevisions(streamName: string): bigint[] | undefined {
+    const stream = this.streams.get(streamName);
+    if (!stream || this.isSoftDeleted(streamName)) return undefined;
+    const before = this.truncateBefore(streamName);
+    return stream.filter((r) => r.revision >= before).map((r) => r.revision);
+  }
+
+  /** The stream's metadata as the server stores it (`$tb`…), {} when it has none. */
+  serverMetadata(streamName: string): Record<string, unknown> {
+    const metastream = this.streams.get(`$$${streamName}`);
+    const last = metastream?.[metastream.length - 1];
+    return last === undefined ? {} : (JSON.parse(last.data) as Record<string, unknown>);
+  }
+
+  private truncateBefore(streamName: string): bigint {
+    const tb = this.serverMetadata(streamName)['$tb'];
+    if (typeof tb !== 'number') return 0n;
+    return tb >= DELETED_STREAM ? 2n ** 63n - 1n : BigInt(tb);
+  }
+
+  private isSoftDeleted(streamName: string): boolean {
+    const tb = this.serverMetadata(streamName)['$tb'];
+    return typeof tb === 'number' && tb >= DELETED_STREAM;
+  }
+
+  private writeMetadata(streamName: string, metadata: Record<string, unknown>): FakeRecord {
+    const [record] = this.write(`$$${streamName}`, [
+      {
+        id: randomUUID(),
+        contentType: 'application/json',
+        type: METADATA_TYPE,
+        data: metadata,
+        metadata: undefined,
+      },
+    ] as EventData[]);
+    return record!;
+  }
+
+  /** A write to a soft-deleted stream (or to its metadata) recreates it from a revision on. */
+  private undelete(streamName: string, from: bigint): void {
+    this.writeMetadata(streamName, { ...this.serverMetadata(streamName), $tb: Number(from) });
+  }
+
+  private currentRevision(streamName: string): bigint {
+    return BigInt(this.streams.get(streamName)?.length ?? 0) - 1n;
+  }
+
+  private wrongExpectedVersion(streamName: string, expected: AppendExpectedRevision, current: bigint): Error {
+    return new EsdbWrongExpectedVersionError(undefined, {
+      streamName,
+      expected,
+      current: current === -1n ? 'no_stream' : current,
+    });
   }
 
   /** Makes every live subscription fail as when the connection drops. */
@@ -157,13 +248,15 @@ export class FakeEventStoreDb {
     assertConnected();
     await tick();
     const stream = this.streams.get(streamName);
-    if (!stream) throw new StreamNotFoundError(undefined, streamName);
+    if (!stream || this.isSoftDeleted(streamName)) throw new StreamNotFoundError(undefined, streamName);
+    const before = this.truncateBefore(streamName);
+    const visible = stream.filter((r) => r.revision >= before);
     const max = Number(options.maxCount ?? Number.MAX_SAFE_INTEGER);
     const from = options.fromRevision ?? (options.direction === 'backwards' ? 'end' : 'start');
     const selected =
       options.direction === 'backwards'
-        ? stream.filter((r) => from === 'end' || (from !== 'start' && r.revision <= from)).reverse()
-        : stream.filter((r) => from === 'start' || (from !== 'end' && r.revision >= from));
+        ? visible.filter((r) => from === 'end' || (from !== 'start' && r.revision <= from)).reverse()
+        : visible.filter((r) => from === 'start' || (from !== 'end' && r.revision >= from));
     for (const record of selected.slice(0, max)) yield { event: this.recorded(record) };
   }
 
@@ -202,23 +295,19 @@ export class FakeEventStoreDb {
         assertConnected();
         await tick();
         const list = Array.isArray(events) ? events : [events];
-        const stream = this.streams.get(streamName) ?? [];
-        const current = BigInt(stream.length) - 1n;
+        const current = this.currentRevision(streamName);
+        const deleted = this.isSoftDeleted(streamName);
         const expected = options.expectedRevision ?? 'any';
+        if (expected === 'stream_exists' && deleted) throw new StreamDeletedError(undefined, streamName);
         const ok =
           expected === 'any' ||
-          (expected === 'no_stream' && current === -1n) ||
+          (expected === 'no_stream' && (current === -1n || deleted)) ||
           (expected === 'stream_exists' && current >= 0n) ||
           (typeof expected === 'bigint' && expected === current);
-        if (!ok) {
-          throw new EsdbWrongExpectedVersionError(undefined, {
-            streamName,
-            expected,
-            current: current === -1n ? 'no_stream' : current,
-          });
-        }
+        if (!ok) throw this.wrongExpectedVersion(streamName, expected, current);
         this.beforeAppend?.(streamName, list);
         const written = this.write(streamName, list);
+        if (deleted) this.undelete(streamName, current + 1n);
         this.afterAppend?.(streamName);
         const last = written[written.length - 1]!;
         await tick();
@@ -268,6 +357,59 @@ export class FakeEventStoreDb {
           this.listeners.add(listener);
         });
         return subscription;
+      },
+
+      // A soft delete: a metadata write (so `beforeAppend` sees the metastream).
+      deleteStream: async (streamName: string, options: DeleteStreamOptions = {}) => {
+        assertConnected();
+        await tick();
+        const current = this.currentRevision(streamName);
+        const expected = options.expectedRevision ?? 'any';
+        const ok = current >= 0n && (expected === 'any' || expected === current);
+        if (!ok) throw this.wrongExpectedVersion(streamName, expected, current);
+        this.beforeAppend?.(`$$${streamName}`, []);
+        const record = this.writeMetadata(streamName, {
+          ...this.serverMetadata(streamName),
+          $tb: DELETED_STREAM,
+        });
+        await tick();
+        return { position: { commit: record.position, prepare: record.position } };
+      },
+
+      getStreamMetadata: async (streamName: string) => {
+        assertConnected();
+        await tick();
+        const metastream = this.streams.get(`$$${streamName}`);
+        if (!metastream) return { streamName };
+        return { streamName, metadata: fromServerMetadata(this.serverMetadata(streamName)) };
+      },
+
+      setStreamMetadata: async (
+        streamName: string,
+        metadata: StreamMetadata,
+        options: SetStreamMetadataOptions = {},
+      ): Promise<AppendResult> => {
+        assertConnected();
+        await tick();
+        const metastream = `$$${streamName}`;
+        const current = this.currentRevision(metastream);
+        const expected = options.expectedRevision ?? 'any';
+        const ok =
+          expected === 'any' ||
+          (expected === 'no_stream' && current === -1n) ||
+          (expected === 'stream_exists' && current >= 0n) ||
+          (typeof expected === 'bigint' && expected === current);
+        if (!ok) throw this.wrongExpectedVersion(metastream, expected, current);
+        this.beforeAppend?.(metastream, []);
+        const deleted = this.isSoftDeleted(streamName);
+        const record = this.writeMetadata(streamName, toServerMetadata(metadata));
+        if (deleted) this.undelete(streamName, this.currentRevision(streamName) + 1n);
+        await tick();
+        return {
+          success: true,
+          nextExpectedRevision: record.revision,
+          position: { commit: record.position, prepare: record.position },
+        };
       },
 
       dispose: async () => {
