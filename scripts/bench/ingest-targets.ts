@@ -6,8 +6,8 @@ import { pino } from 'pino';
 import { loadConfig } from '@atende/config';
 import { createSqliteEventStore } from '@atende/event-store';
 import type { EventStore } from '@atende/events';
-import { startupProjections } from '@atende/projector';
-import { RedisReadModels } from '@atende/read-models';
+import { LIVE_PROJECTOR_POSITION, startupProjections } from '@atende/projector';
+import { RedisCheckpointStore, RedisReadModels } from '@atende/read-models';
 import { startEmbedded } from '../../apps/gateway/src/embedded/start-embedded.js';
 import { ReadModelsProgress } from '../../apps/gateway/src/distributed/read-models-progress.js';
 import { freePort, startProcess, type RunningProcess } from '../distributed/process-harness.js';
@@ -86,9 +86,12 @@ export async function distributedTarget(dir: string, synchronous: 'full' | 'norm
   }
   const store = createSqliteEventStore({ filename: path.join(dir, 'events.db'), synchronous });
   const readModels = new RedisReadModels({ url: config.REDIS_URL, prefix: `${prefix}rm:` });
+  const projectorPosition = new RedisCheckpointStore({ url: config.REDIS_URL, prefix });
   const progress = new ReadModelsProgress(
     readModels,
     startupProjections.map((p) => p.name),
+    2,
+    async () => (await projectorPosition.load(LIVE_PROJECTOR_POSITION)) ?? 0,
   );
   // A keep-alive agent of node:http: the load generator shares the cores with the system under
   // test, and fetch costs it several times more CPU per request.
@@ -136,6 +139,7 @@ export async function distributedTarget(dir: string, synchronous: 'full' | 'norm
     async stop() {
       agent.destroy();
       for (const p of processes.reverse()) await p.stop();
+      await projectorPosition.close();
       await readModels.close();
       await store.close();
       const redis = new Redis(config.REDIS_URL);

@@ -2,8 +2,8 @@
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { KafkaEventBus } from '@atende/event-bus';
-import { RedisReadModels } from '@atende/read-models';
-import { busSource, startupProjections } from '@atende/projector';
+import { RedisCheckpointStore, RedisReadModels } from '@atende/read-models';
+import { LIVE_PROJECTOR_POSITION, busSource, startupProjections } from '@atende/projector';
 import { RedisSessionStore } from '../../apps/gateway/src/auth/redis-session-store.js';
 import { ensureDemoWorkspace } from '../../apps/gateway/src/bootstrap/ensure-demo-workspace.js';
 import { ReadModelsProgress } from '../../apps/gateway/src/distributed/read-models-progress.js';
@@ -14,6 +14,8 @@ import { distributedSettings, onShutdown, openSharedStore } from './settings.js'
 const { config, redisPrefix, kafkaTopic, logger } = distributedSettings('atende-gateway');
 const store = openSharedStore(config);
 const readModels = new RedisReadModels({ url: config.REDIS_URL, prefix: `${redisPrefix}rm:` });
+// Where the projector process publishes how far every read model is.
+const projectorPosition = new RedisCheckpointStore({ url: config.REDIS_URL, prefix: redisPrefix });
 const sessions = new RedisSessionStore(config.REDIS_URL, `${redisPrefix}session:`);
 const demo = await ensureDemoWorkspace(store, config); // idempotent: every gateway may run it
 const bus = new KafkaEventBus({
@@ -28,6 +30,8 @@ const gateway = await startGateway({
   progress: new ReadModelsProgress(
     readModels,
     startupProjections.map((p) => p.name),
+    2,
+    async () => (await projectorPosition.load(LIVE_PROJECTOR_POSITION)) ?? 0,
   ),
   logger,
   port: config.PORT,
@@ -50,6 +54,7 @@ onShutdown(logger, async () => {
   await gateway.stop();
   await bus.close();
   await sessions.close();
+  await projectorPosition.close();
   await readModels.close();
   await store.close();
 });

@@ -3,7 +3,7 @@
  * (Kafka → Redis read models, as its own consumer group; gaps filled from the log).
  */
 import { KafkaEventBus, startRelay } from '@atende/event-bus';
-import { Projector, allProjections, busSource } from '@atende/projector';
+import { LIVE_PROJECTOR_POSITION, Projector, allProjections, busSource } from '@atende/projector';
 import { RedisCheckpointStore, RedisReadModels } from '@atende/read-models';
 import { distributedSettings, onShutdown, openSharedStore } from './settings.js';
 
@@ -23,9 +23,13 @@ const projector = new Projector({
   projections: allProjections,
   logger,
   source: busSource(bus, `${kafkaTopic}.projector`, store),
-  // Gateways in other processes learn how far the read models are from their checkpoints: every
-  // batch moves every projection's checkpoint, including those it did not change.
-  idleCheckpointEvery: 1,
+  // Gateways in other processes learn how far the read models are from this one key (rather than
+  // from every projection's checkpoint, which would then have to move with every batch).
+  onPosition: (position) => {
+    checkpoints.save(LIVE_PROJECTOR_POSITION, position).catch((error: unknown) => {
+      logger.warn({ err: error, position }, 'projector position not published');
+    });
+  },
 });
 projector.start();
 logger.info({ topic: kafkaTopic, brokers: config.KAFKA_BROKERS }, 'relay and projector running');

@@ -16,4 +16,30 @@ describe('ReadModelsProgress', () => {
     expect(await waiting).toBe(true);
     expect(await progress.position()).toBe(9);
   });
+
+  it('reads the checkpoints in one loop however many wait', async () => {
+    const readModels = new MemoryReadModels();
+    const progress = new ReadModelsProgress(readModels, ['a', 'b'], 5);
+    const views = new Map<string, ReturnType<MemoryReadModels['view']>>();
+    let reads = 0;
+    const counted = Object.create(readModels) as MemoryReadModels;
+    counted.view = (name: string) => {
+      if (!views.has(name)) {
+        const view = readModels.view(name);
+        views.set(name, { ...view, checkpoint: () => (reads++, view.checkpoint()) } as typeof view);
+      }
+      return views.get(name)!;
+    };
+    const shared = new ReadModelsProgress(counted, ['a', 'b'], 20);
+    const waiting = Array.from({ length: 200 }, (_, i) => shared.waitForPosition(i + 1, 2000));
+    await new Promise((r) => setTimeout(r, 50));
+    // A few polls of two checkpoints, not 200 waiters polling each.
+    expect(reads).toBeLessThan(20);
+    for (const name of ['a', 'b']) {
+      const batch = await readModels.writer(name).beginBatch();
+      await batch.commit(200);
+    }
+    expect(await Promise.all(waiting)).toEqual(waiting.map(() => true));
+    expect(await progress.position()).toBe(200);
+  });
 });

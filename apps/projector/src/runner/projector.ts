@@ -16,7 +16,15 @@ export interface ProjectorOptions {
   batchSize?: number;
   /** Commit a checkpoint that moved by this many skipped events even without changes; default 1000. */
   idleCheckpointEvery?: number;
+  /**
+   * Called after each batch with the position every running projection has applied and committed
+   * (distributed mode: published for the gateways, so they need not read every checkpoint).
+   */
+  onPosition?: (position: number) => void;
 }
+
+/** Consumer name under which the distributed projector publishes its position (a CheckpointStore entry). */
+export const LIVE_PROJECTOR_POSITION = 'live-projector';
 
 export interface ProjectionStatus {
   name: string;
@@ -110,6 +118,7 @@ export class Projector {
           this.states.get(p.name)!.position = checkpoint;
         }
         const from = this.position() + 1;
+        this.options.onPosition?.(from - 1); // what the stored checkpoints already hold
         const source: EventSource =
           this.options.source ??
           ((start, signal) =>
@@ -133,32 +142,49 @@ export class Projector {
     }
   }
 
+  /**
+   * Applies the batch to every projection side by side: they are independent, so with Redis their
+   * reads and commits share round trips instead of queueing one projection after another.
+   */
   private async applyToAll(batch: StoredEvent[], writers: Map<string, ProjectionWriter>) {
     const last = batch[batch.length - 1]!.globalPosition;
-    for (const projection of this.options.projections) {
+    const due = this.options.projections.filter((projection) => {
       const state = this.states.get(projection.name)!;
-      if (state.state === 'failed' || state.position >= last) continue;
-      const lag = last - (this.committed.get(projection.name) ?? 0);
-      try {
+      return state.state !== 'failed' && state.position < last;
+    });
+    const outcomes = await Promise.allSettled(
+      due.map(async (projection) => {
+        const lag = last - (this.committed.get(projection.name) ?? 0);
         const result = await applyBatch(projection, writers.get(projection.name)!, batch, {
           commitEmpty: lag >= this.idleEvery,
         });
         if (result.applied > 0 || lag >= this.idleEvery)
           this.committed.set(projection.name, result.checkpoint);
-        state.position = result.checkpoint;
-      } catch (error) {
-        if (error instanceof CheckpointConflictError) throw error;
-        // A projection bug must not stop the others or lose events: it stays at its checkpoint
-        // and is reported as failed until fixed and rebuilt.
-        state.state = 'failed';
-        state.error = error instanceof Error ? error.message : String(error);
-        this.options.logger.error({ err: error, projection: projection.name }, 'projection failed');
+        this.states.get(projection.name)!.position = result.checkpoint;
+      }),
+    );
+    let conflict: CheckpointConflictError | undefined;
+    outcomes.forEach((outcome, i) => {
+      if (outcome.status === 'fulfilled') return;
+      const error: unknown = outcome.reason;
+      if (error instanceof CheckpointConflictError) {
+        conflict ??= error;
+        return;
       }
-    }
+      // A projection bug must not stop the others or lose events: it stays at its checkpoint
+      // and is reported as failed until fixed and rebuilt.
+      const projection = due[i]!;
+      const state = this.states.get(projection.name)!;
+      state.state = 'failed';
+      state.error = error instanceof Error ? error.message : String(error);
+      this.options.logger.error({ err: error, projection: projection.name }, 'projection failed');
+    });
+    if (conflict) throw conflict;
   }
 
   private notify(): void {
     const position = this.position();
+    this.options.onPosition?.(position);
     const ready = this.waiters.filter((w) => w.position <= position);
     if (ready.length === 0) return;
     this.waiters = this.waiters.filter((w) => w.position > position);
