@@ -1,5 +1,6 @@
 import { EventRegistry } from './core/registry.js';
 import { auditEventDefinitions, type AuditEvent } from './audit/index.js';
+import { cannedReplyEventDefinitions, type CannedReplyEvent } from './canned-reply/index.js';
 import { channelSessionEventDefinitions, type ChannelSessionEvent } from './channel-session/index.js';
 import { conversationEventDefinitions, type ConversationEvent } from './conversation/index.js';
 import { emailEventDefinitions, type EmailEvent } from './email/index.js';
@@ -18,6 +19,7 @@ export const allEventDefinitions = [
   ...noteEventDefinitions,
   ...notificationEventDefinitions,
   ...emailEventDefinitions,
+  ...cannedReplyEventDefinitions,
   ...auditEventDefinitions,
 ];
 
@@ -33,4 +35,5 @@ export type AtendeEvent =
   | NoteEvent
   | NotificationEvent
   | EmailEvent
+  | CannedReplyEvent
   | AuditEvent;

@@ -20,5 +20,6 @@ export * from './conversation/index.js';
 export * from './note/index.js';
 export * from './notification/index.js';
 export * from './email/index.js';
+export * from './canned-reply/index.js';
 export * from './audit/index.js';
 export * from './all-events.js';

@@ -133,10 +133,8 @@ export async function ensureDemoWorkspace(store: EventStore, config: AtendeConfi
   }
 
   // Atende's default canned replies, as the workspace's own (also for a workspace created before
-  // they existed); none for a workspace whose data was deleted.
-  if (!existing.some((e) => e.type === 'WorkspaceDataDeleted')) {
-    await seedDefaultCannedReplies(deps, workspaceId, context);
-  }
+  // they existed: only the missing ones, never one the team deleted).
+  await seedDefaultCannedReplies(deps, workspaceId, context);
 
   const isDemo = !config.ATENDE_OWNER_EMAIL;
   if (isDemo && config.whatsappDriver === 'sandbox') {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { loadConfig } from '@atende/config';
+import { DEFAULT_CANNED_REPLIES } from '@atende/events';
 import { startEmbedded } from './start-embedded.js';
 
 const logger = pino({ level: 'silent' });
@@ -28,7 +29,9 @@ describe('embedded start-up', () => {
     expect(health.status).toBe(200);
     const body = (await health.json()) as { status: string; eventStore: { lastGlobalPosition: number } };
     expect(body.status).toBe('ok');
-    expect(body.eventStore.lastGlobalPosition).toBe(5); // workspace, owner account, membership, demo WhatsApp session (2)
+    // Workspace, owner account, membership, the default canned replies, demo WhatsApp session (2).
+    const seeded = 5 + DEFAULT_CANNED_REPLIES.length;
+    expect(body.eventStore.lastGlobalPosition).toBe(seeded);
     const notFound = await fetch(`${first.url}/api/nada`);
     expect(notFound.status).toBe(404);
     expect(await notFound.json()).toEqual({
@@ -55,7 +58,7 @@ describe('embedded start-up', () => {
     expect(second.demo.created).toBe(false);
     expect(second.demo.ownerId).toBe(first.demo.ownerId);
     const afterFirst = await second.store.lastGlobalPosition();
-    expect(afterFirst).toBeGreaterThan(5); // the customer's message (conversation started + received)
+    expect(afterFirst).toBeGreaterThan(seeded); // the customer's message (conversation started + received)
     // The demo phone is paired again after a restart.
     expect((await customerWrites(second.url, 'demo-2')).status).toBe(200);
     await second.stop();

@@ -31,6 +31,9 @@ const FIELD_NAMES: Record<string, string> = {
   content: 'Conteúdo',
   to: 'Para',
   subject: 'Assunto',
+  text: 'Texto',
+  category: 'Categoria',
+  keywords: 'Palavras-chave',
 };
 
 function describeZod(error: ZodError): string {

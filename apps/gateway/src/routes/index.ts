@@ -13,6 +13,7 @@ import { analyticsRoutes } from './workspace/analytics-routes.js';
 import { notificationsRoutes } from './workspace/notifications-routes.js';
 import { accountRoutes } from './workspace/account-routes.js';
 import { suggestionRoutes } from './suggestions/suggestion-routes.js';
+import { cannedRepliesRoutes } from './workspace/canned-replies-routes.js';
 import { mediaRoutes } from './media/media-routes.js';
 
 /** Every API call of the gateway, in documentation order. */
@@ -31,6 +32,7 @@ export function apiRoutes(deps: GatewayDeps): RouteDefinition[] {
     ...notificationsRoutes(deps),
     ...accountRoutes(deps),
     ...suggestionRoutes(deps),
+    ...cannedRepliesRoutes(deps),
     ...(deps.sandbox ? sandboxRoutes(deps.sandbox) : []),
   ];
 }

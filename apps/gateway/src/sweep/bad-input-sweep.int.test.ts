@@ -25,6 +25,7 @@ const OWNED_PARAMS = new Set([
   'notificationId',
   'customerId',
   'sessionId',
+  'cannedReplyId',
 ]);
 
 interface Fixtures {
@@ -41,6 +42,7 @@ interface Fixtures {
   customerId: string;
   noteId: string;
   emailId: string;
+  cannedReplyId: string;
   providerMessageId: string;
   /** A settings file to import. */
   importable: unknown;
@@ -141,6 +143,11 @@ describe('bad-input sweep over the OpenAPI document', () => {
       subject: `Email ${tag}`,
       content: `Conteúdo ${tag}`,
     });
+    const cannedReply = await call<{ cannedReply: { id: string } }>('POST', '/api/canned-replies', {
+      text: `Resposta pronta ${tag}`,
+      category: 'support',
+      keywords: `palavra ${tag}`,
+    });
     // An exported settings file, with a company name of its own (not the demo's).
     const settings = (await call<{ settings: { company: Record<string, string> } }>('GET', '/api/settings'))
       .settings;
@@ -157,6 +164,7 @@ describe('bad-input sweep over the OpenAPI document', () => {
       customerId: seen.conversationId.split('@')[0]!,
       noteId: note.note.id,
       emailId: email.email.id,
+      cannedReplyId: cannedReply.cannedReply.id,
       providerMessageId: outbox.providerMessageId,
       importable,
       demoTexts: [tag, 'demo@atende.local', 'Minha Empresa'],
@@ -172,6 +180,7 @@ describe('bad-input sweep over the OpenAPI document', () => {
       messageId: fx.messageId,
       noteId: fx.noteId,
       emailId: fx.emailId,
+      cannedReplyId: fx.cannedReplyId,
       notificationId: `${fx.noteId}:1`,
       customerId: fx.customerId,
       sessionId: 'demo-sandbox',
@@ -197,6 +206,8 @@ describe('bad-input sweep over the OpenAPI document', () => {
       'POST /api/notes/{noteId}/reminder': { reminder: null },
       'PUT /api/notes/{noteId}/tags': { tags: 'a, b' },
       'POST /api/emails': { to: 'cliente@example.com', subject: 'Assunto', content: 'Conteúdo' },
+      'POST /api/canned-replies': { text: 'Resposta pronta', category: 'other' },
+      'PUT /api/canned-replies/{cannedReplyId}': { text: 'Resposta editada', category: 'support' },
       'POST /api/team': { name: 'Pessoa Nova', email: 'pessoa-nova@example.com' },
       'POST /api/settings/import': { settings: fx.importable },
       'PUT /api/integrations/{type}': { config: { 'Phone Number': '5511999990000' } },

@@ -13,6 +13,7 @@ import {
   type MemberRole,
 } from '@atende/events';
 import { hashPassword } from '../auth/password.js';
+import { seedDefaultCannedReplies } from '../bootstrap/seed-canned-replies.js';
 import { startEmbedded, type EmbeddedAtende } from '../embedded/start-embedded.js';
 
 export interface TestResponse<T = Record<string, unknown>> {
@@ -101,7 +102,10 @@ export class GatewayHarness {
     return this.login('demo@atende.local', 'demo1234');
   }
 
-  /** Creates an account and makes it a member of a workspace (creating the workspace when new). */
+  /**
+   * Creates an account and makes it a member of a workspace (creating the workspace, with its default
+   * canned replies, when new).
+   */
   async addMember(options: {
     workspaceId?: string;
     userId: string;
@@ -130,6 +134,8 @@ export class GatewayHarness {
         },
         context,
       );
+      // As a real new workspace: it starts with Atende's default canned replies.
+      await seedDefaultCannedReplies(deps, workspaceId, context);
     }
     await handleCommand(
       deps,

@@ -1,6 +1,7 @@
 import type { StreamCategory } from '@atende/events';
 import type { Projection } from '../projection.js';
 import { analyticsProjection } from './analytics/index.js';
+import { cannedRepliesProjection } from './canned-replies/index.js';
 import { channelSessionsProjection } from './channel-sessions/index.js';
 import { conversationsProjection } from './conversations/index.js';
 import { emailsProjection } from './emails/index.js';
@@ -14,6 +15,7 @@ import { workspacesProjection } from './workspaces/index.js';
 import { erasable } from './workspace-erasure-plans.js';
 
 export * from './analytics/index.js';
+export * from './canned-replies/index.js';
 export * from './channel-sessions/index.js';
 export * from './conversations/index.js';
 export * from './emails/index.js';
@@ -41,6 +43,7 @@ export const allProjections: readonly Projection[] = [
   notesProjection,
   notificationsProjection,
   emailsProjection,
+  cannedRepliesProjection,
   replySuggestionsProjection,
   analyticsProjection,
 ].map(erasable);
@@ -78,6 +81,8 @@ export function projectionsForCategory(category: StreamCategory | undefined): Pr
       return [notificationsProjection];
     case 'email':
       return [emailsProjection];
+    case 'cannedreply':
+      return [cannedRepliesProjection];
     case 'audit':
       return [];
     case undefined:

@@ -6,6 +6,11 @@ import {
 } from '../erasure/workspace-erasure.js';
 import { ANALYTICS_PROJECTION, analyticsCollections } from './analytics/index.js';
 import {
+  CANNED_REPLIES_PROJECTION,
+  CANNED_REPLY_COLLECTION,
+  CANNED_REPLY_REVISION_COLLECTION,
+} from './canned-replies/index.js';
+import {
   CHANNEL_SESSIONS_PROJECTION,
   RESTORABLE_SESSIONS_INDEX,
   SESSION_COLLECTION,
@@ -76,6 +81,7 @@ export const workspaceErasers: Readonly<Record<string, WorkspaceEraser>> = {
     tx.indexDropPrefix(`user:${workspaceId}:`);
   },
   [EMAILS_PROJECTION]: keyed(EMAIL_COLLECTION),
+  [CANNED_REPLIES_PROJECTION]: keyed(CANNED_REPLY_COLLECTION, CANNED_REPLY_REVISION_COLLECTION),
   [REPLY_SUGGESTIONS_PROJECTION]: keyed(REPLY_CHAT_COLLECTION, REPLY_RING_COLLECTION, REPLY_BLOCK_COLLECTION),
   [ANALYTICS_PROJECTION]: keyed(...Object.values(analyticsCollections)),
   [USERS_PROJECTION]: (workspaceId, event, tx) => {
@@ -90,7 +96,8 @@ export const workspaceErasers: Readonly<Record<string, WorkspaceEraser>> = {
         [userCollections.byFirebase, user.firebaseUid],
       ];
       for (const [collection, key] of lookups) {
-        if (key !== null && tx.get<UserRefDoc>(collection, key)?.userId === userId) tx.delete(collection, key);
+        if (key !== null && tx.get<UserRefDoc>(collection, key)?.userId === userId)
+          tx.delete(collection, key);
       }
     }
   },

@@ -76,6 +76,7 @@ function rebuildEqualsLive(
       expect(conversations).toBeGreaterThan(100);
       expect(Object.keys(live.messages!.docs.message ?? {}).length).toBeGreaterThan(1000);
       expect(Object.keys(live.notes!.docs.note ?? {}).length).toBeGreaterThan(0);
+      expect(Object.keys(live['canned-replies']!.docs['canned-reply'] ?? {}).length).toBeGreaterThan(0);
 
       const report = await rebuild({ store, readModels, projections: allProjections, batchSize: 1000 });
       expect(report.events).toBe(await store.lastGlobalPosition());

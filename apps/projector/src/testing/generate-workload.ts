@@ -1,5 +1,5 @@
 import type { AtendeEvent } from '@atende/events';
-import { streams } from '@atende/events';
+import { cannedReplyCategories, streams } from '@atende/events';
 
 export interface GeneratedEvent {
   streamId: string;
@@ -47,8 +47,9 @@ function prng(seed: number): () => number {
 }
 
 /**
- * A realistic workload for one workspace: members, conversations, inbound and outbound messages,
- * provider acks, reads, pins, assignments, archives and ratings, over ~90 days. Deterministic.
+ * A realistic workload for one workspace: members, canned replies, conversations, inbound and
+ * outbound messages, provider acks, reads, pins, assignments, archives and ratings, over ~90 days.
+ * Deterministic.
  */
 export function* generateWorkload(
   total: number,
@@ -72,6 +73,16 @@ export function* generateWorkload(
     type: 'WorkspaceCreated',
     data: { workspaceId: ws, name: 'Loja Bench', ownerId: agents[0]!, trialStartedAt: iso(), trialDays: 7 },
   });
+  // The replies a new workspace starts with (the gateway seeds Atende's defaults).
+  const cannedReplies: string[] = [];
+  for (const [i, text] of AGENT_TEXTS.slice(0, 3).entries()) {
+    const cannedReplyId = `canned-default-${i}`;
+    cannedReplies.push(cannedReplyId);
+    yield* emit(streams.cannedreply(cannedReplyId), {
+      type: 'CannedReplyCreated',
+      data: { cannedReplyId, text, category: cannedReplyCategories[i]!, keywords: '', createdBy: 'system' },
+    });
+  }
   for (const [i, userId] of agents.entries()) {
     yield* emit(streams.member(ws, userId), {
       type: 'MemberAdded',
@@ -146,7 +157,7 @@ export function* generateWorkload(
   while (produced < total) {
     tick();
     if (random() < 0.03) {
-      // Back-office activity between conversations: notes, e-mails, settings, integrations.
+      // Back-office activity between conversations: notes, e-mails, settings, integrations, canned replies.
       seq += 1;
       const by = pick(agents);
       const what = random();
@@ -239,6 +250,50 @@ export function* generateWorkload(
             : { type: 'IntegrationDisconnected', data: { integrationType: type } },
           by,
         );
+      } else if (what < 0.97) {
+        const choice = random();
+        if (choice < 0.4 || cannedReplies.length === 0) {
+          const cannedReplyId = `canned-${seq}`;
+          cannedReplies.push(cannedReplyId);
+          yield* emit(
+            streams.cannedreply(cannedReplyId),
+            {
+              type: 'CannedReplyCreated',
+              data: {
+                cannedReplyId,
+                text: pick(AGENT_TEXTS),
+                category: pick(cannedReplyCategories),
+                keywords: 'pedido entrega prazo',
+                createdBy: by,
+              },
+            },
+            by,
+          );
+        } else {
+          const cannedReplyId = cannedReplies[Math.floor(random() * cannedReplies.length)]!;
+          if (choice < 0.75) {
+            yield* emit(
+              streams.cannedreply(cannedReplyId),
+              {
+                type: 'CannedReplyUpdated',
+                data: {
+                  cannedReplyId,
+                  text: `${pick(AGENT_TEXTS)} (${seq})`,
+                  category: pick(cannedReplyCategories),
+                  keywords: 'pix boleto cartao',
+                },
+              },
+              by,
+            );
+          } else {
+            cannedReplies.splice(cannedReplies.indexOf(cannedReplyId), 1);
+            yield* emit(
+              streams.cannedreply(cannedReplyId),
+              { type: 'CannedReplyDeleted', data: { cannedReplyId } },
+              by,
+            );
+          }
+        }
       } else {
         yield* emit(
           streams.workspace(ws),

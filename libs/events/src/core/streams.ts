@@ -7,6 +7,8 @@ export const streams = {
   conversation: (workspaceId: string, chatId: string) => `conversation-${workspaceId}-${chatId}`,
   note: (noteId: string) => `note-${noteId}`,
   email: (emailId: string) => `email-${emailId}`,
+  /** A canned reply (Respostas prontas). No '-' in the prefix: streamCategory reads up to the first one. */
+  cannedreply: (cannedReplyId: string) => `cannedreply-${cannedReplyId}`,
   /** One member's reminder notifications in one workspace (read, cleared). */
   notifications: (workspaceId: string, userId: string) => `notifications-${workspaceId}-${userId}`,
   audit: (workspaceId: string) => `audit-${workspaceId}`,

@@ -1,6 +1,14 @@
+import { DEFAULT_CANNED_REPLIES } from '@atende/events';
 import type { ReplyPair } from '@atende/projector';
-import { CANNED_REPLIES } from './canned-replies.js';
-import { MAX_RANKED, buildHistoryIndex, categorise, rankSuggestions } from './rank-suggestions.js';
+import {
+  MAX_RANKED,
+  buildCannedIndex,
+  buildHistoryIndex,
+  categorise,
+  rankSuggestions,
+  timeOfDayTerm,
+  type CannedIndex,
+} from './rank-suggestions.js';
 import { normaliseText, processTerm, termsOf } from './text-match.js';
 
 let n = 0;
@@ -25,8 +33,18 @@ const PAIRS = [
   pair('Quero trocar o tamanho', 'Claro! Trocas de tamanho são gratuitas em até 30 dias.'),
 ].reverse(); // newest first, as replyPairs answers
 
-const rank = (message: string | null, agentReplies = 0, pairs: readonly ReplyPair[] = PAIRS) =>
-  rankSuggestions({ message, agentReplies, history: buildHistoryIndex(pairs) });
+/** A workspace that kept Atende's defaults (ids are their keys here). */
+const DEFAULTS = buildCannedIndex(
+  DEFAULT_CANNED_REPLIES.map(({ key, text, category, keywords }) => ({ id: key, text, category, keywords })),
+);
+const NO_CANNED = buildCannedIndex([]);
+
+const rank = (
+  message: string | null,
+  agentReplies = 0,
+  pairs: readonly ReplyPair[] = PAIRS,
+  canned: CannedIndex = DEFAULTS,
+) => rankSuggestions({ message, agentReplies, history: buildHistoryIndex(pairs), canned });
 
 describe('text matching', () => {
   it('folds accents and case and drops stopwords', () => {
@@ -111,7 +129,9 @@ describe('rankSuggestions', () => {
       expect(all.slice(0, 3).map((s) => s.category)).toEqual(['greeting', 'greeting', 'greeting']);
       expect(all.every((s) => s.source === 'canned')).toBe(true);
       expect(all.map((s) => s.text)).not.toContain('Boa tarde! Como posso ajudar?');
-      expect(all).toHaveLength(CANNED_REPLIES.filter((c) => c.onlyWhen === undefined).length);
+      expect(all).toHaveLength(
+        DEFAULT_CANNED_REPLIES.filter((c) => timeOfDayTerm(c.text) === undefined).length,
+      );
     }
   });
 
@@ -138,8 +158,63 @@ describe('rankSuggestions', () => {
   });
 
   it('categorises past answers by the canned reply they resemble', () => {
-    expect(categorise('O prazo de entrega é de 10 dias')).toBe('product');
-    expect(categorise('Olá, tudo bem? Como posso ajudar?')).toBe('greeting');
-    expect(categorise('xyz')).toBe('other');
+    expect(categorise('O prazo de entrega é de 10 dias', DEFAULTS)).toBe('product');
+    expect(categorise('Olá, tudo bem? Como posso ajudar?', DEFAULTS)).toBe('greeting');
+    expect(categorise('xyz', DEFAULTS)).toBe('other');
+    // Without canned replies there is nothing to compare with: Geral.
+    expect(categorise('O prazo de entrega é de 10 dias', NO_CANNED)).toBe('other');
+  });
+
+  it("ranks the workspace's own canned replies, not Atende's defaults", () => {
+    const team = buildCannedIndex([
+      { id: 'r1', text: 'Olá! Aqui é a Loja da Ana.', category: 'greeting', keywords: '' },
+      {
+        id: 'r2',
+        text: 'Entregamos em 24 horas na capital.',
+        category: 'product',
+        keywords: 'prazo entrega chega quando',
+      },
+      { id: 'r3', text: 'Aceitamos somente Pix.', category: 'product', keywords: 'pagamento cartao boleto' },
+    ]);
+    const all = rank('quando chega minha encomenda?', 1, [], team);
+    expect(all[0]).toMatchObject({ id: 'canned:r2', source: 'canned', category: 'product' });
+    expect(all.map((s) => s.id)).toEqual(['canned:r2', 'canned:r3', 'canned:r1']);
+    const defaults = new Set(DEFAULT_CANNED_REPLIES.map((d) => d.text));
+    expect(all.some((s) => defaults.has(s.text))).toBe(false);
+    // Matched on the keywords the team wrote: 'cartão' is in none of the texts.
+    expect(rank('posso pagar no cartão?', 1, [], team)[0]).toMatchObject({ id: 'canned:r3' });
+    // Past answers take the category of the team's reply they resemble.
+    expect(categorise('A entrega na capital leva 24 horas', team)).toBe('product');
+  });
+
+  it('without canned replies: past answers only, fewer than five (or none) when little matches', () => {
+    const history = rank('qual o prazo de entrega?', 0, PAIRS, NO_CANNED);
+    expect(history.length).toBeGreaterThan(0);
+    expect(history.every((s) => s.source === 'history')).toBe(true);
+    expect(history[0]).toMatchObject({
+      text: 'Para sua região o prazo é de 2 dias úteis pela transportadora.',
+      category: 'other',
+    });
+    // Nothing matches: the team's frequent answers, one per distinct text.
+    expect(rank('zzzz qqqq', 1, PAIRS, NO_CANNED).map((s) => s.source)).toEqual(PAIRS.map(() => 'history'));
+    const few = [pair('x1', 'Resposta comum.'), pair('x2', 'Outra.')].reverse();
+    expect(rank('zzzz', 1, few, NO_CANNED).map((s) => s.text)).toEqual(['Outra.', 'Resposta comum.']);
+    expect(rank('Oi', 0, [], NO_CANNED)).toEqual([]);
+    expect(rank(null, 0, [], NO_CANNED)).toEqual([]);
+  });
+
+  it('a team greeting with a time of day is offered only when the customer used it', () => {
+    expect(timeOfDayTerm('Boa noite! Como posso ajudar?')).toBe('noit');
+    expect(timeOfDayTerm('Olá, boa tarde! Em que posso ajudar?')).toBe('tard');
+    expect(timeOfDayTerm('  Bom dia, tudo bem?')).toBe('dia');
+    expect(timeOfDayTerm('Olá! Tenha um bom dia.')).toBeUndefined();
+    expect(timeOfDayTerm('Boa tardezinha')).toBeUndefined();
+    const team = buildCannedIndex([
+      { id: 'tarde', text: 'Olá, boa tarde! Em que posso ajudar?', category: 'greeting', keywords: '' },
+      { id: 'oi', text: 'Oi! Em que posso ajudar?', category: 'greeting', keywords: '' },
+    ]);
+    expect(rank('Oi, boa tarde', 0, [], team).map((s) => s.id)).toEqual(['canned:tarde', 'canned:oi']);
+    expect(rank('Oi, boa noite', 0, [], team).map((s) => s.id)).toEqual(['canned:oi']);
+    expect(rank(null, 0, [], team).map((s) => s.id)).toEqual(['canned:oi']);
   });
 });

@@ -1,7 +1,9 @@
 import type MiniSearch from 'minisearch';
+import type { CannedReplyCategory } from '@atende/events';
 import type { ReplyPair } from '@atende/projector';
-import { CANNED_REPLIES, type CannedReply, type SuggestionCategory } from './canned-replies.js';
-import { createIndex, normaliseText, processTerm, searchTerms, termsOf } from './text-match.js';
+import { createIndex, foldText, normaliseText, processTerm, searchTerms, termsOf } from './text-match.js';
+
+export type SuggestionCategory = CannedReplyCategory;
 
 export type SuggestionSource = 'canned' | 'history';
 
@@ -94,28 +96,66 @@ export function buildHistoryIndex(pairs: readonly ReplyPair[]): HistoryIndex {
   return { search, pairs: byN, questionTerms, frequentAnswers };
 }
 
-let cannedIndex: MiniSearch<{ id: string; text: string; keywords: string }> | undefined;
-const cannedById = new Map(CANNED_REPLIES.map((c) => [c.id, c]));
-
-function canned() {
-  if (!cannedIndex) {
-    cannedIndex = createIndex(['text', 'keywords']);
-    cannedIndex.addAll(CANNED_REPLIES.map(({ id, text, keywords }) => ({ id, text, keywords })));
-  }
-  return cannedIndex;
+/** A canned reply of the workspace, as the ranking reads it. */
+export interface CannedReply {
+  id: string;
+  text: string;
+  category: SuggestionCategory;
+  /** Words customers use when this reply fits (help the match beyond the reply's own words). */
+  keywords: string;
 }
 
-/** The category of a past answer: that of the canned reply it resembles most, else 'other'. */
-export function categorise(answer: string): SuggestionCategory {
+/** A reply that opens with a time of day ('Boa noite! …'), optionally after 'Oi'/'Olá' (folded). */
+const TIME_OF_DAY_OPENING = /^(?:(?:oi|ola)[\s,!.]+)?(?:bom dia|boa (tarde|noite))\b/;
+
+/**
+ * The word the customer must have used for this reply to be offered: a reply that greets with a time
+ * of day ('Bom dia!', 'Olá, boa noite') is only offered when the customer said it ('dia', 'noite'),
+ * since Atende does not guess the customer's time of day. Undefined for every other reply.
+ */
+export function timeOfDayTerm(text: string): string | undefined {
+  const match = TIME_OF_DAY_OPENING.exec(foldText(text).trimStart());
+  if (!match) return undefined;
+  const word = match[1] ?? 'dia';
+  return processTerm(word) ?? word;
+}
+
+/** The workspace's canned replies, indexed by text and keywords; built once per revision (see the route's cache). */
+export interface CannedIndex {
+  search: MiniSearch<{ id: string; text: string; keywords: string }>;
+  byId: ReadonlyMap<string, CannedReply>;
+  /** In the team's order (creation order): the order offered when nothing better matches. */
+  replies: readonly CannedReply[];
+  /** Replies offered only when the message has this term (see timeOfDayTerm). */
+  onlyWhen: ReadonlyMap<string, string>;
+}
+
+export function buildCannedIndex(replies: readonly CannedReply[]): CannedIndex {
+  const search = createIndex<{ id: string; text: string; keywords: string }>(['text', 'keywords']);
+  search.addAll(replies.map(({ id, text, keywords }) => ({ id, text, keywords })));
+  const onlyWhen = new Map<string, string>();
+  for (const reply of replies) {
+    const term = timeOfDayTerm(reply.text);
+    if (term) onlyWhen.set(reply.id, term);
+  }
+  return { search, byId: new Map(replies.map((r) => [r.id, r])), replies: [...replies], onlyWhen };
+}
+
+/**
+ * The category of a past answer: that of the workspace's canned reply it resembles most, else
+ * 'other' (so a team without canned replies sees its past answers as Geral).
+ */
+export function categorise(answer: string, canned: CannedIndex): SuggestionCategory {
   const terms = termsOf(answer);
-  const [best] = searchTerms(canned(), terms);
+  const [best] = searchTerms(canned.search, terms);
   if (!best) return 'other';
-  const reply = cannedById.get(best.id as string)!;
+  const reply = canned.byId.get(best.id as string)!;
   return best.queryTerms.length >= Math.min(2, terms.length) ? reply.category : 'other';
 }
 
-function offered(reply: CannedReply, messageTerms: ReadonlySet<string>): boolean {
-  return reply.onlyWhen === undefined || messageTerms.has(processTerm(reply.onlyWhen) ?? reply.onlyWhen);
+function offered(canned: CannedIndex, reply: CannedReply, messageTerms: ReadonlySet<string>): boolean {
+  const term = canned.onlyWhen.get(reply.id);
+  return term === undefined || messageTerms.has(term);
 }
 
 export interface RankInput {
@@ -124,6 +164,8 @@ export interface RankInput {
   /** Agent messages in the conversation so far. */
   agentReplies: number;
   history: HistoryIndex;
+  /** The workspace's canned replies (none when the team deleted them all). */
+  canned: CannedIndex;
 }
 
 /**
@@ -133,8 +175,10 @@ export interface RankInput {
  * 2. then the answers the team gave to the past customer messages most similar to this one
  *    (MiniSearch, fuzzy + prefix) and the canned replies matching it, by confidence; a message
  *    that greets and asks is matched on what it asks, with a greeting among them on a first reply;
- * 3. then the other canned replies (greetings last once an agent has answered);
+ * 3. then the workspace's other canned replies, in the team's order (greetings last once an agent
+ *    has answered);
  * 4. then the team's most frequent past answers.
+ * Without canned replies it answers from past answers only, possibly fewer than asked (or none).
  */
 export function rankSuggestions(input: RankInput): RankedSuggestion[] {
   const terms = termsOf(input.message ?? '');
@@ -165,11 +209,12 @@ export function rankSuggestions(input: RankInput): RankedSuggestion[] {
 
   // Canned replies matching the message: the share of its terms they match, and their score.
   const matched: RankedSuggestion[] = [];
-  const cannedResults = searchTerms(canned(), queryTerms);
+  const { canned } = input;
+  const cannedResults = searchTerms(canned.search, queryTerms);
   const cannedTop = cannedResults[0]?.score ?? 1;
   for (const r of cannedResults) {
-    const reply = cannedById.get(r.id as string)!;
-    if (!offered(reply, messageTerms)) continue;
+    const reply = canned.byId.get(r.id as string)!;
+    if (!offered(canned, reply, messageTerms)) continue;
     const coverage = Math.min(1, r.queryTerms.length / queryTerms.length);
     const quality = coverage * (0.7 + 0.3 * (r.score / cannedTop));
     matched.push(cannedSuggestion(reply, CANNED_BASE + CANNED_SPAN * quality));
@@ -178,11 +223,11 @@ export function rankSuggestions(input: RankInput): RankedSuggestion[] {
   // A first reply to 'Bom dia, qual o prazo?' also greets: the greeting closest to the customer's.
   if (greets && !pureGreeting && firstReply) {
     const greeting = searchTerms(
-      canned(),
+      canned.search,
       terms.filter((t) => GREETING_TERMS.has(t)),
     )
-      .map((r) => cannedById.get(r.id as string)!)
-      .find((reply) => reply.category === 'greeting' && offered(reply, messageTerms));
+      .map((r) => canned.byId.get(r.id as string)!)
+      .find((reply) => reply.category === 'greeting' && offered(canned, reply, messageTerms));
     if (greeting) matched.push(cannedSuggestion(greeting, MIXED_GREETING_CONFIDENCE));
   }
 
@@ -202,7 +247,7 @@ export function rankSuggestions(input: RankInput): RankedSuggestion[] {
     matched.push({
       id: `history:${pair.messageId}`,
       text: pair.answer,
-      category: categorise(pair.answer),
+      category: categorise(pair.answer, canned),
       confidence: HISTORY_BASE + HISTORY_SPAN * quality,
       source: 'history',
     });
@@ -217,8 +262,8 @@ export function rankSuggestions(input: RankInput): RankedSuggestion[] {
   // 1. Greetings first: the matching ones (the team's and canned), then the other canned greetings.
   if (greetingFirst) {
     for (const s of ranked) if (s.category === 'greeting') push(s);
-    for (const reply of CANNED_REPLIES)
-      if (reply.category === 'greeting' && offered(reply, messageTerms))
+    for (const reply of canned.replies)
+      if (reply.category === 'greeting' && offered(canned, reply, messageTerms))
         push(cannedSuggestion(reply, GREETING_FIRST_CONFIDENCE));
   }
 
@@ -226,7 +271,7 @@ export function rankSuggestions(input: RankInput): RankedSuggestion[] {
   for (const s of ranked) push(s);
 
   // 3. The other canned replies; greetings last once an agent has answered.
-  const fill = CANNED_REPLIES.filter((reply) => offered(reply, messageTerms));
+  const fill = canned.replies.filter((reply) => offered(canned, reply, messageTerms));
   const ordered = firstReply
     ? fill
     : [...fill.filter((r) => r.category !== 'greeting'), ...fill.filter((r) => r.category === 'greeting')];
@@ -239,7 +284,7 @@ export function rankSuggestions(input: RankInput): RankedSuggestion[] {
     push({
       id: `history:${pair.messageId}`,
       text: pair.answer,
-      category: categorise(pair.answer),
+      category: categorise(pair.answer, canned),
       confidence: HISTORY_FILL_CONFIDENCE,
       source: 'history',
     });

@@ -1,10 +1,22 @@
 import { z } from 'zod';
-import { lastCustomerMessage, replyPairs, type ReplyPair } from '@atende/projector';
+import { CANNED_REPLY_CATEGORY_LABELS, cannedReplyCategories } from '@atende/events';
+import {
+  cannedRepliesRevision,
+  lastCustomerMessage,
+  listCannedReplies,
+  replyPairs,
+  type ReplyPair,
+} from '@atende/projector';
 import type { GatewayDeps } from '../../http/gateway-deps.js';
 import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
 import { chatIdSchema, requireVisibleConversation } from '../conversations/conversation-access.js';
-import { CATEGORY_LABELS, suggestionCategories } from './canned-replies.js';
-import { buildHistoryIndex, rankSuggestions, type HistoryIndex } from './rank-suggestions.js';
+import {
+  buildCannedIndex,
+  buildHistoryIndex,
+  rankSuggestions,
+  type CannedIndex,
+  type HistoryIndex,
+} from './rank-suggestions.js';
 
 /** A whole number in the query string within min..max (`?count=5`), else 400. */
 function intQuery(min: number, max: number, fallback: number) {
@@ -29,15 +41,51 @@ const suggestionsQuery = z.strictObject({ count: intQuery(1, 10, 5), offset: int
 export const suggestionSchema = z.object({
   id: z.string(),
   text: z.string(),
-  category: z.enum(suggestionCategories),
+  category: z.enum(cannedReplyCategories),
   categoryLabel: z.string(),
   confidence: z.number().min(0).max(1),
   source: z.enum(['canned', 'history']),
 });
 export type SuggestionView = z.infer<typeof suggestionSchema>;
 
-/** Workspaces whose history index is kept between requests. */
+/** Workspaces whose history and canned indexes are kept between requests. */
 const CACHED_WORKSPACES = 100;
+
+/** An LRU of one value per workspace, kept while its key (what it was built from) is the same. */
+function perWorkspaceCache<T>() {
+  const cache = new Map<string, { key: string; value: T }>();
+  return async (workspaceId: string, key: string, build: () => T | Promise<T>): Promise<T> => {
+    const hit = cache.get(workspaceId);
+    cache.delete(workspaceId);
+    const entry = hit && hit.key === key ? hit : { key, value: await build() };
+    cache.set(workspaceId, entry);
+    if (cache.size > CACHED_WORKSPACES) cache.delete(cache.keys().next().value!);
+    return entry.value;
+  };
+}
+
+/**
+ * The canned index of each recently asked workspace, rebuilt when its replies change (the
+ * read model's revision: the position of their latest change), so a request costs one read.
+ */
+function cannedCache(deps: GatewayDeps) {
+  const cached = perWorkspaceCache<CannedIndex>();
+  return async (workspaceId: string): Promise<CannedIndex> => {
+    const view = deps.readModels.view('canned-replies');
+    // The revision first: a list read after it is at least as new, so the entry is never stale for long.
+    const revision = await cannedRepliesRevision(view, workspaceId);
+    return cached(workspaceId, String(revision), async () =>
+      buildCannedIndex(
+        (await listCannedReplies(view, workspaceId)).map(({ id, text, category, keywords }) => ({
+          id,
+          text,
+          category,
+          keywords,
+        })),
+      ),
+    );
+  };
+}
 
 /**
  * The history index of each recently asked workspace, rebuilt when its pairs change (a new pair
@@ -58,10 +106,12 @@ function historyCache() {
 
 /**
  * Reply suggestions for a conversation (spec §4 AI suggestions), ranked on the server from the
- * team's canned replies and the workspace's own past answers to similar customer messages.
+ * workspace's canned replies (Configurações > Respostas prontas) and its own past answers to similar
+ * customer messages.
  */
 export function suggestionRoutes(deps: GatewayDeps): RouteDefinition[] {
   const historyOf = historyCache();
+  const cannedOf = cannedCache(deps);
   return [
     defineRoute({
       method: 'get',
@@ -76,18 +126,20 @@ export function suggestionRoutes(deps: GatewayDeps): RouteDefinition[] {
       handler: async ({ params, query }, ctx) => {
         const row = await requireVisibleConversation(deps, ctx!, params.conversationId);
         const view = deps.readModels.view('reply-suggestions');
-        const [last, pairs] = await Promise.all([
+        const [last, pairs, canned] = await Promise.all([
           lastCustomerMessage(view, ctx!.workspaceId, row.chatId),
           replyPairs(view, ctx!.workspaceId),
+          cannedOf(ctx!.workspaceId),
         ]);
         const ranked = rankSuggestions({
           message: last?.text ?? null,
           agentReplies: last?.agentReplies ?? 0,
           history: historyOf(ctx!.workspaceId, pairs),
+          canned,
         });
         const suggestions: SuggestionView[] = ranked
           .slice(query.offset, query.offset + query.count)
-          .map((s) => ({ ...s, categoryLabel: CATEGORY_LABELS[s.category] }));
+          .map((s) => ({ ...s, categoryLabel: CANNED_REPLY_CATEGORY_LABELS[s.category] }));
         return { success: true, suggestions };
       },
     }),

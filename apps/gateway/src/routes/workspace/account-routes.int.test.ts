@@ -201,6 +201,7 @@ describe('account API: export and Excluir todos os dados da conta', () => {
       team: Array<{ userId: string; role: string }>;
       notes: Array<{ title: string }>;
       emails: Array<{ subject: string }>;
+      cannedReplies: Array<{ text: string }>;
       conversations: Array<{ id: string; customerName: string; messages: Array<{ content: string }> }>;
       integrations: unknown[];
     }>('GET', '/api/account/export', { cookie: c.owner });
@@ -212,6 +213,8 @@ describe('account API: export and Excluir todos os dados da conta', () => {
     expect(res.body.team.map((m) => m.role).sort()).toEqual(['Admin', 'Agente', 'Owner', 'Supervisor']);
     expect(res.body.notes.map((n) => n.title)).toEqual(['Retornar Maria']);
     expect(res.body.emails.map((e) => e.subject)).toEqual(['Pedido 42']);
+    expect(res.body.cannedReplies.length).toBeGreaterThanOrEqual(5); // the defaults the workspace starts with
+    expect(res.body.cannedReplies[0]!.text).toEqual(expect.any(String));
     const conversation = res.body.conversations.find((x) => x.id === chatId);
     expect(conversation?.customerName).toBe('Maria');
     expect(conversation?.messages.map((m) => m.content)).toEqual(['Olá, qual o prazo?']);

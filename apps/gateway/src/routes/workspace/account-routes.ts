@@ -18,6 +18,7 @@ import {
   chatReadKey,
   conversationIndexes,
   getWorkspace,
+  listCannedReplies,
   listEmails,
   listIntegrations,
   listMembers,
@@ -65,6 +66,7 @@ const exportSchema = z.object({
   team: z.array(z.record(z.string(), z.unknown())),
   notes: z.array(z.record(z.string(), z.unknown())),
   emails: z.array(z.record(z.string(), z.unknown())),
+  cannedReplies: z.array(z.record(z.string(), z.unknown())),
   conversations: z.array(
     z.object({ id: z.string(), messages: z.array(z.record(z.string(), z.unknown())) }).loose(),
   ),
@@ -105,17 +107,18 @@ async function conversationMessages(
 
 /**
  * Streams the workspace's data as one JSON document (settings, integrations with secrets masked,
- * team, notes, e-mails, conversations each with its messages), so a large inbox never sits in memory whole.
+ * team, notes, e-mails, canned replies, conversations each with its messages), so a large inbox never sits in memory whole.
  */
 async function streamExport(deps: GatewayDeps, ctx: RequestContext, res: Response): Promise<void> {
   const ws = ctx.workspaceId;
   const workspace = await getWorkspace(deps.readModels.view('workspaces'), ws);
   if (!workspace) throw notFoundError(WORKSPACE_NOT_FOUND_MESSAGE);
-  const [integrations, team, notes, emails] = await Promise.all([
+  const [integrations, team, notes, emails, cannedReplies] = await Promise.all([
     listIntegrations(deps.readModels.view('workspaces'), ws),
     listMembers(deps.readModels.view('members'), ws),
     listNotes(deps.readModels.view('notes'), ws),
     listEmails(deps.readModels.view('emails'), ws),
+    listCannedReplies(deps.readModels.view('canned-replies'), ws),
   ]);
   const head = {
     product: 'Atende',
@@ -143,6 +146,7 @@ async function streamExport(deps: GatewayDeps, ctx: RequestContext, res: Respons
     team,
     notes,
     emails,
+    cannedReplies,
   };
   res.status(200);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
@@ -177,7 +181,7 @@ export function accountRoutes(deps: GatewayDeps): RouteDefinition[] {
       method: 'get',
       path: '/api/account/export',
       summary:
-        "The Owner's full export of the workspace (settings, team, notes, e-mails, conversations and messages) as atende-dados.json",
+        "The Owner's full export of the workspace (settings, team, notes, e-mails, canned replies, conversations and messages) as atende-dados.json",
       tag: 'account',
       // Only the Owner manages the workspace as a whole (its owners, its billing, its data).
       auth: 'owners:manage',

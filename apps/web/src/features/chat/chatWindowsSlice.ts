@@ -1,5 +1,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import {
+  CANNED_REPLY_CATEGORY_LABELS,
+  type CannedReplyCategory,
+} from '@atende/events/canned-reply-categories';
+import {
   clampPosition,
   clampSize,
   currentViewport,
@@ -31,14 +35,9 @@ export interface ChatWindowState {
   draft: string;
 }
 
-/** Categories of an AI suggestion and their labels (spec §3). */
-export type SuggestionCategory = 'greeting' | 'support' | 'product' | 'other';
-export const CATEGORY_LABELS: Readonly<Record<SuggestionCategory, string>> = {
-  greeting: 'Saudação',
-  support: 'Suporte',
-  product: 'Produto',
-  other: 'Geral',
-};
+/** Categories of an AI suggestion and their labels (spec §3), as the server has them. */
+export type SuggestionCategory = CannedReplyCategory;
+export const CATEGORY_LABELS: Readonly<Record<SuggestionCategory, string>> = CANNED_REPLY_CATEGORY_LABELS;
 
 /** A reply suggestion as GET /api/conversations/:id/suggestions answers it. */
 export interface Suggestion {

@@ -88,7 +88,7 @@ async function loaded() {
 }
 
 describe('Configurações', () => {
-  it('shows the subtitle, the four tabs and the spec defaults from the server', async () => {
+  it('shows the subtitle, the four tabs (then Respostas prontas) and the spec defaults from the server', async () => {
     const user = userEvent.setup();
     serveSettings();
     renderSettings(member('Admin'));
@@ -100,6 +100,7 @@ describe('Configurações', () => {
       'Aparência',
       'Notificações',
       'Segurança',
+      'Respostas prontas',
     ]);
     expect(tab('Empresa')).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel', { name: 'Empresa' })).toBeInTheDocument();
@@ -142,11 +143,14 @@ describe('Configurações', () => {
     expect(tab('Aparência')).toHaveAttribute('aria-selected', 'true');
     expect(tab('Empresa')).toHaveAttribute('tabindex', '-1');
     await user.keyboard('{End}');
+    expect(tab('Respostas prontas')).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowLeft}');
     expect(tab('Segurança')).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{End}');
     await user.keyboard('{ArrowRight}');
     expect(tab('Empresa')).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{ArrowLeft}');
-    expect(tab('Segurança')).toHaveFocus();
+    expect(tab('Respostas prontas')).toHaveFocus();
     await user.keyboard('{Home}');
     expect(tab('Empresa')).toHaveFocus();
   });
@@ -322,6 +326,13 @@ describe('Configurações', () => {
     expect(screen.getByRole('button', { name: 'Salvar' })).toBeDisabled();
     expect(screen.getByLabelText('Importar')).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Exportar' })).toBeEnabled();
+    // Respostas prontas is for who manages the settings: not even shown.
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Empresa',
+      'Aparência',
+      'Notificações',
+      'Segurança',
+    ]);
     await user.click(tab('Segurança'));
     expect(screen.getByLabelText('Tempo limite da sessão (minutos)')).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Excluir todos os dados da conta' })).toBeDisabled();

@@ -1,5 +1,5 @@
 import { Download, Lock, Save, Upload } from 'lucide-react';
-import { useEffect, type ChangeEvent } from 'react';
+import { lazy, Suspense, useEffect, type ChangeEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PageHeader } from '../../ui/PageHeader';
 import { selectUser } from '../auth/selectors';
@@ -8,15 +8,19 @@ import { readFileText } from './download';
 import { canDeleteWorkspaceData, canManageSettings } from './settings-model';
 import { AppearancePanel, CompanyPanel, NotificationsPanel, SecurityFields } from './SettingsPanels';
 import { SettingsTabs } from './SettingsTabs';
-import { selectSettings, settingsActions, type FieldChange } from './settingsSlice';
+import { selectSettings, settingsActions, settingsTabsFor, type FieldChange } from './settingsSlice';
 import { SETTINGS_TEXTS } from './texts';
 
 const t = SETTINGS_TEXTS;
 
+/** Respostas prontas: its own chunk, loaded when the tab is opened. */
+const CannedRepliesPanel = lazy(() => import('./canned-replies/CannedRepliesPanel'));
+
 /**
  * Configurações (spec §2): Exportar, Importar and Salvar, and the tabs Empresa, Aparência,
  * Notificações and Segurança (with the danger zone). Everything is the workspace's, on the server;
- * only Owners and Admins change it, the others read it.
+ * only Owners and Admins change it, the others read it. Owners and Admins also have the tab
+ * Respostas prontas (the canned replies the chat suggests); the others do not see it.
  */
 export default function SettingsPage() {
   const dispatch = useAppDispatch();
@@ -24,6 +28,9 @@ export default function SettingsPage() {
   const s = useAppSelector(selectSettings);
   const canEdit = canManageSettings(user?.role);
   const ready = s.status === 'ready';
+  const tabs = settingsTabsFor(canEdit);
+  // A tab this member may not see (the role changed) shows the first one.
+  const tab = tabs.includes(s.tab) ? s.tab : tabs[0]!;
 
   useEffect(() => {
     dispatch(settingsActions.pageOpened());
@@ -130,15 +137,24 @@ export default function SettingsPage() {
           </button>
         </div>
       ) : (
-        <SettingsTabs selected={s.tab} onSelect={(tab) => dispatch(settingsActions.tabSelected(tab))}>
-          {s.tab === 'company' ? <CompanyPanel {...panelProps} /> : null}
-          {s.tab === 'appearance' ? <AppearancePanel {...panelProps} /> : null}
-          {s.tab === 'notifications' ? <NotificationsPanel {...panelProps} /> : null}
-          {s.tab === 'security' ? (
+        <SettingsTabs
+          tabs={tabs}
+          selected={tab}
+          onSelect={(next) => dispatch(settingsActions.tabSelected(next))}
+        >
+          {tab === 'company' ? <CompanyPanel {...panelProps} /> : null}
+          {tab === 'appearance' ? <AppearancePanel {...panelProps} /> : null}
+          {tab === 'notifications' ? <NotificationsPanel {...panelProps} /> : null}
+          {tab === 'security' ? (
             <>
               <SecurityFields {...panelProps} errors={s.fieldErrors} />
               <DangerZone canDelete={canDeleteWorkspaceData(user?.role)} />
             </>
+          ) : null}
+          {tab === 'cannedReplies' ? (
+            <Suspense fallback={<p className="text-slate-500 dark:text-slate-400">{t.loadingTab}</p>}>
+              <CannedRepliesPanel />
+            </Suspense>
           ) : null}
         </SettingsTabs>
       )}

@@ -1,19 +1,21 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { SETTINGS_TABS, type SettingsTab } from './settingsSlice';
+import type { SettingsTab } from './settingsSlice';
 import { SETTINGS_TEXTS } from './texts';
 
 export const tabId = (tab: SettingsTab) => `settings-tab-${tab}`;
 export const panelId = (tab: SettingsTab) => `settings-panel-${tab}`;
 
 /**
- * The four sections as an accessible tablist: the selected tab is the one in the Tab order, arrow
+ * The sections as an accessible tablist: the selected tab is the one in the Tab order, arrow
  * keys (and Home/End) move between tabs and select them, the panel is named by its tab.
  */
 export function SettingsTabs({
+  tabs,
   selected,
   onSelect,
   children,
 }: {
+  tabs: readonly SettingsTab[];
   selected: SettingsTab;
   onSelect: (tab: SettingsTab) => void;
   children: ReactNode;
@@ -21,8 +23,8 @@ export function SettingsTabs({
   const refs = useRef<Partial<Record<SettingsTab, HTMLButtonElement | null>>>({});
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = SETTINGS_TABS.indexOf(selected);
-    const last = SETTINGS_TABS.length - 1;
+    const index = tabs.indexOf(selected);
+    const last = tabs.length - 1;
     const next =
       event.key === 'ArrowRight'
         ? index === last
@@ -39,7 +41,7 @@ export function SettingsTabs({
               : null;
     if (next === null) return;
     event.preventDefault();
-    const tab = SETTINGS_TABS[next]!;
+    const tab = tabs[next]!;
     onSelect(tab);
     refs.current[tab]?.focus();
   };
@@ -51,7 +53,7 @@ export function SettingsTabs({
         aria-label={SETTINGS_TEXTS.tabsLabel}
         className="flex overflow-x-auto border-b border-slate-200 dark:border-blue-900/60"
       >
-        {SETTINGS_TABS.map((tab) => {
+        {tabs.map((tab) => {
           const active = tab === selected;
           return (
             <button

@@ -7,8 +7,16 @@ import {
   type WorkspaceSettings,
 } from './settings-model';
 
+/** The spec's four sections, which every member sees. */
 export const SETTINGS_TABS = ['company', 'appearance', 'notifications', 'security'] as const;
-export type SettingsTab = (typeof SETTINGS_TABS)[number];
+/** Respostas prontas: after the four, only for who may manage the settings. */
+export const CANNED_REPLIES_TAB = 'cannedReplies';
+export type SettingsTab = (typeof SETTINGS_TABS)[number] | typeof CANNED_REPLIES_TAB;
+
+/** The tabs a member sees: the four, plus Respostas prontas for who manages the settings. */
+export function settingsTabsFor(canManage: boolean): readonly SettingsTab[] {
+  return canManage ? [...SETTINGS_TABS, CANNED_REPLIES_TAB] : SETTINGS_TABS;
+}
 export type DangerAction = 'delete' | 'deactivate';
 
 /** One field of the form: its section, its name and the value typed or picked. */

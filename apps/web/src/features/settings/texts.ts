@@ -16,7 +16,14 @@ export const SETTINGS_TEXTS = {
   readOnly:
     'Você não tem permissão para alterar as configurações. Somente proprietários e administradores podem editá-las.',
   tabsLabel: 'Seções das configurações',
-  tabs: { company: 'Empresa', appearance: 'Aparência', notifications: 'Notificações', security: 'Segurança' },
+  tabs: {
+    company: 'Empresa',
+    appearance: 'Aparência',
+    notifications: 'Notificações',
+    security: 'Segurança',
+    cannedReplies: 'Respostas prontas',
+  },
+  loadingTab: 'Carregando...',
   company: {
     heading: 'Dados da empresa',
     name: 'Nome da empresa',

@@ -1,0 +1,3 @@
+export * from './types.js';
+export * from './projection.js';
+export * from './queries.js';

@@ -1,0 +1,33 @@
+/** The Respostas prontas tab's texts (pt-BR). */
+export const CANNED_REPLIES_TEXTS = {
+  heading: 'Respostas prontas',
+  intro: 'Sugeridas na janela de conversa, junto com as respostas que a equipe já deu a mensagens parecidas.',
+  add: 'Nova resposta',
+  edit: 'Editar',
+  delete: 'Excluir',
+  listLabel: 'Respostas prontas',
+  loading: 'Carregando respostas prontas...',
+  loadError: 'Não foi possível carregar as respostas prontas.',
+  retry: 'Tentar novamente',
+  empty: 'Nenhuma resposta pronta. As sugestões do chat usarão apenas as respostas anteriores da equipe.',
+  keywordsShown: 'Palavras-chave:',
+  form: {
+    newTitle: 'Nova resposta pronta',
+    editTitle: 'Editar resposta pronta',
+    text: 'Texto',
+    category: 'Categoria',
+    keywords: 'Palavras-chave',
+    keywordsHint: 'Palavras que os clientes usam quando esta resposta serve (ex.: prazo entrega frete)',
+    textRequired: 'O texto da resposta é obrigatório',
+    cancel: 'Cancelar',
+    save: 'Salvar',
+    saving: 'Salvando...',
+  },
+  remove: {
+    title: 'Excluir resposta',
+    confirm: 'Tem certeza que deseja excluir esta resposta?',
+    cancel: 'Cancelar',
+    delete: 'Excluir',
+    deleting: 'Excluindo...',
+  },
+} as const;

@@ -1,0 +1,5 @@
+export * from './categories.js';
+export * from './events.js';
+export * from './commands.js';
+export * from './decider.js';
+export * from './defaults.js';
