@@ -4,6 +4,11 @@ import { ApiError } from './api-error';
 export const REQUEST_TIMEOUT_MS = 30_000;
 
 export const NETWORK_ERROR_TEXT = 'Erro de conexão';
+
+/** The readable text of a failed call (the server's `error`, or 'Erro de conexão'). */
+export function errorText(reason: unknown): string {
+  return reason instanceof Error && reason.message ? reason.message : NETWORK_ERROR_TEXT;
+}
 export const TIMEOUT_TEXT = 'O servidor demorou demais para responder. Tente novamente.';
 
 export interface RequestOptions {

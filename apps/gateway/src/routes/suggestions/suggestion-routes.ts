@@ -51,7 +51,10 @@ export type SuggestionView = z.infer<typeof suggestionSchema>;
 /** Workspaces whose history and canned indexes are kept between requests. */
 const CACHED_WORKSPACES = 100;
 
-/** An LRU of one value per workspace, kept while its key (what it was built from) is the same. */
+/**
+ * An LRU of one value per workspace (a Map in insertion order), kept while its key (what it was
+ * built from) is the same.
+ */
 function perWorkspaceCache<T>() {
   const cache = new Map<string, { key: string; value: T }>();
   return async (workspaceId: string, key: string, build: () => T | Promise<T>): Promise<T> => {
@@ -89,19 +92,12 @@ function cannedCache(deps: GatewayDeps) {
 
 /**
  * The history index of each recently asked workspace, rebuilt when its pairs change (a new pair
- * changes the newest pair number). A Map in insertion order serves as a small LRU.
+ * changes the newest pair number).
  */
 function historyCache() {
-  const cache = new Map<string, { key: string; index: HistoryIndex }>();
-  return (workspaceId: string, pairs: readonly ReplyPair[]): HistoryIndex => {
-    const key = `${pairs[0]?.n ?? -1}:${pairs.length}`;
-    const hit = cache.get(workspaceId);
-    cache.delete(workspaceId);
-    const entry = hit && hit.key === key ? hit : { key, index: buildHistoryIndex(pairs) };
-    cache.set(workspaceId, entry);
-    if (cache.size > CACHED_WORKSPACES) cache.delete(cache.keys().next().value!);
-    return entry.index;
-  };
+  const cached = perWorkspaceCache<HistoryIndex>();
+  return (workspaceId: string, pairs: readonly ReplyPair[]): Promise<HistoryIndex> =>
+    cached(workspaceId, `${pairs[0]?.n ?? -1}:${pairs.length}`, () => buildHistoryIndex(pairs));
 }
 
 /**
@@ -134,7 +130,7 @@ export function suggestionRoutes(deps: GatewayDeps): RouteDefinition[] {
         const ranked = rankSuggestions({
           message: last?.text ?? null,
           agentReplies: last?.agentReplies ?? 0,
-          history: historyOf(ctx!.workspaceId, pairs),
+          history: await historyOf(ctx!.workspaceId, pairs),
           canned,
         });
         const suggestions: SuggestionView[] = ranked

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { isApiError } from '../../api/api-error';
-import { NETWORK_ERROR_TEXT } from '../../api/client';
+import { errorText } from '../../api/client';
 import { fetchAnalytics, type AnalyticsPeriod, type AnalyticsReport } from './analytics-api';
 
 export interface AnalyticsLoadError {
@@ -46,7 +46,7 @@ export function useAnalytics(period: AnalyticsPeriod): AnalyticsState {
             ? { status: reason.status, message: reason.message }
             : {
                 status: 0,
-                message: reason instanceof Error && reason.message ? reason.message : NETWORK_ERROR_TEXT,
+                message: errorText(reason),
               },
         );
         setLoading(false);

@@ -1,3 +1,4 @@
+import { errorText } from '../../api/client';
 import { Send } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '../../ui/Dialog';
@@ -68,7 +69,7 @@ export function EmailComposeDialog({
       });
       onSent(result);
     } catch (reason) {
-      setError(reason instanceof Error && reason.message ? reason.message : 'Erro de conexão');
+      setError(errorText(reason));
       setSending(false);
     }
   };

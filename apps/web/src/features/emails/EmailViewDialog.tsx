@@ -1,3 +1,4 @@
+import { errorText } from '../../api/client';
 import { Forward, Paperclip, Reply, ReplyAll, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Dialog } from '../../ui/Dialog';
@@ -29,7 +30,7 @@ function ConfirmDeleteDialog({
     try {
       onDeleted(await deleteEmail(email.id));
     } catch (reason) {
-      setError(reason instanceof Error && reason.message ? reason.message : 'Erro de conexão');
+      setError(errorText(reason));
       setDeleting(false);
     }
   };

@@ -1,3 +1,4 @@
+import { errorText } from '../../api/client';
 import { useEffect, useState } from 'react';
 import { fetchEmails, type Email } from './emails-api';
 
@@ -22,7 +23,7 @@ export function useEmailList(limit: number | undefined, revision: number): Email
       },
       (reason: unknown) => {
         if (controller.signal.aborted) return;
-        const error = reason instanceof Error && reason.message ? reason.message : 'Erro de conexão';
+        const error = errorText(reason);
         setState((previous) => ({ ...previous, loading: false, error }));
       },
     );

@@ -4,7 +4,7 @@ import { Dialog } from '../../ui/Dialog';
 import { improveNote, optimizeStrategy, type AiProposal } from './ai-assist';
 import { INVALID_REMINDER_TEXT, fromDateTimeLocal, parseTags, toDateTimeLocal } from './note-format';
 import { createNote, updateNote, type Note, type NoteChange } from './notes-api';
-import { errorText } from './errors';
+import { errorText } from '../../api/client';
 import { FormAlert } from '../../ui/FormAlert';
 import { Field } from '../../ui/Field';
 

@@ -1,7 +1,7 @@
 import { BellRing, Pencil, Pin, Tags, Trash2 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Dialog } from '../../ui/Dialog';
-import { errorText } from './errors';
+import { errorText } from '../../api/client';
 import { formatDateTime } from './note-format';
 import { NoteFormDialog } from './NoteFormDialog';
 import { deleteNote, fetchNote, type Note, type NoteChange } from './notes-api';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '../../ui/Dialog';
-import { errorText } from './errors';
+import { errorText } from '../../api/client';
 import { INVALID_REMINDER_TEXT, REMINDER_FORMAT, parseReminderPrompt, toReminderPrompt } from './note-format';
 import { setNoteReminder, type Note, type NoteChange } from './notes-api';
 

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '../../ui/Dialog';
-import { errorText } from './errors';
+import { errorText } from '../../api/client';
 import { parseTags } from './note-format';
 import { setNoteTags, type Note, type NoteChange } from './notes-api';
 

@@ -1,3 +1,4 @@
+import { errorText } from '../../../api/client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export interface ApiResource<T> {
@@ -34,7 +35,7 @@ export function useApiResource<T>(load: (signal: AbortSignal) => Promise<T>): Ap
       },
       (reason: unknown) => {
         if (controller.signal.aborted) return;
-        setError(reason instanceof Error && reason.message ? reason.message : 'Erro de conexão');
+        setError(errorText(reason));
         setLoading(false);
       },
     );

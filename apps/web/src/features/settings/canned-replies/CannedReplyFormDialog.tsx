@@ -16,7 +16,7 @@ import {
   type CannedReplyChange,
 } from './canned-replies-api';
 import { CANNED_REPLIES_TEXTS } from './texts';
-import { errorText } from './useCannedReplies';
+import { errorText } from '../../../api/client';
 
 const t = CANNED_REPLIES_TEXTS.form;
 

@@ -4,7 +4,7 @@ import { Dialog } from '../../../ui/Dialog';
 import { FormAlert } from '../../../ui/FormAlert';
 import { deleteCannedReply, type CannedReply } from './canned-replies-api';
 import { CANNED_REPLIES_TEXTS } from './texts';
-import { errorText } from './useCannedReplies';
+import { errorText } from '../../../api/client';
 
 const t = CANNED_REPLIES_TEXTS.remove;
 

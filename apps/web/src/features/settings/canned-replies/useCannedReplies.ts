@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { NETWORK_ERROR_TEXT } from '../../../api/client';
+import { errorText } from '../../../api/client';
 import { fetchCannedReplies, type CannedReply } from './canned-replies-api';
 
 /** How long a success text stays (like 'Salvo!'). */
@@ -16,9 +16,6 @@ export interface CannedRepliesList {
   saved: (reply: CannedReply, message: string) => void;
   removed: (id: string, message: string) => void;
 }
-
-export const errorText = (reason: unknown): string =>
-  reason instanceof Error && reason.message ? reason.message : NETWORK_ERROR_TEXT;
 
 /** The workspace's canned replies as the server has them, kept in step with what this screen changes. */
 export function useCannedReplies(): CannedRepliesList {
