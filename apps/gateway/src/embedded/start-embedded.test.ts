@@ -39,6 +39,14 @@ describe('embedded start-up', () => {
       error: 'Rota não encontrada',
       code: 'NOT_FOUND',
     });
+    // A route that takes no query refuses one, as it refuses unknown fields (400, nothing done).
+    const withQuery = await fetch(`${first.url}/api/auth/login?userId=outro`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'demo@atende.local', password: 'demo1234' }),
+    });
+    expect(withQuery.status).toBe(400);
+    expect(await withQuery.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
     const customerWrites = (url: string, providerMessageId: string) =>
       fetch(`${url}/api/sandbox/whatsapp/inbound`, {
         method: 'POST',

@@ -1,10 +1,14 @@
 import type { Express, Request, Response } from 'express';
+import { z } from 'zod';
 import { authenticate } from '../auth/authenticate.js';
 import { can } from '../auth/permissions.js';
 import { unauthenticated } from './errors.js';
 import { denyAccess } from './deny-access.js';
 import type { GatewayDeps } from './gateway-deps.js';
 import type { RouteDefinition } from './route.js';
+
+/** The query of a route that takes none: any parameter is refused (400), as unknown fields are. */
+const NO_QUERY = z.strictObject({});
 
 /**
  * Registers routes: validate params, query and body (unknown fields refused), resolve the member
@@ -22,7 +26,7 @@ export function mountRoutes(app: Express, routes: readonly RouteDefinition[], de
         }
       }
       const params = route.params ? route.params.parse(req.params) : undefined;
-      const query = route.query ? route.query.parse(req.query) : undefined;
+      const query = (route.query ?? NO_QUERY).parse(req.query);
       const body = route.body ? route.body.parse(req.body ?? {}) : undefined;
       const result = await route.handler({ params, query, body, req, res } as never, ctx);
       if (!res.headersSent) res.status(route.status ?? 200).json(result);

@@ -1,0 +1,11 @@
+import { createSqliteEventStore } from '@atende/event-store';
+import { MemoryReadModels } from '@atende/read-models';
+import { allProjections, rebuild, startupProjections } from '@atende/projector';
+const file = `/tmp/prof/events-${process.argv[2] ?? 300000}.db`;
+const store = createSqliteEventStore({ filename: file, synchronous: 'normal' });
+const which = process.argv[3] ?? 'startup';
+const projections = which === 'startup' ? startupProjections : which === 'all' ? allProjections : allProjections.filter((p) => which.split(',').includes(p.name));
+const t = performance.now();
+const r = await rebuild({ store, readModels: new MemoryReadModels(), projections });
+console.log(which, `${((performance.now() - t) / 1000).toFixed(2)} s`, Math.round(r.events / ((performance.now() - t) / 1000)), 'ev/s');
+await store.close();
