@@ -90,6 +90,7 @@ try {
         readModels: redis,
         projections: allProjections,
         batchSize: 10_000,
+        concurrent: true,
       });
       redisRate = rate(report.events, report.elapsedMs);
     } catch (error) {

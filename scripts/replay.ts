@@ -88,7 +88,14 @@ runCli(async () => {
     await readModels.ping().catch(() => {
       throw new CliError(`Redis is not reachable at ${config.REDIS_URL}`);
     });
-    const report = await rebuild({ store, readModels, projections, dryRun, onProgress: bar.update });
+    const report = await rebuild({
+      store,
+      readModels,
+      projections,
+      dryRun,
+      onProgress: bar.update,
+      concurrent: true,
+    });
     bar.stop();
     printRebuildReport(report, dryRun);
   } finally {

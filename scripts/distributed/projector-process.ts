@@ -23,6 +23,7 @@ const projector = new Projector({
   projections: allProjections,
   logger,
   source: busSource(bus, `${kafkaTopic}.projector`, store),
+  concurrent: true, // Redis: the projections' round trips overlap
   // Gateways in other processes learn how far the read models are from this one key (rather than
   // from every projection's checkpoint, which would then have to move with every batch).
   onPosition: (position) => {

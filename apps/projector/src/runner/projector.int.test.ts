@@ -32,35 +32,39 @@ async function append(store: SqliteEventStore, generated: ReturnType<typeof gene
 }
 
 describe('Projector', () => {
-  it('keeps the other projections going when one fails, and reports it', async () => {
-    const store = createSqliteEventStore({ filename: ':memory:' });
-    const readModels = new MemoryReadModels();
-    const broken: Projection = {
-      name: 'broken',
-      eventTypes: new Set(['InboundMessageReceived']),
-      apply() {
-        throw new Error('bug in projection');
-      },
-    };
-    const projector = new Projector({
-      store,
-      readModels,
-      projections: [broken, conversationsProjection],
-      logger,
-    });
-    projector.start();
-    await append(store, generateWorkload(300, { conversations: 10 }));
-    expect(await projector.waitForPosition(await store.lastGlobalPosition(), 5000)).toBe(true);
-    const status = Object.fromEntries(projector.status().map((s) => [s.name, s]));
-    expect(status.broken).toMatchObject({ state: 'failed', error: 'bug in projection' });
-    expect(status.conversations).toMatchObject({
-      state: 'running',
-      position: await store.lastGlobalPosition(),
-    });
-    expect(await readModels.view('broken').checkpoint()).toBe(0);
-    await projector.stop();
-    await store.close();
-  });
+  it.each([false, true])(
+    'keeps the other projections going when one fails, and reports it (concurrent: %s)',
+    async (concurrent) => {
+      const store = createSqliteEventStore({ filename: ':memory:' });
+      const readModels = new MemoryReadModels();
+      const broken: Projection = {
+        name: 'broken',
+        eventTypes: new Set(['InboundMessageReceived']),
+        apply() {
+          throw new Error('bug in projection');
+        },
+      };
+      const projector = new Projector({
+        store,
+        readModels,
+        projections: [broken, conversationsProjection],
+        logger,
+        concurrent,
+      });
+      projector.start();
+      await append(store, generateWorkload(300, { conversations: 10 }));
+      expect(await projector.waitForPosition(await store.lastGlobalPosition(), 5000)).toBe(true);
+      const status = Object.fromEntries(projector.status().map((s) => [s.name, s]));
+      expect(status.broken).toMatchObject({ state: 'failed', error: 'bug in projection' });
+      expect(status.conversations).toMatchObject({
+        state: 'running',
+        position: await store.lastGlobalPosition(),
+      });
+      expect(await readModels.view('broken').checkpoint()).toBe(0);
+      await projector.stop();
+      await store.close();
+    },
+  );
 });
 
 function resumesFromCheckpoint(

@@ -19,6 +19,8 @@ export interface RebuildOptions {
   /** Events per batch; default 5000. */
   batchSize?: number;
   onProgress?: (progress: RebuildProgress) => void;
+  /** Apply each page to the projections side by side (remote read models: their round trips overlap). */
+  concurrent?: boolean;
 }
 
 export interface ProjectionRebuildReport {
@@ -66,13 +68,20 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildReport> {
     const applied = projections.map(() => 0);
     let head = await store.lastGlobalPosition();
     const applyPage = async (batch: readonly StoredEvent[]) => {
-      // Side by side: with Redis the projections' commits share round trips.
-      // (All settle before a failure is thrown, so no write is still running when targets are discarded.)
-      const results = await Promise.allSettled(projections.map((p, i) => applyBatch(p, targets[i]!, batch)));
-      results.forEach((result, i) => {
-        if (result.status === 'rejected') throw result.reason;
-        applied[i]! += result.value.applied;
-      });
+      if (options.concurrent) {
+        // (All settle before a failure is thrown, so no write is still running when targets are discarded.)
+        const results = await Promise.allSettled(
+          projections.map((p, i) => applyBatch(p, targets[i]!, batch)),
+        );
+        results.forEach((result, i) => {
+          if (result.status === 'rejected') throw result.reason;
+          applied[i]! += result.value.applied;
+        });
+      } else {
+        for (let i = 0; i < projections.length; i += 1) {
+          applied[i]! += (await applyBatch(projections[i]!, targets[i]!, batch)).applied;
+        }
+      }
       position = batch[batch.length - 1]!.globalPosition;
       processed += batch.length;
       head = Math.max(head, position);
