@@ -99,7 +99,10 @@ try {
     );
   }
   await Promise.all(batch);
+  // Measure the API at rest: the inbox read models and the background ones (analytics, suggestions)
+  // have applied the 20,000 seeded events.
   await atende.projector.caughtUp();
+  await atende.backgroundProjector.caughtUp();
 
   const login = await fetch(`${atende.url}/api/auth/login`, {
     method: 'POST',
