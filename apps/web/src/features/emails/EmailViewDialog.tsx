@@ -1,6 +1,6 @@
-import { errorText } from '../../api/client';
 import { Forward, Paperclip, Reply, ReplyAll, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { ConfirmDialog, useConfirmedAction } from '../../ui/ConfirmDialog';
 import { Dialog } from '../../ui/Dialog';
 import { deleteEmail, type Email } from './emails-api';
 import { PriorityBadge } from './EmailItem';
@@ -21,53 +21,21 @@ function ConfirmDeleteDialog({
   onCancel: () => void;
   onDeleted: (message: string) => void;
 }) {
-  const [deleting, setDeleting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const confirm = async () => {
-    if (deleting) return;
-    setDeleting(true);
-    setError(null);
-    try {
-      onDeleted(await deleteEmail(email.id));
-    } catch (reason) {
-      setError(errorText(reason));
-      setDeleting(false);
-    }
-  };
+  const action = useConfirmedAction(() => deleteEmail(email.id), onDeleted);
   return (
-    <Dialog
-      open
-      onClose={onCancel}
+    <ConfirmDialog
       title={DELETE_CONFIRM_TITLE}
       description={DELETE_CONFIRM_TEXT}
-      size="sm"
       icon={<Trash2 aria-hidden className="h-5 w-5" />}
-      footer={
-        <>
-          <button type="button" className="btn-secondary" onClick={onCancel}>
-            Cancelar
-          </button>
-          <button
-            type="button"
-            onClick={confirm}
-            disabled={deleting}
-            className="btn-primary bg-red-600 hover:bg-red-700"
-          >
-            {deleting ? 'Excluindo...' : 'Excluir'}
-          </button>
-        </>
-      }
+      confirmLabel="Excluir"
+      busyLabel="Excluindo..."
+      busy={action.busy}
+      error={action.error}
+      onConfirm={action.confirm}
+      onClose={onCancel}
     >
       <p className="truncate text-sm font-medium text-slate-800 dark:text-slate-100">{email.subject}</p>
-      {error ? (
-        <p
-          role="alert"
-          className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950/50 dark:text-red-300"
-        >
-          {error}
-        </p>
-      ) : null}
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 

@@ -1,7 +1,6 @@
 import { Unplug } from 'lucide-react';
-import { Dialog } from '../../ui/Dialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { TEXTS } from './catalog';
-import { FormAlert } from '../../ui/FormAlert';
 
 /** The confirmation before 'Desconectar' reaches the server. */
 export function DisconnectDialog({
@@ -18,30 +17,17 @@ export function DisconnectDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <ConfirmDialog
       title={`${TEXTS.disconnect} ${name}`}
       description={TEXTS.disconnectConfirm}
       icon={<Unplug aria-hidden className="h-5 w-5" />}
-      size="sm"
-      footer={
-        <>
-          <button type="button" className="btn-secondary" onClick={onClose}>
-            {TEXTS.cancel}
-          </button>
-          <button
-            type="button"
-            className="btn-primary bg-red-600 hover:bg-red-700"
-            disabled={busy}
-            onClick={onConfirm}
-          >
-            {busy ? TEXTS.disconnecting : TEXTS.disconnect}
-          </button>
-        </>
-      }
-    >
-      <FormAlert message={error} />
-    </Dialog>
+      confirmLabel={TEXTS.disconnect}
+      busyLabel={TEXTS.disconnecting}
+      cancelLabel={TEXTS.cancel}
+      busy={busy}
+      error={error}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />
   );
 }

@@ -81,6 +81,23 @@ function replaceCard(state: IntegrationsState, card: IntegrationCard) {
   else state.cards.push(card);
 }
 
+/** A save or disconnect the server accepted: the card as it answered, the dialog closed. */
+function cardChanged(state: IntegrationsState, integration: IntegrationCard, message: string) {
+  replaceCard(state, integration);
+  delete state.busy[integration.type];
+  delete state.failed[integration.type];
+  state.notice = message;
+  state.dialog = null;
+  state.dialogError = null;
+}
+
+/** A save or disconnect the server refused: its error on the card and in the open dialog. */
+function cardChangeFailed(state: IntegrationsState, type: IntegrationType, error: string) {
+  delete state.busy[type];
+  state.failed[type] = error;
+  state.dialogError = error;
+}
+
 /** Clears what only lives while the 'Conectar WhatsApp' dialog is open. */
 function clearWhatsAppFlow(wa: WhatsAppState) {
   wa.qrCode = null;
@@ -127,36 +144,20 @@ const integrationsSlice = createSlice({
       state.dialogError = null;
     },
     saveSucceeded(state, action: PayloadAction<{ integration: IntegrationCard; message: string }>) {
-      const { integration, message } = action.payload;
-      replaceCard(state, integration);
-      delete state.busy[integration.type];
-      delete state.failed[integration.type];
-      state.notice = message;
-      state.dialog = null;
-      state.dialogError = null;
+      cardChanged(state, action.payload.integration, action.payload.message);
     },
     saveFailed(state, action: PayloadAction<{ type: IntegrationType; error: string }>) {
-      delete state.busy[action.payload.type];
-      state.failed[action.payload.type] = action.payload.error;
-      state.dialogError = action.payload.error;
+      cardChangeFailed(state, action.payload.type, action.payload.error);
     },
     disconnectRequested(state, action: PayloadAction<{ type: IntegrationType }>) {
       state.busy[action.payload.type] = 'disconnecting';
       state.dialogError = null;
     },
     disconnectSucceeded(state, action: PayloadAction<{ integration: IntegrationCard; message: string }>) {
-      const { integration, message } = action.payload;
-      replaceCard(state, integration);
-      delete state.busy[integration.type];
-      delete state.failed[integration.type];
-      state.notice = message;
-      state.dialog = null;
-      state.dialogError = null;
+      cardChanged(state, action.payload.integration, action.payload.message);
     },
     disconnectFailed(state, action: PayloadAction<{ type: IntegrationType; error: string }>) {
-      delete state.busy[action.payload.type];
-      state.failed[action.payload.type] = action.payload.error;
-      state.dialogError = action.payload.error;
+      cardChangeFailed(state, action.payload.type, action.payload.error);
     },
 
     /** The page opened: restore the stored WhatsApp state, then check it against the server. */
