@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Settings2 } from 'lucide-react';
 import { Dialog } from '../../ui/Dialog';
 import { CopyButton } from './CopyButton';
@@ -83,26 +83,41 @@ export function ConfigField({
 export const initialValues = (labels: readonly string[], card: IntegrationCard | undefined) =>
   Object.fromEntries(labels.map((label) => [label, card?.config[label] ?? '']));
 
-/** 'Configurar {name}': one field per config field, copy buttons, 'Salvar Configuração'. */
-export function ConfigureDialog({
-  type,
-  card,
-  saving,
-  error,
-  onSave,
-  onClose,
-}: {
-  type: IntegrationType;
+interface ConfigFormProps {
   card: IntegrationCard | undefined;
   saving: boolean;
   error: string | null;
   onSave: (config: Record<string, string>) => void;
   onClose: () => void;
+}
+
+/**
+ * A dialog with one ConfigField per label, starting from what the server has; submitting sends
+ * the trimmed non-empty values. `required`: secrets are marked required (not enforced).
+ */
+export function ConfigFormDialog({
+  title,
+  description,
+  icon,
+  submitLabel,
+  labels,
+  isSecret,
+  required = false,
+  card,
+  saving,
+  error,
+  onSave,
+  onClose,
+}: ConfigFormProps & {
+  title: string;
+  description: string;
+  icon: ReactNode;
+  submitLabel: string;
+  labels: readonly string[];
+  isSecret: (label: string) => boolean;
+  required?: boolean;
 }) {
   const formId = useId();
-  const info = integrationInfo(type);
-  const name = card?.name ?? info.name;
-  const labels = card?.configFields.length ? card.configFields : info.configFields;
   const [initial] = useState(() => initialValues(labels, card));
   const [values, setValues] = useState(initial);
 
@@ -115,16 +130,16 @@ export function ConfigureDialog({
     <Dialog
       open
       onClose={onClose}
-      title={TEXTS.configure(name)}
-      description={info.description}
-      icon={<Settings2 aria-hidden className="h-5 w-5" />}
+      title={title}
+      description={description}
+      icon={icon}
       footer={
         <>
           <button type="button" className="btn-secondary" onClick={onClose}>
             {TEXTS.cancel}
           </button>
           <button type="submit" form={formId} className="btn-primary" disabled={saving}>
-            {saving ? TEXTS.saving : TEXTS.save}
+            {saving ? TEXTS.saving : submitLabel}
           </button>
         </>
       }
@@ -132,7 +147,7 @@ export function ConfigureDialog({
       <form id={formId} noValidate onSubmit={submit} className="space-y-4">
         <FormAlert message={error} />
         {labels.map((label, index) => {
-          const secret = isSecretField(card, label);
+          const secret = isSecret(label);
           const value = values[label] ?? '';
           return (
             <ConfigField
@@ -141,6 +156,7 @@ export function ConfigureDialog({
               label={label}
               value={value}
               secret={secret}
+              {...(required && secret ? { required: true } : {})}
               masked={secret && value !== '' && value === initial[label]}
               onChange={(next) => setValues((current) => ({ ...current, [label]: next }))}
             />
@@ -148,5 +164,23 @@ export function ConfigureDialog({
         })}
       </form>
     </Dialog>
+  );
+}
+
+/** 'Configurar {name}': one field per config field, copy buttons, 'Salvar Configuração'. */
+export function ConfigureDialog({ type, ...props }: ConfigFormProps & { type: IntegrationType }) {
+  const info = integrationInfo(type);
+  const name = props.card?.name ?? info.name;
+  const labels = props.card?.configFields.length ? props.card.configFields : info.configFields;
+  return (
+    <ConfigFormDialog
+      {...props}
+      title={TEXTS.configure(name)}
+      description={info.description}
+      icon={<Settings2 aria-hidden className="h-5 w-5" />}
+      submitLabel={TEXTS.save}
+      labels={labels}
+      isSecret={(label) => isSecretField(props.card, label)}
+    />
   );
 }
