@@ -9,3 +9,4 @@ export * from './ops/ops-server.js';
 export * from './ops/ops-client.js';
 export * from './projections/index.js';
 export * from './testing/generate-workload.js';
+export * from './testing/read-model-dumps.js';

@@ -14,6 +14,7 @@ import { allProjections, projectionsWithoutWorkspaceData, workspaceErasers } fro
 import { Projector } from '../runner/projector.js';
 import { rebuild } from '../runner/rebuild.js';
 import { generateWorkload } from '../testing/generate-workload.js';
+import { dumpAllProjections, withoutCheckpoints, workspaceLeftovers } from '../testing/read-model-dumps.js';
 import { CLOSED_WORKSPACE_COLLECTION } from './workspace-erasure.js';
 
 const logger = pino({ level: 'silent' });
@@ -123,36 +124,6 @@ async function appendLateEvents(store: SqliteEventStore): Promise<void> {
   });
 }
 
-async function dumpAll(readModels: ReadModels): Promise<Record<string, ProjectionDump>> {
-  const out: Record<string, ProjectionDump> = {};
-  for (const p of allProjections) out[p.name] = await readModels.view(p.name).dump();
-  return out;
-}
-
-/** Every key, index or document that still names the erased workspace, except its closed marker. */
-function leftoversOf(dumps: Record<string, ProjectionDump>): string[] {
-  const found: string[] = [];
-  for (const [projection, dump] of Object.entries(dumps)) {
-    for (const [collection, docs] of Object.entries(dump.docs)) {
-      for (const [id, doc] of Object.entries(docs)) {
-        if (collection === CLOSED_WORKSPACE_COLLECTION && id === ERASED) continue;
-        if (id.includes(ERASED) || JSON.stringify(doc).includes(`"${ERASED}"`)) {
-          found.push(`${projection}/${collection}/${id}`);
-        }
-      }
-    }
-    for (const [name, entries] of Object.entries(dump.indexes)) {
-      if (name.includes(ERASED)) found.push(`${projection}/index ${name}`);
-      for (const e of entries) if (e.id.includes(ERASED)) found.push(`${projection}/index ${name}/${e.id}`);
-    }
-  }
-  return found;
-}
-
-function withoutCheckpoints(dumps: Record<string, ProjectionDump>) {
-  return Object.fromEntries(Object.entries(dumps).map(([k, d]) => [k, { docs: d.docs, indexes: d.indexes }]));
-}
-
 function erasureSuite(
   name: string,
   makeReadModels: () => Promise<{ readModels: ReadModels; cleanup(): Promise<void> }>,
@@ -181,8 +152,8 @@ function erasureSuite(
       projector.start();
       await appendTwoWorkspaces(store);
       expect(await projector.caughtUp()).toBe(true);
-      const before = await dumpAll(readModels);
-      expect(leftoversOf(before).length).toBeGreaterThan(1000);
+      const before = await dumpAllProjections(readModels);
+      expect(workspaceLeftovers(before, ERASED).length).toBeGreaterThan(1000);
       const kept = (dump: ProjectionDump, collection: string) =>
         Object.keys(dump.docs[collection] ?? {}).filter((id) => id.startsWith(`${KEPT}:`)).length;
       const keptConversations = kept(before.conversations!, 'conversation');
@@ -194,9 +165,9 @@ function erasureSuite(
       await appendLateEvents(store);
       expect(await projector.caughtUp()).toBe(true);
       await projector.stop();
-      const live = await dumpAll(readModels);
+      const live = await dumpAllProjections(readModels);
 
-      expect(leftoversOf(live)).toEqual([]);
+      expect(workspaceLeftovers(live, ERASED)).toEqual([]);
       for (const p of allProjections) {
         if (projectionsWithoutWorkspaceData.has(p.name)) continue;
         expect(live[p.name]!.docs[CLOSED_WORKSPACE_COLLECTION]).toEqual({
@@ -222,7 +193,7 @@ function erasureSuite(
       const report = await rebuild({ store, readModels, projections: allProjections, batchSize: 333 });
       expect(report.switched).toBe(true);
       await new Promise((r) => setTimeout(r, 300)); // a cached serving version expires
-      expect(withoutCheckpoints(await dumpAll(readModels))).toEqual(withoutCheckpoints(live));
+      expect(withoutCheckpoints(await dumpAllProjections(readModels))).toEqual(withoutCheckpoints(live));
     });
 
     it('after the log itself is erased, a rebuild still gives the same read models', async () => {
@@ -234,7 +205,7 @@ function erasureSuite(
       await appendLateEvents(store);
       expect(await projector.caughtUp()).toBe(true);
       await projector.stop();
-      const live = await dumpAll(readModels);
+      const live = await dumpAllProjections(readModels);
 
       const { erased } = await store.eraseWorkspace(ERASED, { keepTypes: WORKSPACE_ERASURE_KEPT_TYPES });
       expect(erased).toBeGreaterThan(2500);
@@ -247,7 +218,7 @@ function erasureSuite(
       const report = await rebuild({ store, readModels, projections: allProjections, batchSize: 333 });
       expect(report.switched).toBe(true);
       await new Promise((r) => setTimeout(r, 300));
-      expect(withoutCheckpoints(await dumpAll(readModels))).toEqual(withoutCheckpoints(live));
+      expect(withoutCheckpoints(await dumpAllProjections(readModels))).toEqual(withoutCheckpoints(live));
     });
   });
 }

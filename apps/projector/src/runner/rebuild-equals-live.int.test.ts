@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
-import { atendeRegistry, type ProjectionDump, type ReadModels } from '@atende/events';
+import { atendeRegistry, type ReadModels } from '@atende/events';
 import { createSqliteEventStore, type SqliteEventStore } from '@atende/event-store';
 import { MemoryReadModels, RedisReadModels, describeWithRedis, testRedisUrl } from '@atende/read-models';
 import { allProjections } from '../projections/index.js';
 import { generateWorkload } from '../testing/generate-workload.js';
+import { dumpAllProjections, withoutCheckpoints } from '../testing/read-model-dumps.js';
 import { applyBatch } from './apply-batch.js';
 import { Projector } from './projector.js';
 import { rebuild } from './rebuild.js';
@@ -30,16 +31,6 @@ async function appendWorkload(store: SqliteEventStore, total: number, chunks: nu
     );
     await new Promise((r) => setTimeout(r, 5)); // let the live projector see several batches
   }
-}
-
-async function dumpAll(readModels: ReadModels): Promise<Record<string, ProjectionDump>> {
-  const out: Record<string, ProjectionDump> = {};
-  for (const p of allProjections) out[p.name] = await readModels.view(p.name).dump();
-  return out;
-}
-
-function withoutCheckpoints(dumps: Record<string, ProjectionDump>) {
-  return Object.fromEntries(Object.entries(dumps).map(([k, d]) => [k, { docs: d.docs, indexes: d.indexes }]));
 }
 
 function rebuildEqualsLive(
@@ -71,7 +62,7 @@ function rebuildEqualsLive(
       await appendWorkload(store, EVENTS, 12);
       expect(await projector.caughtUp()).toBe(true);
       await projector.stop();
-      const live = await dumpAll(readModels);
+      const live = await dumpAllProjections(readModels);
       const conversations = Object.keys(live.conversations!.docs.conversation ?? {}).length;
       expect(conversations).toBeGreaterThan(100);
       expect(Object.keys(live.messages!.docs.message ?? {}).length).toBeGreaterThan(1000);
@@ -80,7 +71,7 @@ function rebuildEqualsLive(
 
       const report = await rebuild({ store, readModels, projections: allProjections, batchSize: 1000 });
       expect(report.events).toBe(await store.lastGlobalPosition());
-      const rebuilt = await dumpAll(readModels);
+      const rebuilt = await dumpAllProjections(readModels);
       expect(withoutCheckpoints(rebuilt)).toEqual(withoutCheckpoints(live));
       for (const p of allProjections) expect(rebuilt[p.name]!.checkpoint).toBe(report.position);
     });
@@ -101,7 +92,7 @@ function rebuildEqualsLive(
         }
         await applyBatch(p, readModels.writer(p.name), events);
       }
-      expect(await dumpAll(readModels)).toEqual(await dumpAll(once));
+      expect(await dumpAllProjections(readModels)).toEqual(await dumpAllProjections(once));
     });
   });
 }

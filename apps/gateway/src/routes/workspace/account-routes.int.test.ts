@@ -1,5 +1,11 @@
-import { allProjections, rebuild, CLOSED_WORKSPACE_COLLECTION } from '@atende/projector';
-import type { ProjectionDump } from '@atende/events';
+import {
+  allProjections,
+  dumpAllProjections,
+  rebuild,
+  withoutCheckpoints,
+  workspaceLeftovers,
+  type ReadModelDumps,
+} from '@atende/projector';
 import { GatewayHarness } from '../../testing/harness.js';
 import { eventually } from '../../testing/eventually.js';
 import { AUDIT_STREAM, deniedCount, signInEveryone, type Cookies } from './testing.js';
@@ -9,36 +15,10 @@ const WORKSPACE_STREAM = `workspace-${WS}`;
 
 type Answer = { success: boolean; message?: string; error?: string; code?: string };
 
-async function dumpAll(gw: GatewayHarness): Promise<Record<string, ProjectionDump>> {
+async function dumpAll(gw: GatewayHarness): Promise<ReadModelDumps> {
   await gw.atende.projector.caughtUp();
   await gw.atende.backgroundProjector.caughtUp();
-  const out: Record<string, ProjectionDump> = {};
-  for (const p of allProjections) out[p.name] = await gw.atende.readModels.view(p.name).dump();
-  return out;
-}
-
-/** Keys, index names and entries, and documents that still name the workspace (its closed marker aside). */
-function leftovers(dumps: Record<string, ProjectionDump>, workspaceId: string): string[] {
-  const found: string[] = [];
-  for (const [projection, dump] of Object.entries(dumps)) {
-    for (const [collection, docs] of Object.entries(dump.docs)) {
-      for (const [id, doc] of Object.entries(docs)) {
-        if (collection === CLOSED_WORKSPACE_COLLECTION) continue;
-        if (id.includes(workspaceId) || JSON.stringify(doc).includes(`"${workspaceId}"`)) {
-          found.push(`${projection}/${collection}/${id}`);
-        }
-      }
-    }
-    for (const [name, entries] of Object.entries(dump.indexes)) {
-      if (name.includes(workspaceId)) found.push(`${projection}/index ${name}`);
-      for (const e of entries) if (e.id.includes(workspaceId)) found.push(`${projection}/${name}/${e.id}`);
-    }
-  }
-  return found;
-}
-
-function withoutCheckpoints(dumps: Record<string, ProjectionDump>) {
-  return Object.fromEntries(Object.entries(dumps).map(([k, d]) => [k, { docs: d.docs, indexes: d.indexes }]));
+  return dumpAllProjections(gw.atende.readModels);
 }
 
 describe('account API: Desativar conta permanentemente', () => {
@@ -263,7 +243,7 @@ describe('account API: export and Excluir todos os dados da conta', () => {
       cookie: c.foreign,
     });
     expect(foreignBefore.status).toBe(200);
-    expect(leftovers(await dumpAll(gw), WS).length).toBeGreaterThan(10);
+    expect(workspaceLeftovers(await dumpAll(gw), WS).length).toBeGreaterThan(10);
 
     const res = await gw.request<Answer>('POST', '/api/account/delete-data', {
       cookie: c.owner,
@@ -301,7 +281,7 @@ describe('account API: export and Excluir todos os dados da conta', () => {
     expect(late.body.code).toBe('SANDBOX_SESSION_NOT_CONNECTED');
 
     const live = await dumpAll(gw);
-    expect(leftovers(live, WS)).toEqual([]);
+    expect(workspaceLeftovers(live, WS)).toEqual([]);
     // Another workspace is untouched.
     const foreignAfter = await gw.request('GET', '/api/settings', { cookie: c.foreign });
     expect(foreignAfter.body).toEqual(foreignBefore.body);
