@@ -1,7 +1,7 @@
-import { useRef, useState, type ReactNode } from 'react';
-import { errorText } from '../api/client';
+import { useRef, type ReactNode } from 'react';
 import { Dialog } from './Dialog';
 import { FormAlert } from './FormAlert';
+import { usePendingAction } from './usePendingAction';
 
 /**
  * The confirmation before a destructive action (Excluir, Remover, Desconectar): Cancelar (focused
@@ -70,23 +70,8 @@ export function ConfirmDialog({
   );
 }
 
-/**
- * A confirmed action the dialog runs itself: once at a time, its error kept for the dialog, and
- * `onDone` with what it answered (the success text).
- */
+/** A confirmed action the dialog runs itself (see usePendingAction): `onDone` gets the success text. */
 export function useConfirmedAction<T>(run: () => Promise<T>, onDone: (result: T) => void) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const confirm = async () => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      onDone(await run());
-    } catch (reason) {
-      setError(errorText(reason));
-      setBusy(false);
-    }
-  };
-  return { busy, error, confirm: () => void confirm() };
+  const action = usePendingAction();
+  return { busy: action.pending, error: action.error, confirm: () => void action.run(run, onDone) };
 }

@@ -1,10 +1,10 @@
 import { Sparkles, Target } from 'lucide-react';
+import { usePendingAction } from '../../ui/usePendingAction';
 import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '../../ui/Dialog';
 import { improveNote, optimizeStrategy, type AiProposal } from './ai-assist';
 import { INVALID_REMINDER_TEXT, fromDateTimeLocal, parseTags, toDateTimeLocal } from './note-format';
 import { createNote, updateNote, type Note, type NoteChange } from './notes-api';
-import { errorText } from '../../api/client';
 import { FormAlert } from '../../ui/FormAlert';
 import { Field } from '../../ui/Field';
 
@@ -72,10 +72,9 @@ export function NoteFormDialog({
   const [tags, setTags] = useState(note?.tags.join(', ') ?? '');
   const [isPinned, setIsPinned] = useState(note?.isPinned ?? false);
   const [proposal, setProposal] = useState<AiProposal | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { pending: saving, error, setError, run } = usePendingAction();
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (saving) return;
     // Spec §5: title and content are required; nothing happens without them.
@@ -85,30 +84,24 @@ export function NoteFormDialog({
       setError(INVALID_REMINDER_TEXT);
       return;
     }
-    setSaving(true);
-    setError(null);
     const tagList = parseTags(tags);
-    try {
-      const change = note
-        ? await updateNote(note.id, {
+    const save = () =>
+      note
+        ? updateNote(note.id, {
             title: title.trim(),
             content: content.trim(),
             reminder: reminderAt,
             tags: tagList,
             isPinned,
           })
-        : await createNote({
+        : createNote({
             title: title.trim(),
             content: content.trim(),
             ...(reminderAt ? { reminder: reminderAt } : {}),
             ...(tagList.length > 0 ? { tags: tagList } : {}),
             isPinned,
           });
-      onSaved(change);
-    } catch (reason) {
-      setError(errorText(reason));
-      setSaving(false);
-    }
+    void run(save, onSaved);
   };
 
   const propose = (make: typeof improveNote) =>

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
+import { usePendingAction } from '../../ui/usePendingAction';
 import { Dialog } from '../../ui/Dialog';
-import { errorText } from '../../api/client';
 import { INVALID_REMINDER_TEXT, REMINDER_FORMAT, parseReminderPrompt, toReminderPrompt } from './note-format';
 import { setNoteReminder, type Note, type NoteChange } from './notes-api';
 
@@ -19,19 +19,9 @@ export function ReminderDialog({
 }) {
   const formId = useId();
   const [value, setValue] = useState(toReminderPrompt(note.reminder));
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { pending: saving, error, setError, run } = usePendingAction();
 
-  const save = async (reminder: string | null) => {
-    setSaving(true);
-    setError(null);
-    try {
-      onSaved(await setNoteReminder(note.id, reminder));
-    } catch (reason) {
-      setError(errorText(reason));
-      setSaving(false);
-    }
-  };
+  const save = (reminder: string | null) => run(() => setNoteReminder(note.id, reminder), onSaved);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

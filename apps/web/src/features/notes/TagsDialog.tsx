@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
+import { usePendingAction } from '../../ui/usePendingAction';
 import { Dialog } from '../../ui/Dialog';
-import { errorText } from '../../api/client';
 import { parseTags } from './note-format';
 import { setNoteTags, type Note, type NoteChange } from './notes-api';
 
@@ -16,20 +16,11 @@ export function TagsDialog({
 }) {
   const formId = useId();
   const [value, setValue] = useState(note.tags.join(', '));
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { pending: saving, error, run } = usePendingAction();
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (saving) return;
-    setSaving(true);
-    setError(null);
-    try {
-      onSaved(await setNoteTags(note.id, parseTags(value)));
-    } catch (reason) {
-      setError(errorText(reason));
-      setSaving(false);
-    }
+    void run(() => setNoteTags(note.id, parseTags(value)), onSaved);
   };
 
   return (

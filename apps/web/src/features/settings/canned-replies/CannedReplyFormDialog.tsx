@@ -9,6 +9,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '../../../ui/Dialog';
 import { Field } from '../../../ui/Field';
 import { FormAlert } from '../../../ui/FormAlert';
+import { usePendingAction } from '../../../ui/usePendingAction';
 import {
   createCannedReply,
   updateCannedReply,
@@ -16,7 +17,6 @@ import {
   type CannedReplyChange,
 } from './canned-replies-api';
 import { CANNED_REPLIES_TEXTS } from './texts';
-import { errorText } from '../../../api/client';
 
 const t = CANNED_REPLIES_TEXTS.form;
 
@@ -35,25 +35,17 @@ export function CannedReplyFormDialog({
   const [text, setText] = useState(reply?.text ?? '');
   const [category, setCategory] = useState<CannedReplyCategory>(reply?.category ?? 'support');
   const [keywords, setKeywords] = useState(reply?.keywords ?? '');
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { pending: saving, error, setError, run } = usePendingAction();
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (saving) return;
     if (!text.trim()) {
       setError(t.textRequired);
       return;
     }
-    setSaving(true);
-    setError(null);
     const input = { text: text.trim(), category, keywords: keywords.trim() };
-    try {
-      onSaved(reply ? await updateCannedReply(reply.id, input) : await createCannedReply(input));
-    } catch (reason) {
-      setError(errorText(reason));
-      setSaving(false);
-    }
+    void run(() => (reply ? updateCannedReply(reply.id, input) : createCannedReply(input)), onSaved);
   };
 
   const field = (suffix: string) => `${formId}-${suffix}`;
