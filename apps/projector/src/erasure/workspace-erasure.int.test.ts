@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import {
   WORKSPACE_ERASURE_KEPT_TYPES,
@@ -6,14 +5,13 @@ import {
   streams,
   type AtendeEvent,
   type ProjectionDump,
-  type ReadModels,
 } from '@atende/events';
 import { createSqliteEventStore, type SqliteEventStore } from '@atende/event-store';
-import { MemoryReadModels, RedisReadModels, describeWithRedis, testRedisUrl } from '@atende/read-models';
 import { allProjections, projectionsWithoutWorkspaceData, workspaceErasers } from '../projections/index.js';
 import { Projector } from '../runner/projector.js';
 import { rebuild } from '../runner/rebuild.js';
 import { generateWorkload } from '../testing/generate-workload.js';
+import { forEachReadModels, type ReadModelsHarness } from '../testing/read-model-kinds.js';
 import { dumpAllProjections, withoutCheckpoints, workspaceLeftovers } from '../testing/read-model-dumps.js';
 import { CLOSED_WORKSPACE_COLLECTION } from './workspace-erasure.js';
 
@@ -124,13 +122,10 @@ async function appendLateEvents(store: SqliteEventStore): Promise<void> {
   });
 }
 
-function erasureSuite(
-  name: string,
-  makeReadModels: () => Promise<{ readModels: ReadModels; cleanup(): Promise<void> }>,
-) {
+function erasureSuite(name: string, makeReadModels: () => Promise<ReadModelsHarness>) {
   describe(`'Excluir todos os dados da conta' in the read models (${name})`, () => {
     let store: SqliteEventStore;
-    let harness: { readModels: ReadModels; cleanup(): Promise<void> };
+    let harness: ReadModelsHarness;
     beforeEach(async () => {
       store = createSqliteEventStore({ filename: ':memory:', synchronous: 'normal' });
       harness = await makeReadModels();
@@ -235,24 +230,4 @@ describe('workspace erasure plans', () => {
   });
 });
 
-erasureSuite('in-process', async () => ({
-  readModels: new MemoryReadModels({ freezeDocs: true }),
-  cleanup: async () => {},
-}));
-
-describeWithRedis('Redis', () => {
-  erasureSuite('Redis', async () => {
-    const readModels = new RedisReadModels({
-      url: testRedisUrl(),
-      prefix: `atende-test:${randomUUID()}:`,
-      versionCacheMs: 100,
-    });
-    return {
-      readModels,
-      cleanup: async () => {
-        await readModels.deleteAll();
-        await readModels.close();
-      },
-    };
-  });
-});
+forEachReadModels(erasureSuite);

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
-import { atendeRegistry, type ReadModels } from '@atende/events';
+import { atendeRegistry } from '@atende/events';
+import { MemoryReadModels } from '@atende/read-models';
 import { createSqliteEventStore, type SqliteEventStore } from '@atende/event-store';
-import { MemoryReadModels, RedisReadModels, describeWithRedis, testRedisUrl } from '@atende/read-models';
 import { allProjections } from '../projections/index.js';
 import { generateWorkload } from '../testing/generate-workload.js';
+import { forEachReadModels, type ReadModelsHarness } from '../testing/read-model-kinds.js';
 import { dumpAllProjections, withoutCheckpoints } from '../testing/read-model-dumps.js';
 import { applyBatch } from './apply-batch.js';
 import { Projector } from './projector.js';
@@ -33,13 +33,10 @@ async function appendWorkload(store: SqliteEventStore, total: number, chunks: nu
   }
 }
 
-function rebuildEqualsLive(
-  name: string,
-  makeReadModels: () => Promise<{ readModels: ReadModels; cleanup(): Promise<void> }>,
-) {
+function rebuildEqualsLive(name: string, makeReadModels: () => Promise<ReadModelsHarness>) {
   describe(`read models rebuilt from the log equal the live ones (${name})`, () => {
     let store: SqliteEventStore;
-    let harness: { readModels: ReadModels; cleanup(): Promise<void> };
+    let harness: ReadModelsHarness;
     beforeEach(async () => {
       store = createSqliteEventStore({ filename: ':memory:', synchronous: 'normal' });
       harness = await makeReadModels();
@@ -97,20 +94,4 @@ function rebuildEqualsLive(
   });
 }
 
-rebuildEqualsLive('in-process', async () => ({
-  readModels: new MemoryReadModels({ freezeDocs: true }),
-  cleanup: async () => {},
-}));
-
-describeWithRedis('Redis', () => {
-  rebuildEqualsLive('Redis', async () => {
-    const readModels = new RedisReadModels({ url: testRedisUrl(), prefix: `atende-test:${randomUUID()}:` });
-    return {
-      readModels,
-      cleanup: async () => {
-        await readModels.deleteAll();
-        await readModels.close();
-      },
-    };
-  });
-});
+forEachReadModels(rebuildEqualsLive);
