@@ -4,6 +4,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { Projector } from '@atende/projector';
 import { answerClientErrors } from '../http/client-errors.js';
+import { listenHttp } from '../http/listen.js';
 import { createApp, type AppOptions } from '../http/create-app.js';
 import type { GatewayDeps } from '../http/gateway-deps.js';
 import { createRealtime, type Realtime, type RealtimeOptions } from '../realtime/index.js';
@@ -107,10 +108,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       adapter = createAdapter(pub, sub, { key: adapterKey ?? 'atende:socket.io' });
     }
 
-    server = await new Promise<Server>((resolve, reject) => {
-      const s = app.listen(wantedPort, host ?? '0.0.0.0', () => resolve(s));
-      s.once('error', reject);
-    });
+    server = await listenHttp(app, wantedPort, host ?? '0.0.0.0');
     answerClientErrors(server);
     const realtime = createRealtime({
       httpServer: server,

@@ -17,6 +17,7 @@ import {
   startupProjections,
 } from '@atende/projector';
 import { answerClientErrors } from '../http/client-errors.js';
+import { listenHttp } from '../http/listen.js';
 import { createApp, type AppOptions } from '../http/create-app.js';
 import { defaultWebDistDir } from '../http/web-client.js';
 import { createRealtime, type Realtime } from '../realtime/index.js';
@@ -177,10 +178,7 @@ export async function startEmbedded(
     ...(options.loginLimits ? { loginLimits: options.loginLimits } : {}),
     ...(config.TRUST_PROXY !== undefined ? { trustProxy: trustProxySetting(config.TRUST_PROXY) } : {}),
   });
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.PORT, config.HOST, () => resolve(s));
-    s.once('error', reject);
-  });
+  const server = await listenHttp(app, config.PORT, config.HOST);
   answerClientErrors(server);
   const realtime = createRealtime({ httpServer: server, deps, projector, logger });
   await realtime.ready;
