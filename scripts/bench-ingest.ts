@@ -355,7 +355,9 @@ async function main(): Promise<void> {
     );
 
     // ---- 2. latency at a steady rate ----------------------------------------------------------
+    // Steady state: every consumer has worked off phase 1 before the clock starts.
     await atende.caughtUp();
+    const settled = await atende.settled(60_000);
     await sleep(500);
     const loop = monitorEventLoopDelay({ resolution: 1 });
     loop.enable();
@@ -388,6 +390,11 @@ async function main(): Promise<void> {
     console.log(
       `\n2. latency: ${fmt(latSent)} messages at ${fmt(RATE)}/s in ${latSendSeconds.toFixed(1)} s ` +
         `(calls late by up to ${ms(maxLate)}; all recorded ${latRecordedSeconds.toFixed(1)} s after the first)`,
+    );
+    console.log(
+      settled
+        ? '   started once every consumer had worked off phase 1'
+        : '   started while consumers were still working off phase 1 (not settled within 60 s)',
     );
     console.log(
       `   inbound() → whatsapp:newMessage: p50 ${ms(p50)}  p99 ${ms(p99)}  max ${ms(final.maxMs)}; ` +

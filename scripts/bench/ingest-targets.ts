@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import { loadConfig } from '@atende/config';
 import { createSqliteEventStore } from '@atende/event-store';
 import type { EventStore } from '@atende/events';
+import { KafkaEventBus } from '@atende/event-bus';
 import { LIVE_PROJECTOR_POSITION, startupProjections } from '@atende/projector';
 import { RedisCheckpointStore, RedisReadModels } from '@atende/read-models';
 import { startEmbedded } from '../../apps/gateway/src/embedded/start-embedded.js';
@@ -26,6 +27,12 @@ export interface IngestTarget {
   store: EventStore;
   /** Resolves once the read models include everything in the log. */
   caughtUp(): Promise<void>;
+  /**
+   * Resolves once every consumer has handled everything in the log (read models, notifier, channel
+   * worker), so a measurement at a steady rate does not start while the system still works off
+   * the phase before it; false if that took longer than `timeoutMs`.
+   */
+  settled(timeoutMs: number): Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -54,6 +61,11 @@ export async function embeddedTarget(dir: string, synchronous: 'full' | 'normal'
     failures: () => failures,
     store: atende.store,
     caughtUp: async () => void (await atende.projector.caughtUp()),
+    settled: async (timeoutMs) => {
+      const caughtUp = Promise.all([atende.projector.caughtUp(), atende.backgroundProjector.caughtUp()]);
+      const late = new Promise<false>((resolve) => setTimeout(resolve, timeoutMs, false).unref());
+      return await Promise.race([caughtUp.then(() => true), late]);
+    },
     stop: () => atende.stop(),
   };
 }
@@ -85,6 +97,8 @@ export async function distributedTarget(dir: string, synchronous: 'full' | 'norm
     processes.push(await startProcess(script, { ...env, LOG_LEVEL: 'info' }));
   }
   const store = createSqliteEventStore({ filename: path.join(dir, 'events.db'), synchronous });
+  // Only to read the consumer groups' lag (settled).
+  const bus = new KafkaEventBus({ brokers: config.KAFKA_BROKERS, topic: env.ATENDE_KAFKA_TOPIC });
   const readModels = new RedisReadModels({ url: config.REDIS_URL, prefix: `${prefix}rm:` });
   const projectorPosition = new RedisCheckpointStore({ url: config.REDIS_URL, prefix });
   const progress = new ReadModelsProgress(
@@ -136,8 +150,20 @@ export async function distributedTarget(dir: string, synchronous: 'full' | 'norm
     async caughtUp() {
       await progress.waitForPosition(await store.lastGlobalPosition(), 60_000);
     },
+    async settled(timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      const last = await store.lastGlobalPosition();
+      for (;;) {
+        const relayed = (await projectorPosition.load('kafka-relay')) ?? 0;
+        const lag = relayed >= last ? await bus.consumerLag() : undefined;
+        if (lag && lag.size > 0 && [...lag.values()].every((behind) => behind === 0)) return true;
+        if (Date.now() > deadline) return false;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
     async stop() {
       agent.destroy();
+      await bus.close();
       for (const p of processes.reverse()) await p.stop();
       await projectorPosition.close();
       await readModels.close();

@@ -2,6 +2,7 @@
  * Distributed mode: the channel worker — WhatsApp (whatsapp-web.js, or the sandbox phone with its
  * controls on SANDBOX_PORT) → commands → events; sends from a BullMQ queue in Redis.
  */
+import type { Server } from 'node:http';
 import express from 'express';
 import type { Channel } from '@atende/events';
 import {
@@ -19,6 +20,7 @@ import path from 'node:path';
 import { DEMO_SANDBOX_SESSION } from '../../apps/gateway/src/bootstrap/ensure-demo-workspace.js';
 import { toErrorResponse } from '../../apps/gateway/src/http/errors.js';
 import type { GatewayDeps } from '../../apps/gateway/src/http/gateway-deps.js';
+import { listenHttp } from '../../apps/gateway/src/http/listen.js';
 import { mountRoutes } from '../../apps/gateway/src/http/mount-routes.js';
 import { sandboxRoutes } from '../../apps/gateway/src/routes/sandbox/sandbox-routes.js';
 import { distributedSettings, onShutdown, openSharedStore } from './settings.js';
@@ -62,7 +64,7 @@ const bridge = await startChannelBridge({
 });
 
 // The sandbox phone's controls (DESIGN §4) live with the phone, in this process.
-let controls: ReturnType<ReturnType<typeof express>['listen']> | undefined;
+let controls: Server | undefined;
 if (sandbox) {
   const app = express();
   app.use(express.json({ limit: '100kb' }));
@@ -75,8 +77,7 @@ if (sandbox) {
     const { status, body } = toErrorResponse(error);
     res.status(status).json(body);
   }) as express.ErrorRequestHandler);
-  controls = app.listen(sandboxPort, config.HOST);
-  await new Promise((resolve) => controls!.once('listening', resolve));
+  controls = await listenHttp(app, sandboxPort, config.HOST);
   logger.info(
     { port: sandboxPort },
     `sandbox do WhatsApp em http://localhost:${sandboxPort}/api/sandbox/whatsapp`,

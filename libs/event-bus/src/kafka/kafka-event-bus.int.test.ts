@@ -31,4 +31,35 @@ describeWithKafka('Kafka event bus', () => {
       await bus.close();
     }
   });
+
+  it("tells each consumer group's lag: what it has not committed yet", async () => {
+    const topic = `atende-test-${randomUUID()}`;
+    const bus = new KafkaEventBus({ brokers: testKafkaBrokers(), topic, clientId: 'atende-test' });
+    const seen: number[] = [];
+    try {
+      await bus.publish([storedNote('note-a', 0, 1), storedNote('note-b', 0, 2)]);
+      const subscription = await bus.subscribe('lag-group', async (events) => {
+        seen.push(...events.map((e) => e.globalPosition));
+      });
+      await waitUntil(async () => (await bus.consumerLag()).get('lag-group') === 0);
+      await subscription.stop();
+      await bus.publish([storedNote('note-c', 0, 3), storedNote('note-d', 0, 4), storedNote('note-e', 0, 5)]);
+
+      const lag = await bus.consumerLag();
+
+      expect(seen).toEqual([1, 2]);
+      expect(lag.get('lag-group')).toBe(3);
+      expect([...lag.keys()]).toEqual(['lag-group']); // groups of other topics are not listed
+    } finally {
+      await bus.close();
+    }
+  });
 });
+
+async function waitUntil(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

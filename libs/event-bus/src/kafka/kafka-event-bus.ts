@@ -159,6 +159,37 @@ export class KafkaEventBus implements EventBus {
     };
   }
 
+  /**
+   * How many events each consumer group has not committed yet (what it still has to handle), by
+   * group id, for the groups that have committed an offset of this topic. Ops and benchmarks use it
+   * to tell a caught-up system from a busy one.
+   */
+  async consumerLag(): Promise<Map<string, number>> {
+    await this.ensureTopic();
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      const ends = await admin.fetchTopicOffsets(this.topic);
+      const { groups } = await admin.listGroups();
+      const lag = new Map<string, number>();
+      for (const { groupId } of groups) {
+        const [committed] = await admin.fetchOffsets({ groupId, topics: [this.topic] });
+        // '-1': nothing committed on that partition (also every partition of another topic's group).
+        const offsets = committed?.partitions.filter((p) => Number(p.offset) >= 0) ?? [];
+        if (offsets.length === 0) continue;
+        let behind = 0;
+        for (const end of ends) {
+          const at = offsets.find((p) => p.partition === end.partition)?.offset ?? '0';
+          behind += Number(end.high) - Number(at);
+        }
+        lag.set(groupId, behind);
+      }
+      return lag;
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
   async close(): Promise<void> {
     for (const consumer of [...this.consumers]) await consumer.disconnect().catch(() => undefined);
     this.consumers.clear();
