@@ -5,9 +5,10 @@ export interface CachedAggregate<S = unknown> {
 }
 
 /**
- * States of recently used streams, so a command reads only the events after the cached version
- * instead of the whole stream. Safe across processes: the tail is always read from the store, so
- * events written elsewhere are folded in. States must be immutable (deciders' evolve returns new ones).
+ * States of recently used streams, so a command need not read the whole stream. Safe across
+ * processes: handleCommand appends with the cached version (a stream moved elsewhere conflicts and
+ * is read again) and confirms decisions that append nothing against the stream's tail; loadAggregate
+ * reads the tail after the cached version. States must be immutable (deciders' evolve returns new ones).
  */
 export class AggregateCache {
   private readonly entries = new Map<string, CachedAggregate>();

@@ -46,10 +46,28 @@ export async function loadAggregate<C, E extends DomainEvent, S>(
   return { state, version };
 }
 
+/** The decider's answer, or what it threw (kept until the state it decided on is confirmed). */
+function tryDecide<C, E extends DomainEvent, S>(
+  decider: Decider<C, E, S>,
+  command: C,
+  state: S,
+): { events: E[]; error?: unknown } {
+  try {
+    return { events: decider.decide(command, state) };
+  } catch (error) {
+    return { events: [], error };
+  }
+}
+
 /**
- * Loads the stream's state (see loadAggregate), decides, appends with the version it read, and on
- * a concurrency conflict starts again from the whole stream. Domain errors propagate unchanged;
- * nothing is written then.
+ * Decides on the stream's state, appends with the version it decided on, and on a concurrency
+ * conflict starts again from the whole stream. Domain errors propagate unchanged; nothing is
+ * written then.
+ *
+ * With a cache, the first attempt decides on the cached state without reading the store: events it
+ * decides are appended with the cached version, so if another writer moved the stream the append
+ * conflicts and the retry reads it. A decision that appends nothing (a no-op or a refusal) has no
+ * such check, so it is confirmed against the stream's tail first and taken again if the tail moved.
  */
 export async function handleCommand<C, E extends DomainEvent, S>(
   deps: CommandHandlerDeps,
@@ -61,8 +79,20 @@ export async function handleCommand<C, E extends DomainEvent, S>(
   const attempts = deps.maxAttempts ?? 3;
   const cache = deps.cache;
   for (let attempt = 1; ; attempt += 1) {
-    const { state, version } = await loadAggregate(deps, decider, streamId, { ignoreCache: attempt > 1 });
-    const events = decider.decide(command, state);
+    const cached = attempt === 1 ? cache?.get<S>(streamId) : undefined;
+    let loaded: { state: S; version: number | 'no_stream' } =
+      cached ?? (await loadAggregate(deps, decider, streamId, { ignoreCache: attempt > 1 }));
+    let outcome = tryDecide(decider, command, loaded.state);
+    if (cached && (outcome.error !== undefined || outcome.events.length === 0)) {
+      const current = await loadAggregate(deps, decider, streamId);
+      if (current.version !== cached.version) {
+        loaded = current;
+        outcome = tryDecide(decider, command, current.state);
+      }
+    }
+    if (outcome.error !== undefined) throw outcome.error;
+    const { state, version } = loaded;
+    const events = outcome.events;
     if (events.length === 0) {
       return { events, globalPositions: [], newState: state, nextExpectedVersion: version };
     }
