@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
 import { streamCategory, type EventSource, type MemberEvent, type StoredEvent } from '@atende/events';
 import type { GatewayDeps } from '../http/gateway-deps.js';
+import { jsonOnlyParser } from './json-only-parser.js';
 import { roomsOf } from './audience.js';
 import { mayPush, pushesOf, type Push, type PushContext, type ServerToClientEvents } from './pushes.js';
 import {
@@ -104,6 +105,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   const io: RealtimeServer = new Server(httpServer, {
     serveClient: false,
     maxHttpBufferSize: 16 * 1024,
+    parser: jsonOnlyParser,
     ...(options.adapter ? { adapter: options.adapter } : {}),
     ...(deps.webOrigin ? { cors: { origin: [deps.webOrigin], credentials: true } } : {}),
   });
