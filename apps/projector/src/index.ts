@@ -1,6 +1,5 @@
 export * from './projection.js';
 export * from './runner/apply-batch.js';
-export * from './runner/batched.js';
 export * from './runner/projector.js';
 export * from './runner/bus-source.js';
 export * from './runner/rebuild.js';

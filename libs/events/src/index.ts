@@ -12,6 +12,7 @@ export * from './ports/read-models.js';
 export * from './ports/channel.js';
 export * from './ports/checkpoint-store.js';
 export * from './ports/event-bus.js';
+export * from './ports/batched.js';
 export * from './workspace/index.js';
 export * from './user/index.js';
 export * from './member/index.js';

@@ -240,19 +240,12 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   async function follow(): Promise<void> {
     while (!closed) {
       try {
-        if (options.source) {
-          for await (const batch of options.source(dispatched + 1, abort.signal)) {
-            if (closed) return;
-            await dispatchBatch(batch);
-          }
-        } else {
-          for await (const event of deps.store.subscribe(dispatched + 1, {
-            signal: abort.signal,
-            trusted: true,
-          })) {
-            if (closed) return;
-            await dispatch(event);
-          }
+        const pages = options.source
+          ? options.source(dispatched + 1, abort.signal)
+          : deps.store.subscribePages(dispatched + 1, { signal: abort.signal, trusted: true });
+        for await (const batch of pages) {
+          if (closed) return;
+          await dispatchBatch(batch);
         }
       } catch (error) {
         if (closed) return;

@@ -3,7 +3,6 @@ import { CheckpointConflictError } from '@atende/events';
 import type { Logger } from 'pino';
 import type { Projection } from '../projection.js';
 import { applyBatch } from './apply-batch.js';
-import { batched } from './batched.js';
 
 export interface ProjectorOptions {
   store: EventStore;
@@ -128,10 +127,7 @@ export class Projector {
         const source: EventSource =
           this.options.source ??
           ((start, signal) =>
-            batched(
-              store.subscribe(start, { signal, batchSize: this.batchSize, trusted: true }),
-              this.batchSize,
-            ));
+            store.subscribePages(start, { signal, batchSize: this.batchSize, trusted: true }));
         for await (const batch of source(from, this.abort.signal)) {
           await this.applyToAll(batch, writers);
           this.notify();

@@ -340,6 +340,36 @@ export function eventStoreContract(adapterName: string, makeHarness: () => Promi
         expect(seen).toEqual(reported);
       });
 
+      it('follows in pages: what is stored, then live appends, in order, each at most batchSize', async () => {
+        const start = (await store.lastGlobalPosition()) + 1;
+        const stream = uniqueStream();
+        for (let i = 0; i < 45; i += 1) await store.appendToStream(stream, [sampleEvent(`antes ${i}`)]);
+        const total = 120;
+        const controller = new AbortController();
+        const pages: number[][] = [];
+        const reading = (async () => {
+          for await (const page of store.subscribePages(start, {
+            signal: controller.signal,
+            batchSize: 20,
+          })) {
+            pages.push(page.map((e) => e.globalPosition));
+            if (pages.flat().length >= total) controller.abort();
+          }
+        })();
+        const writer = await another();
+        for (let i = 45; i < total; i += 1) {
+          await (i % 2 === 0 ? writer : store).appendToStream(uniqueStream(), [sampleEvent(`durante ${i}`)]);
+        }
+        await reading;
+        const seen = pages.flat();
+        expect(seen).toHaveLength(total);
+        expect([...seen].sort((x, y) => x - y)).toEqual(seen);
+        expect(new Set(seen).size).toBe(total);
+        expect(Math.max(...pages.map((p) => p.length))).toBeLessThanOrEqual(20);
+        expect(pages.every((p) => p.length > 0)).toBe(true);
+        expect(pages[0]).toHaveLength(20); // catching up hands over full pages
+      });
+
       it('ends when aborted while idle', async () => {
         const controller = new AbortController();
         const reading = collect(

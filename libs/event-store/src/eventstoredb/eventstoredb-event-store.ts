@@ -25,7 +25,7 @@ import type {
   StoredEvent,
   SubscribeOptions,
 } from '@atende/events';
-import { WrongExpectedVersionError, atendeRegistry } from '@atende/events';
+import { WrongExpectedVersionError, atendeRegistry, batched } from '@atende/events';
 import { EsdbClaimBackend } from './claim-streams.js';
 import { connectEsdb, readAllEvents, readStreamEvents, type EsdbClient } from './client.js';
 import { drainReadable } from './drain-readable.js';
@@ -466,6 +466,11 @@ export class EventStoreDbEventStore implements EventStore {
    * events), resubscribing from the last event seen when the connection drops. `batchSize` is not
    * used: the server pages the catch-up itself, and buffering is bounded by pausing the stream.
    */
+  /** subscribe, grouped into pages of what arrived together. */
+  subscribePages(fromGlobalPosition = 1, options: SubscribeOptions = {}): AsyncIterable<StoredEvent[]> {
+    return batched(this.subscribe(fromGlobalPosition, options), options.batchSize ?? 500);
+  }
+
   async *subscribe(fromGlobalPosition = 1, options: SubscribeOptions = {}): AsyncGenerator<StoredEvent> {
     this.assertOpen();
     const from = normalizeFrom(fromGlobalPosition);

@@ -320,6 +320,18 @@ export class SqliteEventStore implements EventStore {
   }
 
   async *subscribe(fromGlobalPosition = 1, options: SubscribeOptions = {}): AsyncGenerator<StoredEvent> {
+    for await (const page of this.subscribePages(fromGlobalPosition, options)) {
+      for (const event of page) {
+        yield event;
+        if (options.signal?.aborted) return;
+      }
+    }
+  }
+
+  async *subscribePages(
+    fromGlobalPosition = 1,
+    options: SubscribeOptions = {},
+  ): AsyncGenerator<StoredEvent[]> {
     const batchSize = options.batchSize ?? 500;
     const trusted = options.trusted ?? false;
     const signal = options.signal;
@@ -328,18 +340,14 @@ export class SqliteEventStore implements EventStore {
       // What this process just appended comes from memory; anything else from the file.
       const recent = this.recent.from(position, batchSize);
       if (recent) {
-        for (const raw of recent) {
-          yield this.registry.parse(raw, { trusted });
-          position = raw.globalPosition + 1;
-          if (signal?.aborted) return;
-        }
+        position = recent[recent.length - 1]!.globalPosition + 1;
+        yield recent.map((raw) => this.registry.parse(raw, { trusted }));
         continue;
       }
       const rows = this.stmt.readAll.all(position, batchSize);
-      for (const row of rows) {
-        yield this.toStored(row, trusted);
-        position = row[0] + 1;
-        if (signal?.aborted) return;
+      if (rows.length > 0) {
+        position = rows[rows.length - 1]![0] + 1;
+        yield rows.map((row) => this.toStored(row, trusted));
       }
       if (rows.length < batchSize) await this.waitForAppend(signal);
     }

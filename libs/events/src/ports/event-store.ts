@@ -86,6 +86,11 @@ export interface EventStore {
   /** Like readAll, then follows new appends (also those of other processes) until aborted. */
   subscribe(fromGlobalPosition?: number, options?: SubscribeOptions): AsyncIterable<StoredEvent>;
   /**
+   * subscribe in pages: each page holds the events available at once (at most batchSize), for
+   * consumers that apply events in batches (no per-event hand-over while catching up or live).
+   */
+  subscribePages(fromGlobalPosition?: number, options?: SubscribeOptions): AsyncIterable<StoredEvent[]>;
+  /**
    * 'Excluir todos os dados da conta': removes every event whose metadata names this workspace,
    * except those of `keepTypes`, so no read, replay or export finds them again. Kept events keep
    * their positions; positions are never reused (readers must accept gaps). Idempotent.
