@@ -568,18 +568,14 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
 
   async function follow(fromPosition: number): Promise<void> {
     try {
-      if (options.source) {
-        for await (const batch of options.source(fromPosition, abort.signal)) {
-          for (const event of batch) {
-            if (stopped) return;
-            if (event.globalPosition > handledUpTo) await handleStored(event); // redeliveries skipped
-          }
+      const pages = options.source
+        ? options.source(fromPosition, abort.signal)
+        : store.subscribePages(fromPosition, { signal: abort.signal, trusted: true });
+      for await (const batch of pages) {
+        for (const event of batch) {
+          if (stopped) return;
+          if (event.globalPosition > handledUpTo) await handleStored(event); // redeliveries skipped
         }
-        return;
-      }
-      for await (const event of store.subscribe(fromPosition, { signal: abort.signal, trusted: true })) {
-        if (stopped) break;
-        await handleStored(event);
       }
     } catch (error) {
       if (!stopped) logger.error({ err: error }, 'channel bridge stopped following the event store');
