@@ -1,4 +1,12 @@
-import { Decoder, Encoder, PacketType, protocol, type Packet } from 'socket.io-parser';
+import { createRequire } from 'node:module';
+import type * as SocketIoParser from 'socket.io-parser';
+import type { Packet } from 'socket.io-parser';
+
+// The CommonJS build, the one socket.io itself loads: Node's ESM entry of socket.io-parser is its
+// debug build, which logs (or tests whether to log) every packet.
+const { Decoder, Encoder, PacketType, protocol } = createRequire(import.meta.url)(
+  'socket.io-parser',
+) as typeof SocketIoParser;
 
 /**
  * Socket.IO's encoder without the search for binary attachments it runs over every packet sent
