@@ -3,15 +3,17 @@
  * Generates a realistic event log, then rebuilds every projection into memory and into Redis,
  * printing events/s next to the store's raw read rate in the same run. Figures only.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { atendeRegistry } from '@atende/events';
 import { INSERT_EVENT_SQL, SCHEMA_SQL, createSqliteEventStore, eventRowValues } from '@atende/event-store';
 import { MemoryReadModels, RedisReadModels } from '@atende/read-models';
-import { allProjections, rebuild, startupProjections } from '@atende/projector';
+import { allProjections, rebuild } from '@atende/projector';
 import { loadConfig } from '@atende/config';
 import { generateWorkload } from '@atende/projector';
 import { jsonOutPath, round, writeBenchFigures } from './bench/report-figures.js';
@@ -69,13 +71,8 @@ try {
   for await (const _e of store.readAll(1, { batchSize: 5000 })) read += 1;
   const readAllMs = performance.now() - started;
 
-  // 3. Rebuild every projection into memory; then what an embedded start rebuilds before listening.
+  // 3. Rebuild every projection into memory.
   const memory = await rebuild({ store, readModels: new MemoryReadModels(), projections: allProjections });
-  const startup = await rebuild({
-    store,
-    readModels: new MemoryReadModels(),
-    projections: startupProjections,
-  });
 
   // 4. Rebuild every projection into Redis (pipelined Lua batches), under a throwaway prefix.
   let redisRate: number | undefined;
@@ -103,6 +100,15 @@ try {
   }
   await store.close();
 
+  // 5. An embedded start on this log (it rebuilds the inbox read models before listening), in a fresh
+  //    process with npm start's flags, as a restart would be: not in this one, whose heap is full.
+  const probe = fileURLToPath(new URL('./bench/startup-probe.ts', import.meta.url));
+  const startup = JSON.parse(
+    execFileSync(process.execPath, ['--max-semi-space-size=128', '--import', 'tsx', probe, dir], {
+      encoding: 'utf8',
+    }),
+  ) as { listeningMs: number; sinceProcessStartMs: number };
+
   console.log(
     `\nbench:replay — ${fmt(count)} events, ${allProjections.length} projections, Node ${process.version}\n`,
   );
@@ -112,14 +118,18 @@ try {
   line('raw SQLite row read (baseline)', fmt(rate(rows, rawRowsMs)), '');
   line('event store readAll (parse + validate)', fmt(rate(read, readAllMs)), '');
   line('rebuild all projections into memory', fmt(rate(memory.events, memory.elapsedMs)), '>= 200,000');
-  line('embedded start-up: inbox projections (s)', (startup.elapsedMs / 1000).toFixed(2), '< 10 s at 1M');
+  line('embedded start-up until listening (s)', (startup.listeningMs / 1000).toFixed(2), '< 10 s at 1M');
   line(
     'rebuild all projections into Redis',
     redisRate === undefined ? 'skipped' : fmt(redisRate),
     '>= 50,000',
   );
   console.log(
-    `\nmemory rebuild vs store read rate: ${(rate(memory.events, memory.elapsedMs) / rate(read, readAllMs)).toFixed(2)}`,
+    `\nembedded start-up: startEmbedded until listening ${(startup.listeningMs / 1000).toFixed(2)} s; ` +
+      `${(startup.sinceProcessStartMs / 1000).toFixed(2)} s since its process started (modules loaded)`,
+  );
+  console.log(
+    `memory rebuild vs store read rate: ${(rate(memory.events, memory.elapsedMs) / rate(read, readAllMs)).toFixed(2)}`,
   );
 
   const rawRead = { label: 'raw SQLite row read', value: rate(rows, rawRowsMs), unit: 'rows/s' };
@@ -145,8 +155,8 @@ try {
       },
       {
         id: 'replay.startup',
-        label: `embedded start-up: inbox projections from ${events}`,
-        value: round(startup.elapsedMs / 1000, 2),
+        label: `embedded start-up on ${events} (fresh process): startEmbedded until listening`,
+        value: round(startup.listeningMs / 1000, 2),
         unit: 's',
         // The budget is for 1M events: a smaller log (--quick) is not read against it.
         ...(count >= 1_000_000 ? { budget: { op: '<' as const, value: 10 } } : {}),

@@ -95,7 +95,6 @@ export async function startEmbedded(
     logger,
   });
   projector.start();
-  backgroundProjector.start();
 
   let opsServer: NetServer | undefined;
   try {
@@ -182,6 +181,9 @@ export async function startEmbedded(
   answerClientErrors(server);
   const realtime = createRealtime({ httpServer: server, deps, projector, logger });
   await realtime.ready;
+  // Analytics and suggestions catch up once the inbox is served: started earlier, their replay of the
+  // whole log would share the thread with the rest of the start and delay listening by seconds.
+  backgroundProjector.start();
   const { port } = server.address() as AddressInfo;
   let stopping: Promise<void> | undefined;
   return {
