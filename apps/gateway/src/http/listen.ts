@@ -11,6 +11,8 @@ import type { Express } from 'express';
  * When the prototype is already the right one, Express's call changes nothing and requests die young.
  */
 export function expressHttpClasses(app: Express) {
+  // Node's constructors are plain functions: applied to `this` (Reflect.construct with new.target
+  // measured half the throughput in bench:api).
   function ExpressRequest(this: IncomingMessage, ...args: ConstructorParameters<typeof IncomingMessage>) {
     IncomingMessage.apply(this, args);
   }
