@@ -1,5 +1,6 @@
 import type { AtendeEvent, ProjectionTx, StoredEvent } from '@atende/events';
 import { defineProjection } from '../../projection.js';
+import { utcIso } from '../conversations/event-helpers.js';
 import {
   CANNED_REPLIES_PROJECTION,
   CANNED_REPLY_COLLECTION,
@@ -9,10 +10,6 @@ import {
   type CannedReplyDoc,
   type CannedReplyRevisionDoc,
 } from './types.js';
-
-function iso(value: string): string {
-  return new Date(Date.parse(value)).toISOString();
-}
 
 /** The workspace's replies changed at this event. */
 function touch(tx: ProjectionTx, event: StoredEvent<AtendeEvent>): void {
@@ -28,7 +25,7 @@ export const cannedRepliesProjection = defineProjection(CANNED_REPLIES_PROJECTIO
     const d = event.data;
     const docId = cannedReplyDocId(workspaceId, d.cannedReplyId);
     if (tx.get<CannedReplyDoc>(CANNED_REPLY_COLLECTION, docId)) return;
-    const at = iso(event.metadata.occurredAt);
+    const at = utcIso(event.metadata.occurredAt);
     tx.put(CANNED_REPLY_COLLECTION, docId, {
       id: d.cannedReplyId,
       workspaceId,
@@ -51,7 +48,7 @@ export const cannedRepliesProjection = defineProjection(CANNED_REPLIES_PROJECTIO
       text: event.data.text,
       category: event.data.category,
       keywords: event.data.keywords,
-      updatedAt: iso(event.metadata.occurredAt),
+      updatedAt: utcIso(event.metadata.occurredAt),
     } satisfies CannedReplyDoc);
     touch(tx, event);
   },

@@ -1,5 +1,6 @@
 import type { AtendeEvent, ProjectionTx, StoredEvent } from '@atende/events';
 import { defineProjection } from '../../projection.js';
+import { utcIso } from '../conversations/event-helpers.js';
 import {
   CHANNEL_SESSIONS_PROJECTION,
   SESSION_COLLECTION,
@@ -8,10 +9,6 @@ import {
   workspaceSessionsIndex,
   type SessionDoc,
 } from './types.js';
-
-function iso(value: string): string {
-  return new Date(Date.parse(value)).toISOString();
-}
 
 function write(tx: ProjectionTx, session: SessionDoc): void {
   const score = Date.parse(session.updatedAt);
@@ -28,7 +25,7 @@ function update(
 ): void {
   const session = tx.get<SessionDoc>(SESSION_COLLECTION, event.data.sessionId);
   if (!session || session.workspaceId !== event.metadata.workspaceId) return;
-  write(tx, { ...session, ...change(session), updatedAt: iso(event.metadata.occurredAt) });
+  write(tx, { ...session, ...change(session), updatedAt: utcIso(event.metadata.occurredAt) });
 }
 
 /** WhatsApp channel sessions (connect modal, status and sessions calls). */
@@ -52,7 +49,7 @@ export const channelSessionsProjection = defineProjection(CHANNEL_SESSIONS_PROJE
       qrCode: null,
       lastError: null,
       connectedAt: null,
-      updatedAt: iso(event.metadata.occurredAt),
+      updatedAt: utcIso(event.metadata.occurredAt),
     });
   },
   ChannelQrIssued: (event, tx) =>
@@ -67,7 +64,7 @@ export const channelSessionsProjection = defineProjection(CHANNEL_SESSIONS_PROJE
       phoneNumber: event.data.phoneNumber ?? s.phoneNumber,
       qrCode: null,
       lastError: null,
-      connectedAt: iso(event.metadata.occurredAt),
+      connectedAt: utcIso(event.metadata.occurredAt),
     }));
   },
   ChannelDisconnected: (event, tx) => {

@@ -1,5 +1,6 @@
 import type { ProjectionTx } from '@atende/events';
 import { defineProjection } from '../../projection.js';
+import { utcIso } from '../conversations/event-helpers.js';
 import {
   EMAILS_PROJECTION,
   EMAIL_COLLECTION,
@@ -7,10 +8,6 @@ import {
   workspaceEmailsIndex,
   type EmailDoc,
 } from './types.js';
-
-function iso(value: string): string {
-  return new Date(Date.parse(value)).toISOString();
-}
 
 function write(tx: ProjectionTx, email: EmailDoc): void {
   tx.put(EMAIL_COLLECTION, emailDocId(email.workspaceId, email.id), email);
@@ -32,7 +29,7 @@ export const emailsProjection = defineProjection(EMAILS_PROJECTION, {
       subject: d.subject,
       preview: d.preview,
       content: d.content,
-      timestamp: iso(event.metadata.occurredAt),
+      timestamp: utcIso(event.metadata.occurredAt),
       isUnread: false,
       hasAttachments: false,
       priority: d.priority,
@@ -53,7 +50,7 @@ export const emailsProjection = defineProjection(EMAILS_PROJECTION, {
       subject: d.subject,
       preview: d.preview,
       content: d.content,
-      timestamp: iso(d.receivedAt),
+      timestamp: utcIso(d.receivedAt),
       isUnread: true,
       hasAttachments: d.hasAttachments,
       priority: d.priority,

@@ -1,5 +1,6 @@
 import type { AtendeEvent, ProjectionTx, StoredEvent } from '@atende/events';
 import { defineProjection } from '../../projection.js';
+import { utcIso } from '../conversations/event-helpers.js';
 import {
   NOTES_PROJECTION,
   NOTE_COLLECTION,
@@ -9,10 +10,6 @@ import {
   workspacePinnedNotesIndex,
   type NoteDoc,
 } from './types.js';
-
-function iso(value: string): string {
-  return new Date(Date.parse(value)).toISOString();
-}
 
 /** Stores the note and keeps its three index entries in step with it. */
 function write(tx: ProjectionTx, note: NoteDoc): void {
@@ -34,14 +31,14 @@ function update(
 ): void {
   const note = tx.get<NoteDoc>(NOTE_COLLECTION, noteDocId(event.metadata.workspaceId, event.data.noteId));
   if (!note) return;
-  write(tx, { ...note, ...change(note), updatedAt: iso(event.metadata.occurredAt) });
+  write(tx, { ...note, ...change(note), updatedAt: utcIso(event.metadata.occurredAt) });
 }
 
 /** Notes (Anotações) per workspace, plus a due-reminders index across workspaces. */
 export const notesProjection = defineProjection(NOTES_PROJECTION, {
   NoteCreated: (event, tx) => {
     const d = event.data;
-    const at = iso(event.metadata.occurredAt);
+    const at = utcIso(event.metadata.occurredAt);
     write(tx, {
       id: d.noteId,
       workspaceId: event.metadata.workspaceId,
@@ -50,7 +47,7 @@ export const notesProjection = defineProjection(NOTES_PROJECTION, {
       content: d.content,
       createdAt: at,
       updatedAt: at,
-      reminder: d.reminder === null ? null : iso(d.reminder),
+      reminder: d.reminder === null ? null : utcIso(d.reminder),
       isPinned: d.isPinned,
       tags: [...d.tags],
     });
@@ -59,12 +56,14 @@ export const notesProjection = defineProjection(NOTES_PROJECTION, {
     update(event, tx, () => ({
       title: event.data.title,
       content: event.data.content,
-      reminder: event.data.reminder === null ? null : iso(event.data.reminder),
+      reminder: event.data.reminder === null ? null : utcIso(event.data.reminder),
       tags: [...event.data.tags],
       isPinned: event.data.isPinned,
     })),
   NoteReminderSet: (event, tx) =>
-    update(event, tx, () => ({ reminder: event.data.reminder === null ? null : iso(event.data.reminder) })),
+    update(event, tx, () => ({
+      reminder: event.data.reminder === null ? null : utcIso(event.data.reminder),
+    })),
   NoteTagsChanged: (event, tx) => update(event, tx, () => ({ tags: [...event.data.tags] })),
   NotePinned: (event, tx) => update(event, tx, () => ({ isPinned: true })),
   NoteUnpinned: (event, tx) => update(event, tx, () => ({ isPinned: false })),

@@ -1,6 +1,7 @@
 import type { IntegrationType, ProjectionTx } from '@atende/events';
 import { defaultWorkspaceSettings, integrationTypes } from '@atende/events';
 import { defineProjection } from '../../projection.js';
+import { utcIso } from '../conversations/event-helpers.js';
 import {
   WORKSPACES_PROJECTION,
   workspaceCollections as c,
@@ -9,10 +10,6 @@ import {
   type IntegrationDoc,
   type WorkspaceDoc,
 } from './types.js';
-
-function iso(value: string): string {
-  return new Date(Date.parse(value)).toISOString();
-}
 
 function workspaceExists(tx: ProjectionTx, workspaceId: string): boolean {
   return tx.get<WorkspaceDoc>(c.workspace, workspaceId) !== undefined;
@@ -34,7 +31,7 @@ export const workspacesProjection = defineProjection(WORKSPACES_PROJECTION, {
       trialStartedAt: d.trialStartedAt,
       trialDays: d.trialDays,
       settings: defaultWorkspaceSettings(d.name),
-      createdAt: iso(event.metadata.occurredAt),
+      createdAt: utcIso(event.metadata.occurredAt),
     };
     tx.put(c.workspace, d.workspaceId, doc);
   },
@@ -56,7 +53,7 @@ export const workspacesProjection = defineProjection(WORKSPACES_PROJECTION, {
     if (!workspaceExists(tx, workspaceId)) return;
     const type: IntegrationType = event.data.integrationType;
     const current = tx.get<IntegrationDoc>(c.integration, integrationDocId(workspaceId, type));
-    const at = iso(event.metadata.occurredAt);
+    const at = utcIso(event.metadata.occurredAt);
     writeIntegration(tx, {
       workspaceId,
       type,
@@ -76,7 +73,7 @@ export const workspacesProjection = defineProjection(WORKSPACES_PROJECTION, {
       status: 'disconnected',
       config: {},
       connectedAt: null,
-      updatedAt: iso(event.metadata.occurredAt),
+      updatedAt: utcIso(event.metadata.occurredAt),
     });
   },
 });
