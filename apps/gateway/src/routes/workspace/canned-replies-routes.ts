@@ -75,21 +75,21 @@ async function requireCannedReply(
   return doc;
 }
 
-/** Fallback when the read model is slower than the wait: the decider's state. */
-function fromState(state: CannedReplyState, previous?: CannedReplyDoc): CannedReplyView {
+/** Fallback when the read model is slower than the wait: the decider's state, as the read model would have it. */
+function fromState(state: CannedReplyState, workspaceId: string, previous?: CannedReplyDoc): CannedReplyView {
   if (state.status !== 'active') throw notFoundError(CANNED_REPLY_NOT_FOUND_MESSAGE);
   const now = new Date().toISOString();
   const { reply } = state;
-  return {
+  return toView({
     id: reply.cannedReplyId,
+    workspaceId,
     text: reply.text,
     category: reply.category,
-    categoryLabel: CANNED_REPLY_CATEGORY_LABELS[reply.category],
     keywords: reply.keywords,
     createdBy: reply.createdBy,
     createdAt: previous?.createdAt ?? now,
     updatedAt: now,
-  };
+  });
 }
 
 /** Runs a command on the reply's stream and reads the reply back. */
@@ -108,7 +108,7 @@ async function run(
     command,
   );
   const doc = await getCannedReply(deps.readModels.view('canned-replies'), ctx.workspaceId, cannedReplyId);
-  return doc ? toView(doc) : fromState(newState, previous);
+  return doc ? toView(doc) : fromState(newState, ctx.workspaceId, previous);
 }
 
 const cannedReplyAnswer = ok({ cannedReply: cannedReplySchema, message: z.string() });
