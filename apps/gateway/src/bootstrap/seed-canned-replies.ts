@@ -27,13 +27,11 @@ export async function seedDefaultCannedReplies(
   let created = 0;
   for (const reply of DEFAULT_CANNED_REPLIES) {
     const cannedReplyId = defaultCannedReplyId(workspaceId, reply.key);
-    const stream = streams.cannedreply(cannedReplyId);
-    if ((await deps.store.readStream(stream)).length > 0) continue;
     try {
       await handleCommand(
         deps,
         cannedReplyDecider,
-        stream,
+        streams.cannedreply(cannedReplyId),
         {
           type: 'CreateCannedReply',
           data: {
@@ -48,7 +46,7 @@ export async function seedDefaultCannedReplies(
       );
       created += 1;
     } catch (error) {
-      // Another process seeded it first.
+      // Seeded before (by this or another process; maybe deleted by the team since): left as it is.
       if (!(error instanceof DomainError && error.code === 'CANNED_REPLY_EXISTS')) throw error;
     }
   }
