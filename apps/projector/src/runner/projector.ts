@@ -3,6 +3,7 @@ import { CheckpointConflictError } from '@atende/events';
 import type { Logger } from 'pino';
 import type { Projection } from '../projection.js';
 import { applyBatch } from './apply-batch.js';
+import { settleEach } from './settle-each.js';
 
 export interface ProjectorOptions {
   store: EventStore;
@@ -162,18 +163,7 @@ export class Projector {
       if (result.applied > 0 || lag >= this.idleEvery) this.committed.set(projection.name, result.checkpoint);
       this.states.get(projection.name)!.position = result.checkpoint;
     };
-    const outcomes: PromiseSettledResult<void>[] = [];
-    if (this.options.concurrent) outcomes.push(...(await Promise.allSettled(due.map(apply))));
-    else {
-      for (const projection of due) {
-        try {
-          await apply(projection);
-          outcomes.push({ status: 'fulfilled', value: undefined });
-        } catch (reason) {
-          outcomes.push({ status: 'rejected', reason });
-        }
-      }
-    }
+    const outcomes = await settleEach(due, apply, this.options.concurrent ?? false);
     let conflict: CheckpointConflictError | undefined;
     outcomes.forEach((outcome, i) => {
       if (outcome.status === 'fulfilled') return;

@@ -1,6 +1,7 @@
 import type { EventStore, ProjectionDump, ReadModels, RebuildTarget, StoredEvent } from '@atende/events';
 import type { Projection } from '../projection.js';
 import { applyBatch } from './apply-batch.js';
+import { settleEach } from './settle-each.js';
 
 export interface RebuildProgress {
   /** Events read so far. */
@@ -68,20 +69,16 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildReport> {
     const applied = projections.map(() => 0);
     let head = await store.lastGlobalPosition();
     const applyPage = async (batch: readonly StoredEvent[]) => {
-      if (options.concurrent) {
-        // (All settle before a failure is thrown, so no write is still running when targets are discarded.)
-        const results = await Promise.allSettled(
-          projections.map((p, i) => applyBatch(p, targets[i]!, batch)),
-        );
-        results.forEach((result, i) => {
-          if (result.status === 'rejected') throw result.reason;
-          applied[i]! += result.value.applied;
-        });
-      } else {
-        for (let i = 0; i < projections.length; i += 1) {
-          applied[i]! += (await applyBatch(projections[i]!, targets[i]!, batch)).applied;
-        }
-      }
+      // All settle before a failure is thrown, so no write is still running when targets are discarded.
+      const results = await settleEach(
+        projections,
+        (p, i) => applyBatch(p, targets[i]!, batch),
+        options.concurrent ?? false,
+      );
+      results.forEach((result, i) => {
+        if (result.status === 'rejected') throw result.reason;
+        applied[i]! += result.value.applied;
+      });
       position = batch[batch.length - 1]!.globalPosition;
       processed += batch.length;
       head = Math.max(head, position);
