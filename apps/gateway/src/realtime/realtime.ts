@@ -222,6 +222,10 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   async function dispatchBatch(events: readonly StoredEvent[]): Promise<void> {
     let run: StoredEvent[] = [];
     const flush = async () => {
+      // One wait for the run's last event (projectors apply whole pages): the events before it then
+      // find their position reached at once, instead of each one waiting with a timer of its own.
+      const last = run.findLast(mayPush);
+      if (last) await waitProjected(last.globalPosition);
       const pushes = await Promise.all(run.map(buildPushes));
       run.forEach((event, i) => deliver(event, pushes[i]!));
       run = [];
