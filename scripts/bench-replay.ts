@@ -13,7 +13,7 @@ import Database from 'better-sqlite3';
 import { atendeRegistry } from '@atende/events';
 import { INSERT_EVENT_SQL, SCHEMA_SQL, createSqliteEventStore, eventRowValues } from '@atende/event-store';
 import { MemoryReadModels, RedisReadModels } from '@atende/read-models';
-import { allProjections, rebuild } from '@atende/projector';
+import { REMOTE_REBUILD_BATCH_SIZE, allProjections, rebuild } from '@atende/projector';
 import { loadConfig } from '@atende/config';
 import { generateWorkload } from '@atende/projector';
 import { jsonOutPath, round, writeBenchFigures } from './bench/report-figures.js';
@@ -86,7 +86,7 @@ try {
         store,
         readModels: redis,
         projections: allProjections,
-        batchSize: 10_000,
+        batchSize: REMOTE_REBUILD_BATCH_SIZE,
         concurrent: true,
       });
       redisRate = rate(report.events, report.elapsedMs);

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { MemoryReadModels, RedisReadModels } from '@atende/read-models';
 import {
   OPS_SOCKET_NAME,
+  REMOTE_REBUILD_BATCH_SIZE,
   opsServerRunning,
   rebuild,
   sendOpsRequest,
@@ -94,6 +95,7 @@ runCli(async () => {
       projections,
       dryRun,
       onProgress: bar.update,
+      batchSize: REMOTE_REBUILD_BATCH_SIZE,
       concurrent: true,
     });
     bar.stop();

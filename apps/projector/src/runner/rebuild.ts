@@ -3,6 +3,12 @@ import type { Projection } from '../projection.js';
 import { applyBatch } from './apply-batch.js';
 import { settleEach } from './settle-each.js';
 
+/**
+ * Events per page when rebuilding into Redis (replay CLI and bench:replay): a page's writes go out
+ * together, and a document many events of a page touch (a conversation row) is written once per page.
+ */
+export const REMOTE_REBUILD_BATCH_SIZE = 50_000;
+
 export interface RebuildProgress {
   /** Events read so far. */
   processed: number;

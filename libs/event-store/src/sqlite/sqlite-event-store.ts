@@ -53,6 +53,8 @@ interface PendingAppend {
 }
 
 const MAX_STREAM_ID_LENGTH = 300;
+/** Pages readPages' worker keeps ready, so a page the caller finishes early does not wait on the next. */
+const READ_AHEAD_PAGES = 2;
 
 /**
  * Event store on one SQLite file (WAL). Appends issued in the same tick share one transaction
@@ -277,7 +279,7 @@ export class SqliteEventStore implements EventStore {
       wake?.();
     });
     try {
-      worker.postMessage('next');
+      for (let i = 0; i < READ_AHEAD_PAGES; i += 1) worker.postMessage('next');
       for (;;) {
         while (pages.length === 0 && failure === undefined) {
           await new Promise<void>((resolve) => (wake = resolve));

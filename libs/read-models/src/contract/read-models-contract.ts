@@ -170,6 +170,35 @@ export function readModelsContract(adapterName: string, makeHarness: () => Promi
       expect(await rm.view('p').get('docs', 'tmp')).toBeUndefined();
     });
 
+    it('a rebuild target reads back what its earlier batches wrote, deletes included', async () => {
+      const target = await rm.beginRebuild('p');
+      const first = await target.beginBatch();
+      first.put('docs', 'a', { n: 1 });
+      first.put('docs', 'b', { n: 2 });
+      first.indexPut('idx', 'a', 1);
+      first.indexPut('idx', 'b', 2);
+      await first.commit(5);
+      const second = await target.beginBatch();
+      expect(second.baseCheckpoint).toBe(5);
+      const a = second.get<{ n: number }>('docs', 'a');
+      expect(a).toEqual({ n: 1 });
+      expect(second.get('docs', 'nada')).toBeUndefined();
+      second.put('docs', 'a', { n: a!.n + 10 });
+      second.delete('docs', 'b');
+      second.indexDelete('idx', 'b');
+      second.indexPut('idx', 'a', 3);
+      while (await second.fetchMissing()) throw new Error('a rebuild target has nothing to fetch here');
+      await second.commit(8);
+      expect(await target.checkpoint()).toBe(8);
+      expect(await target.get('docs', 'a')).toEqual({ n: 11 });
+      expect(await target.get('docs', 'b')).toBeUndefined();
+      await target.activate();
+      const view = rm.view('p');
+      expect(await view.checkpoint()).toBe(8);
+      expect(await view.get('docs', 'a')).toEqual({ n: 11 });
+      expect(await view.range('idx')).toEqual([{ id: 'a', score: 3 }]);
+    });
+
     it('takes a large rebuild batch', async () => {
       const target = await rm.beginRebuild('big');
       const batch = await target.beginBatch();

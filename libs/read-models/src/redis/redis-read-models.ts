@@ -12,6 +12,9 @@ import type {
 import { CheckpointConflictError } from '@atende/events';
 import { BufferedBatch, DELETED, type BatchChanges, type Erasure } from '../buffered-batch.js';
 import { COMMIT_SCRIPT } from './commit-script.js';
+import { CachedTargetBatch } from './cached-target-batch.js';
+import { DocCache } from './doc-cache.js';
+import { sendRebuildWrites } from './rebuild-writes.js';
 import type { VersionKeys } from './keys.js';
 import { ProjectionKeys, assertCollectionName } from './keys.js';
 
@@ -31,6 +34,10 @@ type RedisWithCommit = Redis & {
 /** Ops past this many arguments go in several round trips (rebuilds only; live batches are small). */
 const REBUILD_CHUNK_ARGS = 60_000;
 const DOC_CACHE_LIMIT = 200_000;
+/** A rebuild keeps every document it wrote while it can (it never reads one back); past this, it fetches. */
+const REBUILD_CACHE_LIMIT = 2_000_000;
+/** Batches of a rebuild Redis may still be storing while the next ones are projected. */
+const REBUILD_BATCHES_IN_FLIGHT = 1;
 
 function bound(value: number | undefined, exclusive: boolean | undefined, infinite: string): string {
   if (value === undefined) return infinite;
@@ -212,35 +219,8 @@ class RedisView implements ProjectionView {
   }
 }
 
-/** Documents this process wrote, so a single writer does not read back over the network. */
-class DocCache {
-  private readonly docs = new Map<string, unknown>();
-  get(key: string): unknown {
-    return this.docs.get(key);
-  }
-  has(key: string): boolean {
-    return this.docs.has(key);
-  }
-  set(key: string, doc: unknown): void {
-    this.docs.set(key, doc);
-  }
-  /** Whether every document of the version since it was empty went through this cache. */
-  complete = false;
-  /** Called between batches only, so documents fetched for a batch stay until it is applied. */
-  trim(): void {
-    if (this.docs.size >= DOC_CACHE_LIMIT) {
-      this.docs.clear();
-      this.complete = false;
-    }
-  }
-  clear(): void {
-    this.docs.clear();
-    this.complete = false;
-  }
-}
-
 class RedisWriter extends RedisView implements ProjectionWriter {
-  protected readonly cache = new DocCache();
+  protected readonly cache: DocCache;
   private cachedFor: string | undefined;
 
   constructor(
@@ -250,63 +230,79 @@ class RedisWriter extends RedisView implements ProjectionWriter {
     protected readonly activeKey: string,
     /** Live writers commit only while their version serves; a rebuild target never serves yet. */
     protected readonly requireServing: boolean,
+    cacheLimit = DOC_CACHE_LIMIT,
   ) {
     super(redis, version);
+    this.cache = new DocCache(cacheLimit);
   }
 
-  /** The version was just created empty (a rebuild target). */
-  startedEmpty(): void {
-    this.cache.complete = true;
+  /** The version a batch writes to. */
+  protected batchKeys(): Promise<VersionKeys> {
+    return this.version();
+  }
+
+  /** The checkpoint a batch starts from. */
+  protected async batchStart(keys: VersionKeys): Promise<number> {
+    return Number((await this.redis.get(keys.checkpoint)) ?? 0);
+  }
+
+  /** Stores a batch atomically (script), failing when the stored checkpoint is not `expected`. */
+  protected async writeBatch(
+    keys: VersionKeys,
+    changes: BatchChanges,
+    expected: number,
+    checkpoint: number,
+  ): Promise<void> {
+    const erased = await erasureOps(this.redis, keys, changes.erasures);
+    const args = erased.args.length > 0 ? [...erased.args, ...toArgs(keys, changes)] : toArgs(keys, changes);
+    const versionId = keys.base.slice(keys.base.lastIndexOf(':v') + 2, -1);
+    await this.store(keys, args, String(expected), String(checkpoint), this.requireServing ? versionId : '');
+    for (const key of erased.docKeys) {
+      const parsed = keys.parse(key);
+      if (parsed?.kind === 'doc') this.cache.set(parsed.collection, parsed.id, undefined);
+    }
   }
 
   async beginBatch(): Promise<ProjectionBatch> {
-    const keys = await this.version();
+    const keys = await this.batchKeys();
     if (this.cachedFor !== undefined && this.cachedFor !== keys.base) {
       this.cache.clear();
     }
     this.cachedFor = keys.base;
     this.cache.trim();
-    const expected = String(Number((await this.redis.get(keys.checkpoint)) ?? 0));
-    const versionId = keys.base.slice(keys.base.lastIndexOf(':v') + 2, -1);
+    const expected = await this.batchStart(keys);
     return new BufferedBatch(
-      Number(expected),
-      (collection, id) => {
-        const key = keys.doc(collection, id);
-        return this.cache.has(key)
-          ? { found: this.cache.get(key) !== undefined, doc: this.cache.get(key) }
-          : undefined;
-      },
+      expected,
+      (collection, id) => this.cache.peek(collection, id),
       async (changes, checkpoint) => {
-        const erased = await erasureOps(this.redis, keys, changes.erasures);
-        const args =
-          erased.args.length > 0 ? [...erased.args, ...toArgs(keys, changes)] : toArgs(keys, changes);
         try {
-          await this.store(keys, args, expected, String(checkpoint), this.requireServing ? versionId : '');
+          await this.writeBatch(keys, changes, expected, checkpoint);
         } catch (error) {
           this.cache.clear();
           throw error;
         }
-        for (const key of erased.docKeys) this.cache.set(key, undefined);
         for (const [collection, docs] of changes.docs) {
-          for (const [id, doc] of docs)
-            this.cache.set(keys.doc(collection, id), doc === DELETED ? undefined : doc);
+          for (const [id, doc] of docs) this.cache.set(collection, id, doc === DELETED ? undefined : doc);
         }
       },
       async (wanted) => {
-        const redisKeys = wanted.map((w) => keys.doc(w.collection, w.id));
-        for (let i = 0; i < redisKeys.length; i += 1000) {
-          const chunk = redisKeys.slice(i, i + 1000);
-          const raws = await this.redis.mget(chunk);
-          chunk.forEach((key, j) => {
+        for (let i = 0; i < wanted.length; i += 1000) {
+          const chunk = wanted.slice(i, i + 1000);
+          const raws = await this.redis.mget(chunk.map((w) => keys.doc(w.collection, w.id)));
+          chunk.forEach((w, j) => {
             const raw = raws[j];
-            this.cache.set(key, raw === null || raw === undefined ? undefined : JSON.parse(raw));
+            this.cache.set(
+              w.collection,
+              w.id,
+              raw === null || raw === undefined ? undefined : JSON.parse(raw),
+            );
           });
         }
       },
     );
   }
 
-  private async store(
+  protected async store(
     keys: VersionKeys,
     args: string[],
     expected: string,
@@ -342,6 +338,99 @@ class RedisWriter extends RedisView implements ProjectionWriter {
       ...rest,
     );
     if (ok !== 1) throw new CheckpointConflictError(this.projection, Number(expected), Number(stored));
+  }
+}
+
+/**
+ * Writes a rebuild target: it started empty and has this one writer, so every document it holds went
+ * through the cache (nothing is fetched back), and a batch's writes go out without waiting for them
+ * (one batch in flight), so Redis stores a page while the next one is projected. Reads of the target
+ * wait for the writes sent.
+ */
+class RedisRebuildWriter extends RedisWriter {
+  /** Writes sent and not known to be stored, oldest first. */
+  private sent: Promise<unknown>[] = [];
+  private sentCheckpoint = 0;
+  private lastBatch: CachedTargetBatch | undefined;
+
+  constructor(
+    redis: Redis,
+    private readonly target: VersionKeys,
+    projection: string,
+    activeKey: string,
+  ) {
+    const pending: { writer?: RedisRebuildWriter } = {};
+    super(
+      redis,
+      async () => {
+        await pending.writer?.flush();
+        return target;
+      },
+      projection,
+      activeKey,
+      false,
+      REBUILD_CACHE_LIMIT,
+    );
+    pending.writer = this;
+    this.cache.startEmpty();
+  }
+
+  /** Waits for every write sent; throws the failure of one. */
+  async flush(): Promise<void> {
+    await this.settle(0);
+  }
+
+  /** Waits until at most `pending` batches are in flight; throws the failure of one. */
+  private async settle(pending: number): Promise<void> {
+    while (this.sent.length > pending) await this.sent.shift();
+  }
+
+  protected override async batchKeys(): Promise<VersionKeys> {
+    return this.target;
+  }
+
+  override async beginBatch(): Promise<ProjectionBatch> {
+    // Its writes went into the cache and were never stored: the cache no longer says what Redis has.
+    if (this.lastBatch?.open) this.cache.clear();
+    this.lastBatch = undefined;
+    this.cache.trim();
+    if (!this.cache.isComplete) return super.beginBatch();
+    const expected = this.sentCheckpoint;
+    this.lastBatch = new CachedTargetBatch(expected, this.cache, async (changes, checkpoint) => {
+      try {
+        await this.writeBatch(this.target, changes, expected, checkpoint);
+      } catch (error) {
+        this.cache.clear();
+        throw error;
+      }
+    });
+    return this.lastBatch;
+  }
+
+  protected override async batchStart(): Promise<number> {
+    return this.sentCheckpoint;
+  }
+
+  protected override async writeBatch(
+    keys: VersionKeys,
+    changes: BatchChanges,
+    expected: number,
+    checkpoint: number,
+  ): Promise<void> {
+    if (expected !== this.sentCheckpoint) {
+      throw new CheckpointConflictError(this.projection, expected, this.sentCheckpoint);
+    }
+    if (changes.erasures.length > 0) {
+      await this.flush();
+      await super.writeBatch(keys, changes, expected, checkpoint);
+    } else {
+      // A failed batch fails the rebuild here, or at the flush before it switches.
+      await this.settle(REBUILD_BATCHES_IN_FLIGHT - 1);
+      const sending = sendRebuildWrites(this.redis, keys, changes, checkpoint);
+      sending.catch(() => undefined); // surfaced by settle
+      this.sent.push(sending);
+    }
+    this.sentCheckpoint = checkpoint;
   }
 }
 
@@ -405,10 +494,10 @@ export class RedisReadModels implements ReadModels {
     const version = String(await this.redis.incr(keys.sequence));
     const target = keys.version(version);
     await this.deleteVersion(target);
-    const writer = new RedisWriter(this.redis, async () => target, projection, keys.active, false);
-    writer.startedEmpty();
+    const writer = new RedisRebuildWriter(this.redis, target, projection, keys.active);
     return Object.assign(writer, {
       activate: async () => {
+        await writer.flush();
         const previous = await this.redis.getset(keys.active, version);
         this.serving.set(projection, { keys: target, at: Date.now() });
         if (previous !== null && previous !== version) {
@@ -419,7 +508,10 @@ export class RedisReadModels implements ReadModels {
           this.cleanups.add(cleanup);
         }
       },
-      discard: async () => this.deleteVersion(target),
+      discard: async () => {
+        await writer.flush().catch(() => undefined);
+        await this.deleteVersion(target);
+      },
     });
   }
 

@@ -1,0 +1,71 @@
+/** A document known not to exist (deleted, or fetched and missing). */
+const ABSENT: unique symbol = Symbol('absent');
+const NOT_FOUND = Object.freeze({ found: false as const });
+
+/**
+ * Documents a writer wrote or fetched, by collection then id (no Redis key built per read), so a
+ * single writer does not read its own documents back over the network.
+ */
+export class DocCache {
+  private readonly collections = new Map<string, Map<string, unknown>>();
+  private size = 0;
+  /**
+   * Every document of the version went through this cache since it was empty (a rebuild target):
+   * one not here does not exist, so the batch need not fetch it.
+   */
+  private complete = false;
+
+  constructor(private readonly limit: number) {}
+
+  /** The version was just created empty. */
+  startEmpty(): void {
+    this.clear();
+    this.complete = true;
+  }
+
+  get isComplete(): boolean {
+    return this.complete;
+  }
+
+  /** A document of a complete cache (undefined: it does not exist). */
+  lookup(collection: string, id: string): unknown {
+    const doc = this.collections.get(collection)?.get(id);
+    return doc === ABSENT ? undefined : doc;
+  }
+
+  /** Ids of `collection` the cache holds a document for that start with `prefix`. */
+  idsStartingWith(collection: string, prefix: string): string[] {
+    const ids: string[] = [];
+    for (const [id, doc] of this.collections.get(collection) ?? []) {
+      if (doc !== ABSENT && id.startsWith(prefix)) ids.push(id);
+    }
+    return ids;
+  }
+
+  /** What the cache knows of a document: undefined when it has to be fetched. */
+  peek(collection: string, id: string): { found: boolean; doc?: unknown } | undefined {
+    const doc = this.collections.get(collection)?.get(id);
+    if (doc === undefined) return this.complete ? NOT_FOUND : undefined;
+    return doc === ABSENT ? NOT_FOUND : { found: true, doc };
+  }
+
+  /** `doc` undefined: known not to exist. */
+  set(collection: string, id: string, doc: unknown): void {
+    let docs = this.collections.get(collection);
+    if (!docs) this.collections.set(collection, (docs = new Map()));
+    const before = docs.size;
+    docs.set(id, doc === undefined ? ABSENT : doc);
+    this.size += docs.size - before;
+  }
+
+  /** Called between batches only, so documents fetched for a batch stay until it is applied. */
+  trim(): void {
+    if (this.size >= this.limit) this.clear();
+  }
+
+  clear(): void {
+    this.collections.clear();
+    this.size = 0;
+    this.complete = false;
+  }
+}
