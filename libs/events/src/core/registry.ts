@@ -111,7 +111,9 @@ export class EventRegistry {
       raw.data !== null
     ) {
       return {
-        type: raw.type,
+        // The definition's own string: a literal V8 interned, so the lookups on it (handler maps,
+        // sets of types) do not hash a fresh string per event.
+        type: def.type,
         data: raw.data,
         metadata,
         streamId: raw.streamId,
@@ -132,7 +134,7 @@ export class EventRegistry {
     const parsed = def.schema.safeParse(data);
     if (!parsed.success) throw new InvalidEventError(raw.type, formatIssues(parsed.error));
     return {
-      type: raw.type as E['type'],
+      type: def.type as E['type'],
       data: parsed.data as E['data'],
       metadata: { ...meta.data, schemaVersion: def.version },
       streamId: raw.streamId,

@@ -5,63 +5,60 @@ import { assertCollectionName, type VersionKeys } from './keys.js';
 /** Keys per MSET / UNLINK and members per ZADD / ZREM. */
 const CHUNK = 1000;
 
-/**
- * A rebuild target's batch as plain variadic commands in one pipeline, the checkpoint last. No
- * script: nothing reads the version before it is switched to, a failed rebuild discards it whole,
- * and a batch holds each key once, so the order of its writes does not matter.
- */
-export async function sendRebuildWrites(
-  redis: Redis,
-  keys: VersionKeys,
-  changes: BatchChanges,
-  checkpoint: number,
-): Promise<void> {
-  const pipeline = redis.pipeline();
-  let set: string[] = [];
-  let unlink: string[] = [];
+/** A rebuild target's batch as Redis writes: only strings, so it can go to another thread as is. */
+export interface RebuildWrites {
+  /** key, JSON document, key, JSON document… */
+  set: string[];
+  unlink: string[];
+  /** Per index key: score, member, score, member… */
+  add: Array<[key: string, scoresAndMembers: string[]]>;
+  remove: Array<[key: string, members: string[]]>;
+  checkpointKey: string;
+  checkpoint: string;
+}
+
+export function rebuildWrites(keys: VersionKeys, changes: BatchChanges, checkpoint: number): RebuildWrites {
+  const set: string[] = [];
+  const unlink: string[] = [];
   for (const [collection, docs] of changes.docs) {
     assertCollectionName(collection);
     for (const [id, doc] of docs) {
-      if (doc === DELETED) {
-        unlink.push(keys.doc(collection, id));
-        if (unlink.length >= CHUNK) {
-          pipeline.unlink(...unlink);
-          unlink = [];
-        }
-      } else {
-        set.push(keys.doc(collection, id), JSON.stringify(doc));
-        if (set.length >= 2 * CHUNK) {
-          pipeline.mset(...set);
-          set = [];
-        }
-      }
+      if (doc === DELETED) unlink.push(keys.doc(collection, id));
+      else set.push(keys.doc(collection, id), JSON.stringify(doc));
     }
   }
-  if (set.length > 0) pipeline.mset(...set);
-  if (unlink.length > 0) pipeline.unlink(...unlink);
+  const add: RebuildWrites['add'] = [];
+  const remove: RebuildWrites['remove'] = [];
   for (const [name, entries] of changes.indexes) {
-    const key = keys.index(name);
-    let add: string[] = [];
-    let remove: string[] = [];
+    const added: string[] = [];
+    const removed: string[] = [];
     for (const [id, score] of entries) {
-      if (score === DELETED) {
-        remove.push(id);
-        if (remove.length >= CHUNK) {
-          pipeline.zrem(key, ...remove);
-          remove = [];
-        }
-      } else {
-        add.push(String(score), id);
-        if (add.length >= 2 * CHUNK) {
-          pipeline.zadd(key, ...add);
-          add = [];
-        }
-      }
+      if (score === DELETED) removed.push(id);
+      else added.push(String(score), id);
     }
-    if (add.length > 0) pipeline.zadd(key, ...add);
-    if (remove.length > 0) pipeline.zrem(key, ...remove);
+    if (added.length > 0) add.push([keys.index(name), added]);
+    if (removed.length > 0) remove.push([keys.index(name), removed]);
   }
-  pipeline.set(keys.checkpoint, String(checkpoint));
+  return { set, unlink, add, remove, checkpointKey: keys.checkpoint, checkpoint: String(checkpoint) };
+}
+
+/**
+ * Stores a rebuild target's batch as plain variadic commands in one pipeline, the checkpoint last.
+ * No script: nothing reads the version before it is switched to, a failed rebuild discards it
+ * whole, and a batch holds each key once, so the order of its writes does not matter.
+ */
+export async function sendRebuildWrites(redis: Redis, writes: RebuildWrites): Promise<void> {
+  const pipeline = redis.pipeline();
+  for (let i = 0; i < writes.set.length; i += 2 * CHUNK) pipeline.mset(...writes.set.slice(i, i + 2 * CHUNK));
+  for (let i = 0; i < writes.unlink.length; i += CHUNK) pipeline.unlink(...writes.unlink.slice(i, i + CHUNK));
+  for (const [key, entries] of writes.add) {
+    for (let i = 0; i < entries.length; i += 2 * CHUNK)
+      pipeline.zadd(key, ...entries.slice(i, i + 2 * CHUNK));
+  }
+  for (const [key, members] of writes.remove) {
+    for (let i = 0; i < members.length; i += CHUNK) pipeline.zrem(key, ...members.slice(i, i + CHUNK));
+  }
+  pipeline.set(writes.checkpointKey, writes.checkpoint);
   const results = await pipeline.exec();
   const failed = results?.find(([error]) => error !== null);
   if (failed) throw failed[0];

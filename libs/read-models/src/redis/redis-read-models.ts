@@ -1,4 +1,4 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import { Redis } from 'ioredis';
 import type {
   IndexEntry,
   ProjectionBatch,
@@ -14,7 +14,8 @@ import { BufferedBatch, DELETED, type BatchChanges, type Erasure } from '../buff
 import { COMMIT_SCRIPT } from './commit-script.js';
 import { CachedTargetBatch } from './cached-target-batch.js';
 import { DocCache } from './doc-cache.js';
-import { sendRebuildWrites } from './rebuild-writes.js';
+import { RebuildWriteThread } from './rebuild-write-thread.js';
+import { rebuildWrites } from './rebuild-writes.js';
 import type { VersionKeys } from './keys.js';
 import { ProjectionKeys, assertCollectionName } from './keys.js';
 
@@ -24,7 +25,6 @@ export interface RedisReadModelsOptions {
   prefix?: string;
   /** How long a view trusts the serving version it looked up; default 250 ms. */
   versionCacheMs?: number;
-  redisOptions?: RedisOptions;
 }
 
 type RedisWithCommit = Redis & {
@@ -358,6 +358,7 @@ class RedisRebuildWriter extends RedisWriter {
     private readonly target: VersionKeys,
     projection: string,
     activeKey: string,
+    private readonly writeThread: () => RebuildWriteThread,
   ) {
     const pending: { writer?: RedisRebuildWriter } = {};
     super(
@@ -394,7 +395,11 @@ class RedisRebuildWriter extends RedisWriter {
     if (this.lastBatch?.open) this.cache.clear();
     this.lastBatch = undefined;
     this.cache.trim();
-    if (!this.cache.isComplete) return super.beginBatch();
+    if (!this.cache.isComplete) {
+      // It will fetch documents over the main connection: what was sent must be stored first.
+      await this.flush();
+      return super.beginBatch();
+    }
     const expected = this.sentCheckpoint;
     this.lastBatch = new CachedTargetBatch(expected, this.cache, async (changes, checkpoint) => {
       try {
@@ -426,7 +431,7 @@ class RedisRebuildWriter extends RedisWriter {
     } else {
       // A failed batch fails the rebuild here, or at the flush before it switches.
       await this.settle(REBUILD_BATCHES_IN_FLIGHT - 1);
-      const sending = sendRebuildWrites(this.redis, keys, changes, checkpoint);
+      const sending = this.writeThread().send(rebuildWrites(keys, changes, checkpoint));
       sending.catch(() => undefined); // surfaced by settle
       this.sent.push(sending);
     }
@@ -439,22 +444,29 @@ export class RedisReadModels implements ReadModels {
   private readonly redis: RedisWithCommit;
   private readonly prefix: string;
   private readonly versionCacheMs: number;
+  private readonly url: string;
+  private writeThread: RebuildWriteThread | undefined;
   private readonly serving = new Map<string, { keys: VersionKeys; at: number }>();
   /** Old versions being deleted after a switch (awaited on close). */
   private readonly cleanups = new Set<Promise<void>>();
 
   constructor(options: RedisReadModelsOptions = {}) {
-    this.redis = new Redis(options.url ?? 'redis://127.0.0.1:6379', {
+    this.url = options.url ?? 'redis://127.0.0.1:6379';
+    this.redis = new Redis(this.url, {
       maxRetriesPerRequest: 2,
       lazyConnect: false,
       // Commands issued in the same tick leave in one write: a gateway reads many documents and
       // checkpoints at once, and one socket write per command cost more CPU than Redis itself.
       enableAutoPipelining: true,
-      ...options.redisOptions,
     }) as RedisWithCommit;
     this.redis.defineCommand('atendeCommit', { numberOfKeys: 2, lua: COMMIT_SCRIPT });
     this.prefix = options.prefix ?? 'atende:rm:';
     this.versionCacheMs = options.versionCacheMs ?? 250;
+  }
+
+  /** Started by the first rebuild batch. */
+  private rebuildWriteThread(): RebuildWriteThread {
+    return (this.writeThread ??= new RebuildWriteThread(this.url));
   }
 
   private async servingVersion(projection: string, fresh = false): Promise<VersionKeys> {
@@ -494,7 +506,9 @@ export class RedisReadModels implements ReadModels {
     const version = String(await this.redis.incr(keys.sequence));
     const target = keys.version(version);
     await this.deleteVersion(target);
-    const writer = new RedisRebuildWriter(this.redis, target, projection, keys.active);
+    const writer = new RedisRebuildWriter(this.redis, target, projection, keys.active, () =>
+      this.rebuildWriteThread(),
+    );
     return Object.assign(writer, {
       activate: async () => {
         await writer.flush();
@@ -542,6 +556,7 @@ export class RedisReadModels implements ReadModels {
 
   async close(): Promise<void> {
     await Promise.allSettled([...this.cleanups]);
+    await this.writeThread?.close();
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }

@@ -1,0 +1,57 @@
+import { Worker } from 'node:worker_threads';
+import type { RebuildWrites } from './rebuild-writes.js';
+
+/**
+ * Sends rebuild batches to a worker thread with its own Redis connection, which stores them in the
+ * order sent. Worker threads do not inherit tsx's loader on Node 20, so the thread registers it
+ * first, then loads the TypeScript module next to this one.
+ */
+export class RebuildWriteThread {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  private nextId = 0;
+  private failure: Error | undefined;
+  private readonly exited: Promise<void>;
+
+  constructor(url: string) {
+    const module = new URL('./rebuild-writer.worker.ts', import.meta.url).href;
+    this.worker = new Worker(
+      `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(module)}); })`,
+      { eval: true, workerData: { url } },
+    );
+    this.worker.on('message', (reply: { id: number; error?: string }) => {
+      const waiting = this.pending.get(reply.id);
+      this.pending.delete(reply.id);
+      if (reply.error === undefined) waiting?.resolve();
+      else waiting?.reject(new Error(reply.error));
+    });
+    const fail = (error: Error) => {
+      this.failure ??= error;
+      for (const waiting of this.pending.values()) waiting.reject(this.failure);
+      this.pending.clear();
+    };
+    this.worker.on('error', fail);
+    this.exited = new Promise((resolve) => {
+      this.worker.once('exit', (code) => {
+        fail(new Error(`Redis rebuild writer stopped (exit code ${code})`));
+        resolve();
+      });
+    });
+    this.worker.unref(); // idle between rebuilds: it must not keep the process alive
+  }
+
+  /** Resolves once Redis stored the batch. */
+  send(writes: RebuildWrites): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise<void>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, writes });
+    });
+  }
+
+  async close(): Promise<void> {
+    this.worker.postMessage('close');
+    await this.exited;
+  }
+}

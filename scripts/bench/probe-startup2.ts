@@ -1,0 +1,26 @@
+/**
+ * Child process of bench:replay: an embedded start on DATA_DIR (argv[2]) holding the generated log,
+ * in a fresh process with `npm start`'s flags, as a restart would. Prints one JSON line: how long
+ * startEmbedded took until listening, and since the process started (module loading included).
+ */
+import { pino } from 'pino';
+import { loadConfig } from '@atende/config';
+import { startEmbedded } from '../../apps/gateway/src/embedded/start-embedded.js';
+
+const dataDir = process.argv[2];
+if (!dataDir) throw new Error('usage: startup-probe.ts DATA_DIR');
+const started = performance.now();
+const atende = await startEmbedded(
+  loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SQLITE_SYNCHRONOUS: 'normal',
+    LOG_LEVEL: 'silent',
+  }),
+  pino({ level: 'silent' }),
+);
+const listeningMs = performance.now() - started;
+const sinceProcessStartMs = performance.now();
+await atende.stop();
+process.stdout.write(`${JSON.stringify({ listeningMs, rebuild: atende.startupRebuildMs, sinceProcessStartMs })}\n`);
