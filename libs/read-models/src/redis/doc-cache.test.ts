@@ -35,4 +35,18 @@ describe('DocCache', () => {
     expect(cache.isComplete).toBe(false);
     expect(cache.peek('docs', 'a')).toBeUndefined();
   });
+
+  it('forgets everything when the heap is fuller than its share', () => {
+    const cache = new DocCache(Infinity, 0); // any heap in use is more than 0% full
+    cache.startEmpty();
+    cache.set('docs', 'a', { v: 1 });
+    cache.trim();
+    expect(cache.isComplete).toBe(false);
+    expect(cache.peek('docs', 'a')).toBeUndefined();
+    const roomy = new DocCache(Infinity, 1);
+    roomy.startEmpty();
+    roomy.set('docs', 'a', { v: 1 });
+    roomy.trim();
+    expect(roomy.lookup('docs', 'a')).toEqual({ v: 1 });
+  });
 });

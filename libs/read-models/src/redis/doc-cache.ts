@@ -1,3 +1,10 @@
+import { getHeapStatistics } from 'node:v8';
+
+function heapFullness(): number {
+  const heap = getHeapStatistics();
+  return heap.used_heap_size / heap.heap_size_limit;
+}
+
 /** A document known not to exist (deleted, or fetched and missing). */
 const ABSENT: unique symbol = Symbol('absent');
 const NOT_FOUND = Object.freeze({ found: false as const });
@@ -15,7 +22,14 @@ export class DocCache {
    */
   private complete = false;
 
-  constructor(private readonly limit: number) {}
+  /**
+   * `limit`: documents kept at most. `heapShare`: also forget everything once the JS heap is fuller
+   * than this share of its limit (a rebuild keeps all it wrote while memory allows).
+   */
+  constructor(
+    private readonly limit: number,
+    private readonly heapShare?: number,
+  ) {}
 
   /** The version was just created empty. */
   startEmpty(): void {
@@ -60,7 +74,9 @@ export class DocCache {
 
   /** Called between batches only, so documents fetched for a batch stay until it is applied. */
   trim(): void {
-    if (this.size >= this.limit) this.clear();
+    if (this.size >= this.limit || (this.heapShare !== undefined && heapFullness() > this.heapShare)) {
+      this.clear();
+    }
   }
 
   clear(): void {

@@ -34,8 +34,11 @@ type RedisWithCommit = Redis & {
 /** Ops past this many arguments go in several round trips (rebuilds only; live batches are small). */
 const REBUILD_CHUNK_ARGS = 60_000;
 const DOC_CACHE_LIMIT = 200_000;
-/** A rebuild keeps every document it wrote while it can (it never reads one back); past this, it fetches. */
-const REBUILD_CACHE_LIMIT = 2_000_000;
+/**
+ * A rebuild keeps every document it wrote (it never reads one back) while the heap is less than
+ * this full; past that, it fetches what it reads.
+ */
+const REBUILD_CACHE_HEAP_SHARE = 0.6;
 /** Batches of a rebuild Redis may still be storing while the next ones are projected. */
 const REBUILD_BATCHES_IN_FLIGHT = 1;
 
@@ -220,7 +223,6 @@ class RedisView implements ProjectionView {
 }
 
 class RedisWriter extends RedisView implements ProjectionWriter {
-  protected readonly cache: DocCache;
   private cachedFor: string | undefined;
 
   constructor(
@@ -230,10 +232,9 @@ class RedisWriter extends RedisView implements ProjectionWriter {
     protected readonly activeKey: string,
     /** Live writers commit only while their version serves; a rebuild target never serves yet. */
     protected readonly requireServing: boolean,
-    cacheLimit = DOC_CACHE_LIMIT,
+    protected readonly cache = new DocCache(DOC_CACHE_LIMIT),
   ) {
     super(redis, version);
-    this.cache = new DocCache(cacheLimit);
   }
 
   /** The version a batch writes to. */
@@ -370,7 +371,7 @@ class RedisRebuildWriter extends RedisWriter {
       projection,
       activeKey,
       false,
-      REBUILD_CACHE_LIMIT,
+      new DocCache(Infinity, REBUILD_CACHE_HEAP_SHARE),
     );
     pending.writer = this;
     this.cache.startEmpty();
