@@ -1,7 +1,6 @@
 import type { AtendeEvent, ProjectionWriter, StoredEvent } from '@atende/events';
 import type { Projection } from '../projection.js';
 
-const YIELD = Number(process.env.YIELD ?? 0);
 export interface ApplyBatchResult {
   /** Events the projection handled (others only moved the checkpoint). */
   applied: number;
@@ -32,7 +31,6 @@ export async function applyBatch(
       if (!projection.eventTypes.has(event.type as AtendeEvent['type'])) continue;
       projection.apply(event as StoredEvent<AtendeEvent>, batch);
       applied += 1;
-      if (YIELD && applied % YIELD === 0) await new Promise((r) => setImmediate(r));
     }
   } while (await batch.fetchMissing());
   if (last > from && (applied > 0 || options.commitEmpty !== false)) await batch.commit(last);
