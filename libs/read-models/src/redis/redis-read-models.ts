@@ -303,7 +303,7 @@ class RedisWriter extends RedisView implements ProjectionWriter {
     );
   }
 
-  protected async store(
+  private async store(
     keys: VersionKeys,
     args: string[],
     expected: string,
@@ -361,6 +361,7 @@ class RedisRebuildWriter extends RedisWriter {
     activeKey: string,
     private readonly writeThread: () => RebuildWriteThread,
   ) {
+    // Reads of the target wait for the writes sent; `this` exists only once super() returned.
     const pending: { writer?: RedisRebuildWriter } = {};
     super(
       redis,
