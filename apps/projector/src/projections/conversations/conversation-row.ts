@@ -88,25 +88,48 @@ export const conversationIndexes = {
   archivedUnassigned: (workspaceId: string) => `ws:${workspaceId}:archived:unassigned`,
 } as const;
 
-/** The indexes a row belongs to. */
-export function indexNamesOf(row: ConversationRow): string[] {
-  const ws = row.workspaceId;
-  if (row.isArchived) {
-    return [
-      conversationIndexes.archived(ws),
-      row.assigneeId === null
-        ? conversationIndexes.archivedUnassigned(ws)
-        : conversationIndexes.archivedAssignee(ws, row.assigneeId),
-    ];
+interface AssigneeIndexNames {
+  archived: readonly string[];
+  active: readonly string[];
+  activePinned: readonly string[];
+}
+
+/**
+ * Index names by workspace, then assignee ('' = nobody): the same strings every time, so replays
+ * build no names per event and the stores' lookups hash each name once.
+ */
+const namesByWorkspace = new Map<string, Map<string, AssigneeIndexNames>>();
+
+function namesFor(workspaceId: string, assigneeId: string | null): AssigneeIndexNames {
+  let byAssignee = namesByWorkspace.get(workspaceId);
+  if (!byAssignee) namesByWorkspace.set(workspaceId, (byAssignee = new Map()));
+  let names = byAssignee.get(assigneeId ?? '');
+  if (!names) {
+    const scope =
+      assigneeId === null
+        ? conversationIndexes.unassigned(workspaceId)
+        : conversationIndexes.assignee(workspaceId, assigneeId);
+    const active = [conversationIndexes.all(workspaceId), scope];
+    names = {
+      archived: [
+        conversationIndexes.archived(workspaceId),
+        assigneeId === null
+          ? conversationIndexes.archivedUnassigned(workspaceId)
+          : conversationIndexes.archivedAssignee(workspaceId, assigneeId),
+      ],
+      active,
+      activePinned: [...active, conversationIndexes.pinned(workspaceId)],
+    };
+    byAssignee.set(assigneeId ?? '', names);
   }
-  const names = [
-    conversationIndexes.all(ws),
-    row.assigneeId === null
-      ? conversationIndexes.unassigned(ws)
-      : conversationIndexes.assignee(ws, row.assigneeId),
-  ];
-  if (row.isPinned) names.push(conversationIndexes.pinned(ws));
   return names;
+}
+
+/** The indexes a row belongs to. */
+export function indexNamesOf(row: ConversationRow): readonly string[] {
+  const names = namesFor(row.workspaceId, row.assigneeId);
+  if (row.isArchived) return names.archived;
+  return row.isPinned ? names.activePinned : names.active;
 }
 
 /** Index score of a row: its last message time, or its creation time before any message (ms). */
