@@ -1,6 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import type { RebuildWrites } from './rebuild-writes.js';
 
+const CLOSE_TIMEOUT_MS = 2000;
+
 /**
  * Sends rebuild batches to a worker thread with its own Redis connection, which stores them in the
  * order sent. Worker threads do not inherit tsx's loader on Node 20, so the thread registers it
@@ -19,9 +21,11 @@ export class RebuildWriteThread {
       `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(module)}); })`,
       { eval: true, workerData: { url } },
     );
-    this.worker.on('message', (reply: { id: number; error?: string }) => {
+    this.worker.on('message', (reply: { id: number; error?: string } | 'closed') => {
+      if (reply === 'closed') return;
       const waiting = this.pending.get(reply.id);
       this.pending.delete(reply.id);
+      if (this.pending.size === 0) this.worker.unref();
       if (reply.error === undefined) waiting?.resolve();
       else waiting?.reject(new Error(reply.error));
     });
@@ -37,7 +41,7 @@ export class RebuildWriteThread {
         resolve();
       });
     });
-    this.worker.unref(); // idle between rebuilds: it must not keep the process alive
+    this.worker.unref(); // idle between rebuilds it must not keep the process alive (see send)
   }
 
   /** Resolves once Redis stored the batch. */
@@ -46,12 +50,25 @@ export class RebuildWriteThread {
     const id = this.nextId++;
     return new Promise<void>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
+      this.worker.ref(); // until Redis answers, or the process could end with the batch unsent
       this.worker.postMessage({ id, writes });
     });
   }
 
+  /** Closes the thread's connection (or gives up on it after a while), then stops the thread. */
   async close(): Promise<void> {
+    this.worker.ref();
+    let timer: NodeJS.Timeout | undefined;
+    const closed = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, CLOSE_TIMEOUT_MS);
+      this.worker.on('message', (reply) => {
+        if (reply === 'closed') resolve();
+      });
+    });
     this.worker.postMessage('close');
+    await Promise.race([closed, this.exited]);
+    clearTimeout(timer);
+    await this.worker.terminate();
     await this.exited;
   }
 }

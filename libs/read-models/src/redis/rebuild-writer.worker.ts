@@ -7,10 +7,14 @@ import { Redis } from 'ioredis';
 import { sendRebuildWrites, type RebuildWrites } from './rebuild-writes.js';
 
 const redis = new Redis((workerData as { url: string }).url, { maxRetriesPerRequest: 2 });
+// Connection errors reach the main thread as failed batches; the event alone would only be logged.
+redis.on('error', () => undefined);
 
 parentPort!.on('message', (message: { id: number; writes: RebuildWrites } | 'close') => {
   if (message === 'close') {
-    void redis.quit().finally(() => parentPort!.close());
+    // quit() waits for Redis to answer: a connection still trying to reach it is just dropped.
+    const closed = redis.status === 'ready' ? redis.quit() : Promise.resolve(redis.disconnect());
+    void closed.finally(() => parentPort!.postMessage('closed'));
     return;
   }
   // Each batch's pipeline is queued before the next message is handled: batches keep their order.
