@@ -46,7 +46,7 @@ export type PeekDoc = (collection: string, id: string) => { found: boolean; doc?
 export type FetchDocs = (keys: ReadonlyArray<{ collection: string; id: string }>) => Promise<void>;
 export type CommitChanges = (changes: BatchChanges, checkpoint: number) => Promise<void>;
 
-function bucket<V>(map: Map<string, Map<string, V>>, key: string): Map<string, V> {
+export function bucket<V>(map: Map<string, Map<string, V>>, key: string): Map<string, V> {
   let inner = map.get(key);
   if (!inner) {
     inner = new Map();
@@ -54,6 +54,31 @@ function bucket<V>(map: Map<string, Map<string, V>>, key: string): Map<string, V
   }
   return inner;
 }
+
+/**
+ * A batch's index writes, noted in its changes the same way by every batch kind (ProjectionTx's
+ * indexPut, indexDelete, indexDeletePrefix and indexDropPrefix).
+ */
+export const noteIndex = {
+  put(changes: BatchChanges, index: string, id: string, score: number): void {
+    if (!Number.isFinite(score)) throw new TypeError(`Index ${index}: score must be finite, got ${score}`);
+    bucket(changes.indexes, index).set(id, score);
+  },
+  delete(changes: BatchChanges, index: string, id: string): void {
+    bucket(changes.indexes, index).set(id, DELETED);
+  },
+  deletePrefix(changes: BatchChanges, index: string, idPrefix: string): void {
+    const pending = changes.indexes.get(index);
+    if (pending) for (const id of pending.keys()) if (id.startsWith(idPrefix)) pending.set(id, DELETED);
+    changes.erasures.push({ kind: 'entries', index, prefix: idPrefix });
+  },
+  dropPrefix(changes: BatchChanges, namePrefix: string): void {
+    for (const [name, pending] of changes.indexes) {
+      if (name.startsWith(namePrefix)) for (const id of pending.keys()) pending.set(id, DELETED);
+    }
+    changes.erasures.push({ kind: 'indexes', prefix: namePrefix });
+  },
+};
 
 /**
  * Collects a projection's writes in memory (reads see them) and hands them to the adapter in one
@@ -94,12 +119,11 @@ export class BufferedBatch implements ProjectionBatch {
   }
 
   indexPut(index: string, id: string, score: number): void {
-    if (!Number.isFinite(score)) throw new TypeError(`Index ${index}: score must be finite, got ${score}`);
-    bucket(this.changes.indexes, index).set(id, score);
+    noteIndex.put(this.changes, index, id, score);
   }
 
   indexDelete(index: string, id: string): void {
-    bucket(this.changes.indexes, index).set(id, DELETED);
+    noteIndex.delete(this.changes, index, id);
   }
 
   deletePrefix(collection: string, idPrefix: string): void {
@@ -109,16 +133,11 @@ export class BufferedBatch implements ProjectionBatch {
   }
 
   indexDeletePrefix(index: string, idPrefix: string): void {
-    const pending = this.changes.indexes.get(index);
-    if (pending) for (const id of pending.keys()) if (id.startsWith(idPrefix)) pending.set(id, DELETED);
-    this.changes.erasures.push({ kind: 'entries', index, prefix: idPrefix });
+    noteIndex.deletePrefix(this.changes, index, idPrefix);
   }
 
   indexDropPrefix(namePrefix: string): void {
-    for (const [name, pending] of this.changes.indexes) {
-      if (name.startsWith(namePrefix)) for (const id of pending.keys()) pending.set(id, DELETED);
-    }
-    this.changes.erasures.push({ kind: 'indexes', prefix: namePrefix });
+    noteIndex.dropPrefix(this.changes, namePrefix);
   }
 
   /** Whether a stored document falls under an erasure of this batch. */

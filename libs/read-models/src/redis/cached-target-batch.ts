@@ -1,12 +1,6 @@
 import type { ProjectionBatch } from '@atende/events';
-import { DELETED, type BatchChanges } from '../buffered-batch.js';
+import { DELETED, bucket, noteIndex, type BatchChanges } from '../buffered-batch.js';
 import type { DocCache } from './doc-cache.js';
-
-function bucket<V>(map: Map<string, Map<string, V>>, key: string): Map<string, V> {
-  let inner = map.get(key);
-  if (!inner) map.set(key, (inner = new Map()));
-  return inner;
-}
 
 /**
  * A rebuild target's batch while its cache holds every document the target has: reads come from
@@ -44,12 +38,11 @@ export class CachedTargetBatch implements ProjectionBatch {
   }
 
   indexPut(index: string, id: string, score: number): void {
-    if (!Number.isFinite(score)) throw new TypeError(`Index ${index}: score must be finite, got ${score}`);
-    bucket(this.changes.indexes, index).set(id, score);
+    noteIndex.put(this.changes, index, id, score);
   }
 
   indexDelete(index: string, id: string): void {
-    bucket(this.changes.indexes, index).set(id, DELETED);
+    noteIndex.delete(this.changes, index, id);
   }
 
   deletePrefix(collection: string, idPrefix: string): void {
@@ -58,16 +51,11 @@ export class CachedTargetBatch implements ProjectionBatch {
   }
 
   indexDeletePrefix(index: string, idPrefix: string): void {
-    const pending = this.changes.indexes.get(index);
-    if (pending) for (const id of pending.keys()) if (id.startsWith(idPrefix)) pending.set(id, DELETED);
-    this.changes.erasures.push({ kind: 'entries', index, prefix: idPrefix });
+    noteIndex.deletePrefix(this.changes, index, idPrefix);
   }
 
   indexDropPrefix(namePrefix: string): void {
-    for (const [name, pending] of this.changes.indexes) {
-      if (name.startsWith(namePrefix)) for (const id of pending.keys()) pending.set(id, DELETED);
-    }
-    this.changes.erasures.push({ kind: 'indexes', prefix: namePrefix });
+    noteIndex.dropPrefix(this.changes, namePrefix);
   }
 
   async fetchMissing(): Promise<boolean> {

@@ -39,8 +39,6 @@ const DOC_CACHE_LIMIT = 200_000;
  * this full; past that, it fetches what it reads.
  */
 const REBUILD_CACHE_HEAP_SHARE = 0.6;
-/** Batches of a rebuild Redis may still be storing while the next ones are projected. */
-const REBUILD_BATCHES_IN_FLIGHT = 1;
 
 function bound(value: number | undefined, exclusive: boolean | undefined, infinite: string): string {
   if (value === undefined) return infinite;
@@ -349,8 +347,8 @@ class RedisWriter extends RedisView implements ProjectionWriter {
  * wait for the writes sent.
  */
 class RedisRebuildWriter extends RedisWriter {
-  /** Writes sent and not known to be stored, oldest first. */
-  private sent: Promise<unknown>[] = [];
+  /** The last batch's writes (one in flight: each batch waits for the one before). */
+  private sent: Promise<unknown> = Promise.resolve();
   private sentCheckpoint = 0;
   private lastBatch: CachedTargetBatch | undefined;
 
@@ -380,12 +378,7 @@ class RedisRebuildWriter extends RedisWriter {
 
   /** Waits for every write sent; throws the failure of one. */
   async flush(): Promise<void> {
-    await this.settle(0);
-  }
-
-  /** Waits until at most `pending` batches are in flight; throws the failure of one. */
-  private async settle(pending: number): Promise<void> {
-    while (this.sent.length > pending) await this.sent.shift();
+    await this.sent;
   }
 
   protected override async batchKeys(): Promise<VersionKeys> {
@@ -432,10 +425,10 @@ class RedisRebuildWriter extends RedisWriter {
       await super.writeBatch(keys, changes, expected, checkpoint);
     } else {
       // A failed batch fails the rebuild here, or at the flush before it switches.
-      await this.settle(REBUILD_BATCHES_IN_FLIGHT - 1);
+      await this.flush();
       const sending = this.writeThread().send(rebuildWrites(keys, changes, checkpoint));
-      sending.catch(() => undefined); // surfaced by settle
-      this.sent.push(sending);
+      sending.catch(() => undefined); // surfaced by the next flush
+      this.sent = sending;
     }
     this.sentCheckpoint = checkpoint;
   }
