@@ -22,25 +22,46 @@ function compare(a: Key, b: Key): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
+/** Puts a deferred index appends before folding them into its scores. */
+const DEFERRED_LOG_LIMIT = 4096;
+
 /**
  * A sorted set (like a Redis ZSET): ids ordered by score then id, O(log n) updates. A deferred index
- * (used while rebuilding, when nothing reads it) only records scores and sorts once, on first read.
+ * (used while rebuilding, when nothing reads it) appends its puts to a log, folds them into its
+ * scores now and then (the latest score wins), and sorts once, on first read. Appending is what a
+ * rebuild does most (a put per message), and thousands of small maps growing side by side cost it
+ * more than the same maps built one after the other.
  */
 export class SortedIndex {
   private tree: InstanceType<typeof BTree<Key, undefined>> | undefined;
   private readonly scores = new Map<string, number>();
+  private logIds: string[] = [];
+  private logScores: number[] = [];
 
   constructor(deferred = false) {
     if (!deferred) this.tree = new BTree<Key, undefined>(undefined, compare);
   }
 
   get size(): number {
+    this.foldLog();
     return this.scores.size;
+  }
+
+  /** Applies the deferred puts logged so far, in order. */
+  private foldLog(): void {
+    const ids = this.logIds;
+    if (ids.length === 0) return;
+    const scores = this.logScores;
+    for (let i = 0; i < ids.length; i += 1) this.scores.set(ids[i]!, scores[i]!);
+    this.logIds = [];
+    this.logScores = [];
   }
 
   put(id: string, score: number): void {
     if (!this.tree) {
-      this.scores.set(id, score); // deferred: only the latest score matters until it is sorted
+      this.logIds.push(id);
+      this.logScores.push(score);
+      if (this.logIds.length >= DEFERRED_LOG_LIMIT) this.foldLog();
       return;
     }
     const previous = this.scores.get(id);
@@ -51,6 +72,7 @@ export class SortedIndex {
   }
 
   delete(id: string): void {
+    this.foldLog();
     const previous = this.scores.get(id);
     if (previous === undefined) return;
     this.scores.delete(id);
@@ -59,12 +81,14 @@ export class SortedIndex {
 
   /** Deletes every id that starts with `prefix`. */
   deletePrefix(prefix: string): void {
+    this.foldLog();
     for (const id of [...this.scores.keys()]) if (id.startsWith(prefix)) this.delete(id);
   }
 
   /** Builds the tree of a deferred index (one sort), after which updates are O(log n). */
   materialize(): void {
     if (this.tree) return;
+    this.foldLog();
     const keys: Key[] = [];
     for (const [id, score] of this.scores) keys.push({ score, id });
     keys.sort(compare);
