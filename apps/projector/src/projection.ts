@@ -24,14 +24,14 @@ export function defineProjection(
     ) => void;
   },
 ): Projection {
-  const eventTypes = new Set(Object.keys(handlers) as AtendeEvent['type'][]);
+  // A Map keyed by the (interned) type strings: a lookup per event, where a property of the
+  // handler object with a varying name is a slow keyed load.
+  const byType = new Map(
+    Object.entries(handlers) as Array<[string, (e: StoredEvent<AtendeEvent>, t: ProjectionTx) => void]>,
+  );
   return {
     name,
-    eventTypes,
-    apply: (event, tx) => {
-      const handler = handlers[event.type] as
-        ((e: StoredEvent<AtendeEvent>, t: ProjectionTx) => void) | undefined;
-      if (handler) handler(event, tx);
-    },
+    eventTypes: new Set(byType.keys() as Iterable<AtendeEvent['type']>),
+    apply: (event, tx) => byType.get(event.type)?.(event, tx),
   };
 }
