@@ -13,9 +13,8 @@ import Database from 'better-sqlite3';
 import { atendeRegistry } from '@atende/events';
 import { INSERT_EVENT_SQL, SCHEMA_SQL, createSqliteEventStore, eventRowValues } from '@atende/event-store';
 import { MemoryReadModels, RedisReadModels } from '@atende/read-models';
-import { REMOTE_REBUILD_BATCH_SIZE, allProjections, rebuild } from '@atende/projector';
+import { REMOTE_REBUILD_BATCH_SIZE, allProjections, generateWorkload, rebuild } from '@atende/projector';
 import { loadConfig } from '@atende/config';
-import { generateWorkload } from '@atende/projector';
 import { jsonOutPath, round, writeBenchFigures } from './bench/report-figures.js';
 
 const { values } = parseArgs({

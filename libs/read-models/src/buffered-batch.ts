@@ -46,7 +46,7 @@ export type PeekDoc = (collection: string, id: string) => { found: boolean; doc?
 export type FetchDocs = (keys: ReadonlyArray<{ collection: string; id: string }>) => Promise<void>;
 export type CommitChanges = (changes: BatchChanges, checkpoint: number) => Promise<void>;
 
-export function bucket<V>(map: Map<string, Map<string, V>>, key: string): Map<string, V> {
+function bucket<V>(map: Map<string, Map<string, V>>, key: string): Map<string, V> {
   let inner = map.get(key);
   if (!inner) {
     inner = new Map();
@@ -55,38 +55,54 @@ export function bucket<V>(map: Map<string, Map<string, V>>, key: string): Map<st
   return inner;
 }
 
+function emptyChanges(): BatchChanges {
+  return { erasures: [], docs: new Map(), indexes: new Map() };
+}
+
 /**
- * A batch's index writes, noted in its changes the same way by every batch kind (ProjectionTx's
- * indexPut, indexDelete, indexDeletePrefix and indexDropPrefix).
+ * What every batch kind does with a projection's writes: notes them in `changes`, which its commit
+ * hands to the adapter. Subclasses decide how reads, prefix deletes of documents and commits work.
  */
-export const noteIndex = {
-  put(changes: BatchChanges, index: string, id: string, score: number): void {
+export abstract class ChangeNotingBatch {
+  protected changes: BatchChanges = emptyChanges();
+
+  put(collection: string, id: string, doc: unknown): void {
+    bucket(this.changes.docs, collection).set(id, doc);
+  }
+
+  delete(collection: string, id: string): void {
+    bucket(this.changes.docs, collection).set(id, DELETED);
+  }
+
+  indexPut(index: string, id: string, score: number): void {
     if (!Number.isFinite(score)) throw new TypeError(`Index ${index}: score must be finite, got ${score}`);
-    bucket(changes.indexes, index).set(id, score);
-  },
-  delete(changes: BatchChanges, index: string, id: string): void {
-    bucket(changes.indexes, index).set(id, DELETED);
-  },
-  deletePrefix(changes: BatchChanges, index: string, idPrefix: string): void {
-    const pending = changes.indexes.get(index);
+    bucket(this.changes.indexes, index).set(id, score);
+  }
+
+  indexDelete(index: string, id: string): void {
+    bucket(this.changes.indexes, index).set(id, DELETED);
+  }
+
+  indexDeletePrefix(index: string, idPrefix: string): void {
+    const pending = this.changes.indexes.get(index);
     if (pending) for (const id of pending.keys()) if (id.startsWith(idPrefix)) pending.set(id, DELETED);
-    changes.erasures.push({ kind: 'entries', index, prefix: idPrefix });
-  },
-  dropPrefix(changes: BatchChanges, namePrefix: string): void {
-    for (const [name, pending] of changes.indexes) {
+    this.changes.erasures.push({ kind: 'entries', index, prefix: idPrefix });
+  }
+
+  indexDropPrefix(namePrefix: string): void {
+    for (const [name, pending] of this.changes.indexes) {
       if (name.startsWith(namePrefix)) for (const id of pending.keys()) pending.set(id, DELETED);
     }
-    changes.erasures.push({ kind: 'indexes', prefix: namePrefix });
-  },
-};
+    this.changes.erasures.push({ kind: 'indexes', prefix: namePrefix });
+  }
+}
 
 /**
  * Collects a projection's writes in memory (reads see them) and hands them to the adapter in one
  * commit, so the data and the checkpoint change together or not at all. Reads are synchronous: a
  * document the adapter has not loaded reads as missing and is remembered for `fetchMissing`.
  */
-export class BufferedBatch implements ProjectionBatch {
-  private changes: BatchChanges = { erasures: [], docs: new Map(), indexes: new Map() };
+export class BufferedBatch extends ChangeNotingBatch implements ProjectionBatch {
   private missing = new Map<string, { collection: string; id: string }>();
   private committed = false;
 
@@ -95,7 +111,9 @@ export class BufferedBatch implements ProjectionBatch {
     private readonly peek: PeekDoc,
     private readonly store: CommitChanges,
     private readonly fetch?: FetchDocs,
-  ) {}
+  ) {
+    super();
+  }
 
   get<T>(collection: string, id: string): T | undefined {
     const pending = this.changes.docs.get(collection)?.get(id);
@@ -110,34 +128,10 @@ export class BufferedBatch implements ProjectionBatch {
     return known.found ? (known.doc as T) : undefined;
   }
 
-  put(collection: string, id: string, doc: unknown): void {
-    bucket(this.changes.docs, collection).set(id, doc);
-  }
-
-  delete(collection: string, id: string): void {
-    bucket(this.changes.docs, collection).set(id, DELETED);
-  }
-
-  indexPut(index: string, id: string, score: number): void {
-    noteIndex.put(this.changes, index, id, score);
-  }
-
-  indexDelete(index: string, id: string): void {
-    noteIndex.delete(this.changes, index, id);
-  }
-
   deletePrefix(collection: string, idPrefix: string): void {
     const pending = this.changes.docs.get(collection);
     if (pending) for (const id of pending.keys()) if (id.startsWith(idPrefix)) pending.set(id, DELETED);
     this.changes.erasures.push({ kind: 'docs', collection, prefix: idPrefix });
-  }
-
-  indexDeletePrefix(index: string, idPrefix: string): void {
-    noteIndex.deletePrefix(this.changes, index, idPrefix);
-  }
-
-  indexDropPrefix(namePrefix: string): void {
-    noteIndex.dropPrefix(this.changes, namePrefix);
   }
 
   /** Whether a stored document falls under an erasure of this batch. */
@@ -152,7 +146,7 @@ export class BufferedBatch implements ProjectionBatch {
     if (!this.fetch) throw new Error('This batch cannot load documents');
     const keys = [...this.missing.values()];
     this.missing = new Map();
-    this.changes = { erasures: [], docs: new Map(), indexes: new Map() };
+    this.changes = emptyChanges();
     await this.fetch(keys);
     return true;
   }

@@ -1,5 +1,5 @@
 import type { ProjectionBatch } from '@atende/events';
-import { DELETED, bucket, noteIndex, type BatchChanges } from '../buffered-batch.js';
+import { ChangeNotingBatch, type BatchChanges } from '../buffered-batch.js';
 import type { DocCache } from './doc-cache.js';
 
 /**
@@ -8,15 +8,16 @@ import type { DocCache } from './doc-cache.js';
  * notes what it changed for the commit. The same semantics as BufferedBatch, erasures included;
  * a batch left uncommitted spoils the cache, so the writer then drops it (`open`).
  */
-export class CachedTargetBatch implements ProjectionBatch {
-  private readonly changes: BatchChanges = { erasures: [], docs: new Map(), indexes: new Map() };
+export class CachedTargetBatch extends ChangeNotingBatch implements ProjectionBatch {
   private committed = false;
 
   constructor(
     readonly baseCheckpoint: number,
     private readonly cache: DocCache,
     private readonly store: (changes: BatchChanges, checkpoint: number) => Promise<void>,
-  ) {}
+  ) {
+    super();
+  }
 
   /** Written into the cache and not committed (yet). */
   get open(): boolean {
@@ -27,35 +28,19 @@ export class CachedTargetBatch implements ProjectionBatch {
     return this.cache.lookup(collection, id) as T | undefined;
   }
 
-  put(collection: string, id: string, doc: unknown): void {
+  override put(collection: string, id: string, doc: unknown): void {
     this.cache.set(collection, id, doc);
-    bucket(this.changes.docs, collection).set(id, doc);
+    super.put(collection, id, doc);
   }
 
-  delete(collection: string, id: string): void {
+  override delete(collection: string, id: string): void {
     this.cache.set(collection, id, undefined);
-    bucket(this.changes.docs, collection).set(id, DELETED);
-  }
-
-  indexPut(index: string, id: string, score: number): void {
-    noteIndex.put(this.changes, index, id, score);
-  }
-
-  indexDelete(index: string, id: string): void {
-    noteIndex.delete(this.changes, index, id);
+    super.delete(collection, id);
   }
 
   deletePrefix(collection: string, idPrefix: string): void {
     for (const id of this.cache.idsStartingWith(collection, idPrefix)) this.delete(collection, id);
     this.changes.erasures.push({ kind: 'docs', collection, prefix: idPrefix });
-  }
-
-  indexDeletePrefix(index: string, idPrefix: string): void {
-    noteIndex.deletePrefix(this.changes, index, idPrefix);
-  }
-
-  indexDropPrefix(namePrefix: string): void {
-    noteIndex.dropPrefix(this.changes, namePrefix);
   }
 
   async fetchMissing(): Promise<boolean> {

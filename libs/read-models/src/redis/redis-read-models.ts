@@ -262,6 +262,21 @@ class RedisWriter extends RedisView implements ProjectionWriter {
     }
   }
 
+  /** Stores a batch; when that fails the cache no longer knows what Redis holds, so it is dropped. */
+  protected async commitBatch(
+    keys: VersionKeys,
+    changes: BatchChanges,
+    expected: number,
+    checkpoint: number,
+  ): Promise<void> {
+    try {
+      await this.writeBatch(keys, changes, expected, checkpoint);
+    } catch (error) {
+      this.cache.clear();
+      throw error;
+    }
+  }
+
   async beginBatch(): Promise<ProjectionBatch> {
     const keys = await this.batchKeys();
     if (this.cachedFor !== undefined && this.cachedFor !== keys.base) {
@@ -274,12 +289,7 @@ class RedisWriter extends RedisView implements ProjectionWriter {
       expected,
       (collection, id) => this.cache.peek(collection, id),
       async (changes, checkpoint) => {
-        try {
-          await this.writeBatch(keys, changes, expected, checkpoint);
-        } catch (error) {
-          this.cache.clear();
-          throw error;
-        }
+        await this.commitBatch(keys, changes, expected, checkpoint);
         for (const [collection, docs] of changes.docs) {
           for (const [id, doc] of docs) this.cache.set(collection, id, doc === DELETED ? undefined : doc);
         }
@@ -396,14 +406,9 @@ class RedisRebuildWriter extends RedisWriter {
       return super.beginBatch();
     }
     const expected = this.sentCheckpoint;
-    this.lastBatch = new CachedTargetBatch(expected, this.cache, async (changes, checkpoint) => {
-      try {
-        await this.writeBatch(this.target, changes, expected, checkpoint);
-      } catch (error) {
-        this.cache.clear();
-        throw error;
-      }
-    });
+    this.lastBatch = new CachedTargetBatch(expected, this.cache, (changes, checkpoint) =>
+      this.commitBatch(this.target, changes, expected, checkpoint),
+    );
     return this.lastBatch;
   }
 
@@ -420,12 +425,11 @@ class RedisRebuildWriter extends RedisWriter {
     if (expected !== this.sentCheckpoint) {
       throw new CheckpointConflictError(this.projection, expected, this.sentCheckpoint);
     }
+    // One batch in flight: a failed one fails the rebuild here, or at the flush before it switches.
+    await this.flush();
     if (changes.erasures.length > 0) {
-      await this.flush();
       await super.writeBatch(keys, changes, expected, checkpoint);
     } else {
-      // A failed batch fails the rebuild here, or at the flush before it switches.
-      await this.flush();
       const sending = this.writeThread().send(rebuildWrites(keys, changes, checkpoint));
       sending.catch(() => undefined); // surfaced by the next flush
       this.sent = sending;
