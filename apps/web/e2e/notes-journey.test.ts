@@ -2,9 +2,8 @@ import type { Page } from 'playwright-core';
 import { eventually } from '../../gateway/src/testing/eventually.js';
 import { BrowserHarness, describeWithBrowser } from './browser-harness.js';
 
-/** A wall-clock time `minutesFromNow` away, typed as the reminder prompt wants it (the browser's own time). */
-function promptTime(minutesFromNow: number): string {
-  const at = new Date(Date.now() + minutesFromNow * 60_000);
+/** A wall-clock time typed as the reminder prompt wants it, to the minute (the browser's own time). */
+function promptTime(at: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
 }
@@ -87,7 +86,8 @@ describeWithBrowser('notes journey', () => {
     await prompt.getByLabel('Data e hora do lembrete').fill('amanhã às 10');
     await prompt.getByRole('button', { name: 'Salvar' }).click();
     await prompt.getByRole('alert').getByText('Data inválida. Use o formato YYYY-MM-DD HH:MM').waitFor();
-    await prompt.getByLabel('Data e hora do lembrete').fill(promptTime(-1));
+    const firstReminder = new Date(Date.now() - 60_000);
+    await prompt.getByLabel('Data e hora do lembrete').fill(promptTime(firstReminder));
     await prompt.getByRole('button', { name: 'Salvar' }).click();
     await view.getByText('Lembrete definido com sucesso!').waitFor();
 
@@ -131,7 +131,9 @@ describeWithBrowser('notes journey', () => {
     await page
       .getByRole('dialog', { name: 'Definir lembrete' })
       .getByLabel('Data e hora do lembrete')
-      .fill(promptTime(-2));
+      // A minute before the first one, whatever the clock did meanwhile: the same time again is
+      // not a new reminder, so it would not notify.
+      .fill(promptTime(new Date(firstReminder.getTime() - 60_000)));
     await page
       .getByRole('dialog', { name: 'Definir lembrete' })
       .getByRole('button', { name: 'Salvar' })
