@@ -55,6 +55,11 @@ function bucket<V>(map: Map<string, Map<string, V>>, key: string): Map<string, V
   return inner;
 }
 
+/** Index scores are numbers every adapter stores as given (Redis keeps doubles): no NaN or ±Infinity. */
+export function assertIndexScore(index: string, score: number): void {
+  if (!Number.isFinite(score)) throw new TypeError(`Index ${index}: score must be finite, got ${score}`);
+}
+
 function emptyChanges(): BatchChanges {
   return { erasures: [], docs: new Map(), indexes: new Map() };
 }
@@ -75,7 +80,7 @@ export abstract class ChangeNotingBatch {
   }
 
   indexPut(index: string, id: string, score: number): void {
-    if (!Number.isFinite(score)) throw new TypeError(`Index ${index}: score must be finite, got ${score}`);
+    assertIndexScore(index, score);
     bucket(this.changes.indexes, index).set(id, score);
   }
 

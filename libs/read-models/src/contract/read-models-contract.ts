@@ -119,6 +119,24 @@ export function readModelsContract(adapterName: string, makeHarness: () => Promi
       expect(await view.checkpoint()).toBe(5);
     });
 
+    it('refuses an index score that is not a finite number, live and while rebuilding', async () => {
+      const live = await rm.writer('p').beginBatch();
+      const target = await rm.beginRebuild('p');
+      const rebuilding = await target.beginBatch();
+      for (const batch of [live, rebuilding]) {
+        for (const score of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+          expect(() => batch.indexPut('idx', 'x', score)).toThrow(
+            `Index idx: score must be finite, got ${score}`,
+          );
+        }
+        batch.indexPut('idx', 'y', 1);
+      }
+      await live.commit(1);
+      await rebuilding.commit(1);
+      await target.discard();
+      expect(await rm.view('p').range('idx')).toEqual([{ id: 'y', score: 1 }]);
+    });
+
     it('keeps projections apart', async () => {
       const batch = await rm.writer('one').beginBatch();
       batch.put('docs', 'x', { v: 1 });

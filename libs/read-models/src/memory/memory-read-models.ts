@@ -9,7 +9,13 @@ import type {
   RebuildTarget,
 } from '@atende/events';
 import { CheckpointConflictError } from '@atende/events';
-import { BufferedBatch, DELETED, eraseFromMaps, type BatchChanges } from '../buffered-batch.js';
+import {
+  BufferedBatch,
+  DELETED,
+  assertIndexScore,
+  eraseFromMaps,
+  type BatchChanges,
+} from '../buffered-batch.js';
 import { SortedIndex } from './sorted-index.js';
 
 /** One version of one projection's data. */
@@ -149,7 +155,7 @@ class DirectBatch implements ProjectionBatch {
     this.data.docs.get(collection)?.delete(id);
   }
   indexPut(index: string, id: string, score: number): void {
-    if (!Number.isFinite(score)) throw new TypeError(`Index ${index}: score must be finite, got ${score}`);
+    assertIndexScore(index, score);
     this.data.index(index).put(id, score);
   }
   indexDelete(index: string, id: string): void {
