@@ -1,8 +1,9 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import { describeWithKafka } from '../../libs/event-bus/src/testing/kafka-infra.js';
 import { describeWithRedis, testRedisUrl } from '../../libs/read-models/src/testing/infra.js';
@@ -19,14 +20,25 @@ const CUSTOMERS = 60;
 const CONCURRENCY = 32;
 const BROKER = path.resolve(__dirname, '../kafka/kafka-broker.mjs');
 
-/** This test's own broker (the shared one stays up for the other suites). */
-function broker(command: string, port: number, ...flags: string[]): void {
-  const run = spawnSync(process.execPath, [BROKER, command, ...flags], {
-    env: { ...process.env, ATENDE_KAFKA_PORT: String(port), ATENDE_KAFKA_CONTROLLER_PORT: String(port + 1) },
-    encoding: 'utf8',
-    timeout: 90_000,
-  });
-  if (run.status !== 0) throw new Error(`kafka ${command}: ${run.stdout}${run.stderr}`);
+/**
+ * This test's own broker (the shared one stays up for the other suites). Asynchronous: the test keeps
+ * reading its answers while the broker starts, so the sandbox never sees its connections go quiet.
+ */
+async function broker(command: string, port: number, ...flags: string[]): Promise<void> {
+  try {
+    await promisify(execFile)(process.execPath, [BROKER, command, ...flags], {
+      env: {
+        ...process.env,
+        ATENDE_KAFKA_PORT: String(port),
+        ATENDE_KAFKA_CONTROLLER_PORT: String(port + 1),
+      },
+      encoding: 'utf8',
+      timeout: 90_000,
+    });
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    throw new Error(`kafka ${command}: ${(error as Error).message}\n${stdout}${stderr}`, { cause: error });
+  }
 }
 
 describeWithRedis('distributed mode faults', () => {
@@ -38,7 +50,7 @@ describeWithRedis('distributed mode faults', () => {
 
     afterAll(async () => {
       for (const p of processes.splice(0)) await p.stop();
-      broker('stop', kafkaPort);
+      await broker('stop', kafkaPort);
       const redis = new Redis(testRedisUrl());
       const keys = await redis.keys(`${prefix}*`);
       if (keys.length > 0) await redis.del(...keys);
@@ -47,7 +59,7 @@ describeWithRedis('distributed mode faults', () => {
     }, 90_000);
 
     it('loses nothing: the log takes every message meanwhile, the relay and consumers resume', async () => {
-      broker('start', kafkaPort);
+      await broker('start', kafkaPort);
       dir = mkdtempSync(path.join(tmpdir(), 'atende-broker-'));
       const env = {
         DATA_DIR: dir,
@@ -81,9 +93,9 @@ describeWithRedis('distributed mode faults', () => {
             if (!restarted && sent >= MESSAGES / 3) {
               // The broker goes away for a while; customers keep writing (the log does not need it).
               restarted = (async () => {
-                broker('stop', kafkaPort, '--keep');
+                await broker('stop', kafkaPort, '--keep');
                 await new Promise((r) => setTimeout(r, 3000));
-                broker('start', kafkaPort, '--reuse');
+                await broker('start', kafkaPort, '--reuse');
               })();
             }
           }
