@@ -55,7 +55,7 @@ module.exports = {
   globalSetup: '<rootDir>/scripts/test/global-setup.cjs',
   globalTeardown: '<rootDir>/scripts/test/global-teardown.cjs',
   // Two workers on the two-core CI machine: most suites wait on servers, browsers and child
-  // processes, so a second worker halves the run (≈10.5 → ≈6 min) instead of contending.
+  // processes, so a second worker halves the run (≈10.5 → ≈5 min) instead of contending.
   maxWorkers: 2,
   testTimeout: 30000,
 };

@@ -21,8 +21,9 @@ const CONCURRENCY = 32;
 const BROKER = path.resolve(__dirname, '../kafka/kafka-broker.mjs');
 
 /**
- * This test's own broker (the shared one stays up for the other suites). Asynchronous: the test keeps
- * reading its answers while the broker starts, so the sandbox never sees its connections go quiet.
+ * This test's own broker (the shared one stays up for the other suites). Asynchronous: a broker start
+ * blocked the test's event loop for seconds mid-ingest, and under load a request then failed on a
+ * connection the sandbox had closed meanwhile ("other side closed").
  */
 async function broker(command: string, port: number, ...flags: string[]): Promise<void> {
   try {
