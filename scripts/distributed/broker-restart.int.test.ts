@@ -19,6 +19,7 @@ const MESSAGES = 6_000;
 const CUSTOMERS = 60;
 const CONCURRENCY = 32;
 const BROKER = path.resolve(__dirname, '../kafka/kafka-broker.mjs');
+const execFileAsync = promisify(execFile);
 
 /**
  * This test's own broker (the shared one stays up for the other suites). Asynchronous: a broker start
@@ -27,7 +28,7 @@ const BROKER = path.resolve(__dirname, '../kafka/kafka-broker.mjs');
  */
 async function broker(command: string, port: number, ...flags: string[]): Promise<void> {
   try {
-    await promisify(execFile)(process.execPath, [BROKER, command, ...flags], {
+    await execFileAsync(process.execPath, [BROKER, command, ...flags], {
       env: {
         ...process.env,
         ATENDE_KAFKA_PORT: String(port),

@@ -55,6 +55,7 @@ const path = require('node:path');
 const fs = require('node:fs');
 const { spawn } = require('node:child_process');
 const { pathToFileURL } = require('node:url');
+const { ensureWebBuilt } = require('./web-build.cjs');
 
 // Firebase Auth emulator, for the Firebase-mode suites. Its tokens are unsigned: the variable that
 // makes firebase-admin accept them is set for test workers only, never in the product.
@@ -145,9 +146,10 @@ function ensureChromium(required) {
   process.env.ATENDE_TEST_CHROMIUM = up ? executable : '';
 }
 
-module.exports = async function globalSetup() {
+module.exports = async function globalSetup(globalConfig) {
   const required = process.env.REQUIRE_INFRA === '1' || process.env.REQUIRE_INFRA === 'true';
   ensureChromium(required);
+  if (process.env.ATENDE_TEST_CHROMIUM) ensureWebBuilt(globalConfig.testPathPatterns?.patterns ?? []);
   await ensureRedis(required);
   // The emulator and the broker each take a few seconds to start: start them side by side.
   const results = await Promise.allSettled([ensureFirebaseEmulator(required), ensureKafka(required)]);

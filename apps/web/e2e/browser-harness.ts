@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { GatewayHarness } from '../../gateway/src/testing/harness.js';
-import { ensureWebBuilt, webDist } from './web-build.js';
+import { webDist } from './web-build.js';
 
 /** Chromium's path when the Jest global setup found it (REQUIRE_INFRA=1 fails the run otherwise). */
 const chromiumPath = () => process.env.ATENDE_TEST_CHROMIUM ?? '';
@@ -26,7 +26,6 @@ export class BrowserHarness {
   ) {}
 
   static async start(): Promise<BrowserHarness> {
-    ensureWebBuilt();
     const gateway = await GatewayHarness.start({ env: { WEB_DIST_DIR: webDist } });
     const profileDir = mkdtempSync(path.join(tmpdir(), 'atende-chromium-'));
     const context = await chromium.launchPersistentContext(profileDir, {
