@@ -1,7 +1,8 @@
 /**
  * Child process of bench:replay: an embedded start on DATA_DIR (argv[2]) holding the generated log,
  * in a fresh process with `npm start`'s flags, as a restart would. Prints one JSON line: how long
- * startEmbedded took until listening, and since the process started (module loading included).
+ * startEmbedded took until listening, and since the process started (module loading included),
+ * whether it restored the read models saved by a previous stop, and how long its stop took (saving them).
  */
 import { pino } from 'pino';
 import { loadConfig } from '@atende/config';
@@ -22,5 +23,8 @@ const atende = await startEmbedded(
 );
 const listeningMs = performance.now() - started;
 const sinceProcessStartMs = performance.now();
+const restored = atende.restoredReadModels;
+const stopping = performance.now();
 await atende.stop();
-process.stdout.write(`${JSON.stringify({ listeningMs, sinceProcessStartMs })}\n`);
+const stopMs = performance.now() - stopping;
+process.stdout.write(`${JSON.stringify({ listeningMs, sinceProcessStartMs, restored, stopMs })}\n`);

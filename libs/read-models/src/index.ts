@@ -4,3 +4,4 @@ export * from './memory/sorted-index.js';
 export * from './redis/redis-read-models.js';
 export * from './testing/infra.js';
 export * from './redis/redis-checkpoint-store.js';
+export * from './memory/snapshot-file.js';

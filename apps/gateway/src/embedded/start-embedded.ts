@@ -33,6 +33,12 @@ import { SqliteSessionStore } from '../auth/session-store.js';
 import { createFirebaseVerifier } from '../auth/firebase-verifier.js';
 import type { GatewayDeps } from '../http/gateway-deps.js';
 import { ensureDemoWorkspace, type DemoWorkspace } from '../bootstrap/ensure-demo-workspace.js';
+import {
+  READ_MODEL_SNAPSHOT_NAME,
+  readModelCodeFingerprint,
+  restoreReadModelSnapshot,
+  saveReadModelSnapshot,
+} from './read-model-snapshot.js';
 
 export interface EmbeddedAtende {
   store: EventStore;
@@ -49,8 +55,10 @@ export interface EmbeddedAtende {
   demo: DemoWorkspace;
   /** The WhatsApp sandbox phone, when the sandbox driver is on. */
   sandbox: SandboxChannel | undefined;
-  /** How long rebuilding the in-process read models from the log took at start. */
+  /** How long rebuilding the in-process read models from the log (or restoring them) took at start. */
   startupRebuildMs: number;
+  /** Whether they were restored from the snapshot saved at the last stop rather than rebuilt. */
+  restoredReadModels: boolean;
   stop(): Promise<void>;
 }
 
@@ -85,16 +93,28 @@ export async function startEmbedded(
 
   const readModels = new MemoryReadModels();
   const rebuildStarted = performance.now();
-  await rebuild({ store, readModels, projections: startupProjections });
-  const startupRebuildMs = performance.now() - rebuildStarted;
+  // A restart resumes from the read models saved at the last stop (made by this code, from this log);
+  // otherwise the inbox's read models are rebuilt from the whole log.
+  const snapshot = {
+    file: path.join(config.dataDir, READ_MODEL_SNAPSHOT_NAME),
+    store,
+    readModels,
+    fingerprint: readModelCodeFingerprint(),
+    logger,
+  };
+  const restoredReadModels = await restoreReadModelSnapshot(snapshot);
+  if (!restoredReadModels) await rebuild({ store, readModels, projections: startupProjections });
   const projector = new Projector({ store, readModels, projections: startupProjections, logger });
+  projector.start();
+  // Events appended since the snapshot: served only once applied, as after a rebuild.
+  if (restoredReadModels) await projector.caughtUp();
+  const startupRebuildMs = performance.now() - rebuildStarted;
   const backgroundProjector = new Projector({
     store,
     readModels,
     projections: backgroundProjections,
     logger,
   });
-  projector.start();
 
   let opsServer: NetServer | undefined;
   try {
@@ -196,6 +216,7 @@ export async function startEmbedded(
     demo,
     sandbox,
     startupRebuildMs,
+    restoredReadModels,
     url: `http://localhost:${port}`,
     stop: () =>
       (stopping ??= (async () => {
@@ -208,6 +229,7 @@ export async function startEmbedded(
         await new Promise<void>((resolve) => (opsServer ? opsServer.close(() => resolve()) : resolve()));
         await projector.stop();
         await backgroundProjector.stop();
+        await saveReadModelSnapshot(snapshot);
         await readModels.close();
         await sessions.close();
         await store.close();

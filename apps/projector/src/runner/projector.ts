@@ -123,8 +123,9 @@ export class Projector {
           this.committed.set(p.name, checkpoint);
           this.states.get(p.name)!.position = checkpoint;
         }
+        // What the stored checkpoints already hold (read models restored at start may hold everything).
+        this.notify();
         const from = this.position() + 1;
-        this.options.onPosition?.(from - 1); // what the stored checkpoints already hold
         const source: EventSource =
           this.options.source ??
           ((start, signal) =>

@@ -1,5 +1,6 @@
 import sortedBtree from 'sorted-btree';
 import type { IndexEntry, RangeQuery } from '@atende/events';
+import { assertIndexScore } from '../buffered-batch.js';
 
 // sorted-btree is CommonJS with `exports.default`: Node's ESM loader hands over the exports object,
 // a CommonJS transpiler the class itself.
@@ -139,5 +140,29 @@ export class SortedIndex {
 
   entries(): IndexEntry[] {
     return this.range();
+  }
+
+  /** Every entry in order, as two parallel arrays (a snapshot's compact form). */
+  columns(): { ids: string[]; scores: number[] } {
+    this.materialize();
+    const ids: string[] = [];
+    const scores: number[] = [];
+    for (const key of this.tree!.keys()) {
+      ids.push(key.id);
+      scores.push(key.score);
+    }
+    return { ids, scores };
+  }
+
+  /** An index holding `ids` with `scores`, given in index order (what `columns` returns). */
+  static fromColumns(name: string, ids: readonly string[], scores: readonly number[]): SortedIndex {
+    if (ids.length !== scores.length) throw new TypeError(`Index ${name}: columns differ in length`);
+    const index = new SortedIndex(true);
+    for (let i = 0; i < ids.length; i += 1) {
+      assertIndexScore(name, scores[i]!);
+      index.scores.set(ids[i]!, scores[i]!);
+    }
+    index.materialize();
+    return index;
   }
 }

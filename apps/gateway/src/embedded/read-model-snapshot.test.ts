@@ -1,0 +1,118 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pino } from 'pino';
+import { loadConfig } from '@atende/config';
+import { atendeRegistry } from '@atende/events';
+import { createSqliteEventStore } from '@atende/event-store';
+import { MemoryReadModels } from '@atende/read-models';
+import { allProjections, dumpAllProjections, rebuild, withoutCheckpoints } from '@atende/projector';
+import { READ_MODEL_SNAPSHOT_NAME } from './read-model-snapshot.js';
+import { startEmbedded, type EmbeddedAtende } from './start-embedded.js';
+
+const logger = pino({ level: 'silent' });
+
+async function customerWrites(atende: EmbeddedAtende, from: string, text: string, id: string): Promise<void> {
+  const response = await fetch(`${atende.url}/api/sandbox/whatsapp/inbound`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ sessionId: 'demo-sandbox', from, text, providerMessageId: id }),
+  });
+  expect(response.status).toBe(200);
+}
+
+/** What every projection holds once caught up, next to a rebuild of the same log into fresh read models. */
+async function servedAndRebuilt(atende: EmbeddedAtende) {
+  expect(await atende.projector.caughtUp()).toBe(true);
+  expect(await atende.backgroundProjector.caughtUp()).toBe(true);
+  const rebuilt = new MemoryReadModels();
+  await rebuild({ store: atende.store, readModels: rebuilt, projections: allProjections });
+  return {
+    served: withoutCheckpoints(await dumpAllProjections(atende.readModels)),
+    rebuilt: withoutCheckpoints(await dumpAllProjections(rebuilt)),
+  };
+}
+
+describe('read models saved at stop, restored at start', () => {
+  let dir: string;
+  let file: string;
+  const config = () => loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'silent' });
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'atende-snapshot-'));
+    file = path.join(dir, READ_MODEL_SNAPSHOT_NAME);
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** A first run with two customers' messages, stopped: its snapshot is in DATA_DIR. */
+  async function firstRun(): Promise<void> {
+    const first = await startEmbedded(config(), logger);
+    expect(first.restoredReadModels).toBe(false);
+    await customerWrites(first, '5511911110001', 'Olá, bom dia', 'p-1');
+    await customerWrites(first, '5511911110002', 'Qual o horário?', 'p-2');
+    expect(await first.projector.caughtUp()).toBe(true);
+    await first.stop();
+    expect(existsSync(file)).toBe(true);
+  }
+
+  it('a restart resumes from the snapshot, catches up with what was appended meanwhile, and equals a rebuild', async () => {
+    await firstRun();
+    // Appended while Atende was stopped (another process): the restart must apply it.
+    const store = createSqliteEventStore({ filename: path.join(dir, 'events.db') });
+    const stream = 'conversation-minha-empresa-5511911110001@c.us';
+    const version = (await store.readStream(stream)).length - 1;
+    await store.appendToStream(
+      stream,
+      [atendeRegistry.prepare({ type: 'ConversationPinned', data: {} }, { workspaceId: 'minha-empresa' })],
+      { expectedVersion: version },
+    );
+    await store.close();
+
+    const second = await startEmbedded(config(), logger);
+    try {
+      expect(second.restoredReadModels).toBe(true);
+      // The file is gone while Atende runs (no copy of data that may be erased meanwhile).
+      expect(existsSync(file)).toBe(false);
+      const row = await second.readModels
+        .view('conversations')
+        .get<{ isPinned: boolean; lastMessage: string }>('conversation', 'minha-empresa:5511911110001@c.us');
+      expect(row).toMatchObject({ isPinned: true, lastMessage: 'Olá, bom dia' });
+      // Live events go on over the restored read models.
+      await customerWrites(second, '5511911110002', 'Vocês abrem sábado?', 'p-3');
+      const { served, rebuilt } = await servedAndRebuilt(second);
+      expect(served).toEqual(rebuilt);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('rebuilds instead when the snapshot was made by other code, is damaged, or belongs to another log', async () => {
+    await firstRun();
+    const saved = readFileSync(file);
+    const newline = saved.indexOf(10);
+    const header = JSON.parse(saved.subarray(0, newline).toString('utf8')) as Record<string, unknown>;
+    const withHeader = (changes: Record<string, unknown>) =>
+      Buffer.concat([
+        Buffer.from(`${JSON.stringify({ ...header, ...changes })}\n`),
+        saved.subarray(newline + 1),
+      ]);
+    const cases: Array<[string, Buffer]> = [
+      ['other code', withHeader({ fingerprint: 'other-code' })],
+      ['truncated', saved.subarray(0, saved.length - 100)],
+      ['another log', withHeader({ eventId: 'not-the-event-stored-there' })],
+      ['a longer log', withHeader({ position: (header.position as number) + 50 })],
+    ];
+    for (const [label, content] of cases) {
+      writeFileSync(file, content);
+      const atende = await startEmbedded(config(), logger);
+      try {
+        expect({ label, restored: atende.restoredReadModels }).toEqual({ label, restored: false });
+        expect(existsSync(file)).toBe(false);
+        const { served, rebuilt } = await servedAndRebuilt(atende);
+        expect(served).toEqual(rebuilt);
+        expect(Object.keys(served.messages?.docs.message ?? {})).toHaveLength(2);
+      } finally {
+        await atende.stop();
+      }
+    }
+  });
+});
