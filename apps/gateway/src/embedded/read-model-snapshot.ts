@@ -22,17 +22,17 @@ function sourceFiles(dir: string): string[] {
 }
 
 /**
- * What produced the read models: the source of the projections, the domain (events, upcasters) and
- * the in-process adapter, with the V8 version (its serialization format). A snapshot made by other
- * code is not used, so changing a projection never serves stale data. Undefined when the sources
- * cannot be read (snapshots are then off).
+ * What produced the read models: the source of the projections, the domain (events, upcasters), the
+ * event store (what it reads back) and the in-process adapter, with the V8 version (its serialization
+ * format). A snapshot made by other code is not used, so changing a projection never serves stale
+ * data. Undefined when the sources cannot be read (snapshots are then off).
  */
 export function readModelCodeFingerprint(): string | undefined {
   try {
     const require = createRequire(import.meta.url);
     const hash = createHash('sha256');
     hash.update(`format ${MEMORY_SNAPSHOT_FORMAT}; v8 ${process.versions.v8}\n`);
-    for (const pkg of ['@atende/projector', '@atende/events', '@atende/read-models']) {
+    for (const pkg of ['@atende/projector', '@atende/events', '@atende/event-store', '@atende/read-models']) {
       const dir = path.dirname(require.resolve(pkg));
       for (const file of sourceFiles(dir)) {
         hash.update(`${pkg}/${file}\n`);
