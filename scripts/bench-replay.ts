@@ -137,7 +137,7 @@ try {
   );
   console.log(
     `embedded restart: read models restored from the stop's snapshot, listening after ` +
-      `${(restart.listeningMs / 1000).toFixed(2)} s; saving them made the stop take ${(startup.stopMs / 1000).toFixed(2)} s`,
+      `${(restart.listeningMs / 1000).toFixed(2)} s; the first stop, which saved them, took ${(startup.stopMs / 1000).toFixed(2)} s`,
   );
   console.log(
     `memory rebuild vs store read rate: ${(rate(memory.events, memory.elapsedMs) / rate(read, readAllMs)).toFixed(2)}`,
