@@ -7,6 +7,16 @@ export interface ApplyBatchResult {
   checkpoint: number;
 }
 
+export interface ApplyBatchOptions {
+  /** Commit a batch none of whose events the projection handles (moves the checkpoint); default true. */
+  commitEmpty?: boolean;
+  /**
+   * `events` are already the projection's own (routeEvents), picked from a batch that ends at this
+   * position: the checkpoint moves up to it.
+   */
+  routedThrough?: number;
+}
+
 /**
  * Applies the events after the writer's checkpoint in one batch and commits data + checkpoint
  * together. Events at or below the checkpoint are skipped: delivering them twice changes nothing.
@@ -16,8 +26,9 @@ export async function applyBatch(
   projection: Projection,
   writer: ProjectionWriter,
   events: readonly StoredEvent[],
-  options: { commitEmpty?: boolean } = {},
+  options: ApplyBatchOptions = {},
 ): Promise<ApplyBatchResult> {
+  const routed = options.routedThrough !== undefined;
   const batch = await writer.beginBatch();
   const from = batch.baseCheckpoint;
   let applied: number;
@@ -28,10 +39,11 @@ export async function applyBatch(
     for (const event of events) {
       if (event.globalPosition <= last) continue;
       last = event.globalPosition;
-      if (!projection.eventTypes.has(event.type as AtendeEvent['type'])) continue;
+      if (!routed && !projection.eventTypes.has(event.type as AtendeEvent['type'])) continue;
       projection.apply(event as StoredEvent<AtendeEvent>, batch);
       applied += 1;
     }
+    if (routed && options.routedThrough! > last) last = options.routedThrough!;
   } while (await batch.fetchMissing());
   if (last > from && (applied > 0 || options.commitEmpty !== false)) await batch.commit(last);
   return { applied, checkpoint: last };

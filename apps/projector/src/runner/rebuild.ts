@@ -1,6 +1,7 @@
 import type { EventStore, ProjectionDump, ReadModels, RebuildTarget, StoredEvent } from '@atende/events';
 import type { Projection } from '../projection.js';
 import { applyBatch } from './apply-batch.js';
+import { eventRouter } from './route-events.js';
 import { settleEach } from './settle-each.js';
 
 /**
@@ -74,18 +75,21 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildReport> {
     let processed = 0;
     const applied = projections.map(() => 0);
     let head = await store.lastGlobalPosition();
+    const route = eventRouter(projections);
     const applyPage = async (batch: readonly StoredEvent[]) => {
+      const routed = route(batch);
+      const through = batch[batch.length - 1]!.globalPosition;
       // All settle before a failure is thrown, so no write is still running when targets are discarded.
       const results = await settleEach(
         projections,
-        (p, i) => applyBatch(p, targets[i]!, batch),
+        (p, i) => applyBatch(p, targets[i]!, routed[i]!, { routedThrough: through }),
         options.concurrent ?? false,
       );
       results.forEach((result, i) => {
         if (result.status === 'rejected') throw result.reason;
         applied[i]! += result.value.applied;
       });
-      position = batch[batch.length - 1]!.globalPosition;
+      position = through;
       processed += batch.length;
       head = Math.max(head, position);
       options.onProgress?.({ processed, head, position });

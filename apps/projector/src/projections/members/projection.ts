@@ -1,6 +1,7 @@
 import type { AtendeEvent, ProjectionTx, StoredEvent } from '@atende/events';
 import { allEventDefinitions } from '@atende/events';
 import { defineProjection } from '../../projection.js';
+import { utcIso } from '../conversations/event-helpers.js';
 import {
   MEMBERS_PROJECTION,
   memberCollections as c,
@@ -25,9 +26,12 @@ function touch(event: StoredEvent<AtendeEvent>, tx: ProjectionTx): void {
   if (!member) return;
   // Same minute in the same ISO form: less than a minute apart, no need to parse (replays run this a lot).
   if (member.lastActive !== null && member.lastActive.slice(0, 16) === occurredAt.slice(0, 16)) return;
-  const at = Date.parse(occurredAt);
-  if (member.lastActive !== null && at - Date.parse(member.lastActive) < LAST_ACTIVE_RESOLUTION_MS) return;
-  tx.put(c.member, id, { ...member, lastActive: new Date(at).toISOString() } satisfies MemberDoc);
+  if (
+    member.lastActive !== null &&
+    Date.parse(occurredAt) - Date.parse(member.lastActive) < LAST_ACTIVE_RESOLUTION_MS
+  )
+    return;
+  tx.put(c.member, id, { ...member, lastActive: utcIso(occurredAt) } satisfies MemberDoc);
 }
 
 function updateMember(
