@@ -1,5 +1,6 @@
 import type { AtendeEvent, ProjectionTx, StoredEvent } from '@atende/events';
 import { defineProjection } from '../../projection.js';
+import { utcIso } from '../conversations/event-helpers.js';
 import { dayOf, dayScore } from './days.js';
 import {
   ANALYTICS_PROJECTION,
@@ -197,7 +198,7 @@ export const analyticsProjection = defineProjection(ANALYTICS_PROJECTION, {
     if (clock.waitingSince === null) {
       tx.put(c.clock, id, {
         ...clock,
-        waitingSince: new Date(at).toISOString(),
+        waitingSince: utcIso(event.data.timestamp),
       } satisfies ConversationClockDoc);
     }
   },
