@@ -4,9 +4,17 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { loadConfig } from '@atende/config';
 import { atendeRegistry } from '@atende/events';
-import { createSqliteEventStore } from '@atende/event-store';
-import { MemoryReadModels } from '@atende/read-models';
-import { allProjections, dumpAllProjections, rebuild, withoutCheckpoints } from '@atende/projector';
+import { INSERT_EVENT_SQL, SCHEMA_SQL, createSqliteEventStore, eventRowValues } from '@atende/event-store';
+import { MemoryReadModels, openMemorySnapshot } from '@atende/read-models';
+import Database from 'better-sqlite3';
+import {
+  allProjections,
+  backgroundProjections,
+  dumpAllProjections,
+  generateWorkload,
+  rebuild,
+  withoutCheckpoints,
+} from '@atende/projector';
 import { READ_MODEL_SNAPSHOT_NAME } from './read-model-snapshot.js';
 import { startEmbedded, type EmbeddedAtende } from './start-embedded.js';
 
@@ -80,6 +88,45 @@ describe('read models saved at stop, restored at start', () => {
       await customerWrites(second, '5511911110002', 'Vocês abrem sábado?', 'p-3');
       const { served, rebuilt } = await servedAndRebuilt(second);
       expect(served).toEqual(rebuilt);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('a stop while analytics and suggestions still replay the log saves them where they were; the restart resumes them', async () => {
+    // A log with history, written straight into the store's file (a first start on it replays it all).
+    const db = new Database(path.join(dir, 'events.db'));
+    db.exec(SCHEMA_SQL);
+    const insert = db.prepare(INSERT_EVENT_SQL);
+    const versions = new Map<string, number>();
+    db.transaction(() => {
+      for (const g of generateWorkload(6000, { workspaceId: 'loja', conversations: 200 })) {
+        const event = atendeRegistry.prepare(g.event, { workspaceId: 'loja', occurredAt: g.occurredAt });
+        const version = (versions.get(g.streamId) ?? -1) + 1;
+        versions.set(g.streamId, version);
+        insert.run(...eventRowValues(g.streamId, version, event));
+      }
+      const stream = db.prepare('INSERT INTO streams (stream_id, version) VALUES (?, ?)');
+      for (const [id, version] of versions) stream.run(id, version);
+    })();
+    db.close();
+
+    const first = await startEmbedded(config(), logger);
+    // Stopped at once: the background projections have not caught up with 6,000 events yet.
+    await first.stop();
+    const saved = openMemorySnapshot(file)!.load();
+    const head = saved.projections.find((p) => p.name === 'conversations')!.checkpoint;
+    for (const p of backgroundProjections) {
+      const checkpoint = saved.projections.find((s) => s.name === p.name)?.checkpoint ?? 0;
+      expect({ name: p.name, behind: checkpoint < head }).toEqual({ name: p.name, behind: true });
+    }
+
+    const second = await startEmbedded(config(), logger);
+    try {
+      expect(second.restoredReadModels).toBe(true);
+      const { served, rebuilt } = await servedAndRebuilt(second);
+      expect(served).toEqual(rebuilt);
+      expect(Object.keys(served.analytics?.docs.day ?? {}).length).toBeGreaterThan(0);
     } finally {
       await second.stop();
     }

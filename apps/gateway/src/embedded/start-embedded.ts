@@ -220,6 +220,10 @@ export async function startEmbedded(
     url: `http://localhost:${port}`,
     stop: () =>
       (stopping ??= (async () => {
+        // First: right after a cold start, analytics and suggestions may still be replaying the log,
+        // and everything below would wait on that. Their checkpoints go into the snapshot, so the next
+        // start resumes where they stopped.
+        await backgroundProjector.stop();
         await realtime.close();
         await bridge?.stop();
         await channel?.close();
@@ -228,7 +232,6 @@ export async function startEmbedded(
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await new Promise<void>((resolve) => (opsServer ? opsServer.close(() => resolve()) : resolve()));
         await projector.stop();
-        await backgroundProjector.stop();
         await saveReadModelSnapshot(snapshot);
         await readModels.close();
         await sessions.close();

@@ -32,6 +32,31 @@ async function append(store: SqliteEventStore, generated: ReturnType<typeof gene
 }
 
 describe('Projector', () => {
+  it('lets the event loop in between batches while it catches up with a log', async () => {
+    const store = createSqliteEventStore({ filename: ':memory:' });
+    await append(store, generateWorkload(400, { conversations: 10 }));
+    const head = await store.lastGlobalPosition();
+    const projector = new Projector({
+      store,
+      readModels: new MemoryReadModels(),
+      projections: [conversationsProjection],
+      logger,
+      batchSize: 50,
+    });
+    projector.start();
+    try {
+      // A request arriving meanwhile: its callback runs while the replay is still under way.
+      const seenMeanwhile = new Promise<number>((resolve) =>
+        setImmediate(() => resolve(projector.position())),
+      );
+      expect(await projector.caughtUp(5000)).toBe(true);
+      expect(await seenMeanwhile).toBeLessThan(head);
+    } finally {
+      await projector.stop();
+      await store.close();
+    }
+  });
+
   it.each([false, true])(
     'keeps the other projections going when one fails, and reports it (concurrent: %s)',
     async (concurrent) => {

@@ -23,6 +23,40 @@ eventStoreContract('SQLite', async () => {
 });
 
 describe('SQLite event store specifics', () => {
+  it.each([
+    ['the file', false],
+    ['memory (this process appended them)', true],
+  ])('lets other work run between the pages of a subscriber catching up, from %s', async (_from, recent) => {
+    const { dir, file } = tempFile();
+    const writer = createSqliteEventStore({ filename: file });
+    const events = Array.from({ length: 40 }, () =>
+      atendeRegistry.prepare(
+        { type: 'ConversationPinned', data: {} },
+        { workspaceId: 'w1', occurredAt: '2026-11-01T10:00:00.000Z' },
+      ),
+    );
+    for (const event of events) await writer.appendToStream('conversation-w1-5511@c.us', [event]);
+    const store = recent ? writer : createSqliteEventStore({ filename: file });
+    const abort = new AbortController();
+    let read = 0;
+    // Other work queued meanwhile (setImmediate: a timer would only run once due, after ≥ 1 ms).
+    const other = new Promise<number>((resolve) => setImmediate(() => resolve(read)));
+    try {
+      for await (const page of store.subscribePages(1, { signal: abort.signal, batchSize: 5 })) {
+        read += page.length;
+        if (read === events.length) break;
+      }
+      expect(read).toBe(events.length);
+      // It ran before the subscriber had read everything.
+      expect(await other).toBeLessThan(events.length);
+    } finally {
+      abort.abort();
+      if (store !== writer) await store.close();
+      await writer.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('hands live subscribers what the file holds, new appends from memory and other writers from the file', async () => {
     const { dir, file } = tempFile();
     const here = createSqliteEventStore({ filename: file, pollIntervalMs: 10 });

@@ -53,6 +53,15 @@ interface PendingAppend {
 }
 
 const MAX_STREAM_ID_LENGTH = 300;
+/**
+ * Resolves on the event loop's next turn. A subscriber catching up gets page after page with no I/O
+ * to wait on: without this, timers, requests and sockets would wait for the whole replay (seconds
+ * after a cold start).
+ */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 /** Pages readPages' worker keeps ready, so a page the caller finishes early does not wait on the next. */
 const READ_AHEAD_PAGES = 2;
 
@@ -344,6 +353,7 @@ export class SqliteEventStore implements EventStore {
       if (recent) {
         position = recent[recent.length - 1]!.globalPosition + 1;
         yield recent.map((raw) => this.registry.parse(raw, { trusted }));
+        await nextTurn();
         continue;
       }
       const rows = this.stmt.readAll.all(position, batchSize);
@@ -352,6 +362,7 @@ export class SqliteEventStore implements EventStore {
         yield rows.map((row) => this.toStored(row, trusted));
       }
       if (rows.length < batchSize) await this.waitForAppend(signal);
+      else await nextTurn();
     }
   }
 
