@@ -24,7 +24,7 @@ class MemoryData {
   readonly indexes = new Map<string, SortedIndex>();
   checkpoint = 0;
 
-  /** `deferIndexes`: a rebuild target sorts its indexes once, when it starts serving. */
+  /** `deferIndexes`: a rebuild target's indexes are sorted once each, when first read. */
   constructor(private readonly deferIndexes = false) {}
 
   collection(name: string): Map<string, unknown> {
@@ -37,10 +37,6 @@ class MemoryData {
     let i = this.indexes.get(name);
     if (!i) this.indexes.set(name, (i = new SortedIndex(this.deferIndexes)));
     return i;
-  }
-
-  materializeIndexes(): void {
-    for (const index of this.indexes.values()) index.materialize();
   }
 }
 
@@ -202,7 +198,7 @@ export interface MemorySnapshot {
     checkpoint: number;
     /** [collection, ids, documents] */
     collections: Array<[string, string[], unknown[]]>;
-    /** [index, ids, scores] in index order */
+    /** [index, ids, scores] (see SortedIndex.columns for the order) */
     indexes: Array<[string, string[], number[]]>;
   }>;
 }
@@ -238,7 +234,8 @@ export class MemoryReadModels implements ReadModels {
       activate: async () => {
         if (done) throw new Error('Rebuild already finished');
         done = true;
-        fresh.materializeIndexes();
+        // Its indexes stay deferred: each is sorted when first read (most never are, such as the
+        // message index of a conversation nobody opens), not all at once before serving.
         this.serving.set(projection, fresh);
       },
       discard: async () => {

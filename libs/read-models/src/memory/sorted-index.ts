@@ -28,8 +28,8 @@ const DEFERRED_LOG_LIMIT = 4096;
 
 /**
  * A sorted set (like a Redis ZSET): ids ordered by score then id, O(log n) updates. A deferred index
- * (used while rebuilding, when nothing reads it) appends its puts to a log, folds them into its
- * scores now and then (the latest score wins), and sorts once, on first read. Appending is what a
+ * (a rebuild target's, or one restored from a snapshot) appends its puts to a log, folds them into
+ * its scores now and then (the latest score wins), and sorts once, on first read. Appending is what a
  * rebuild does most (a put per message), and thousands of small maps growing side by side cost it
  * more than the same maps built one after the other.
  */
@@ -142,19 +142,29 @@ export class SortedIndex {
     return this.range();
   }
 
-  /** Every entry in order, as two parallel arrays (a snapshot's compact form). */
+  /**
+   * Every entry as two parallel arrays (a snapshot's compact form): in index order once the index
+   * has been read, otherwise in no particular order (an index not read yet is not sorted for it).
+   */
   columns(): { ids: string[]; scores: number[] } {
-    this.materialize();
     const ids: string[] = [];
     const scores: number[] = [];
-    for (const key of this.tree!.keys()) {
-      ids.push(key.id);
-      scores.push(key.score);
+    if (this.tree) {
+      for (const key of this.tree.keys()) {
+        ids.push(key.id);
+        scores.push(key.score);
+      }
+    } else {
+      this.foldLog();
+      for (const [id, score] of this.scores) {
+        ids.push(id);
+        scores.push(score);
+      }
     }
     return { ids, scores };
   }
 
-  /** An index holding `ids` with `scores`, given in index order (what `columns` returns). */
+  /** A deferred index holding `ids` with `scores` (what `columns` returns), sorted when first read. */
   static fromColumns(name: string, ids: readonly string[], scores: readonly number[]): SortedIndex {
     if (ids.length !== scores.length) throw new TypeError(`Index ${name}: columns differ in length`);
     const index = new SortedIndex(true);
@@ -162,7 +172,6 @@ export class SortedIndex {
       assertIndexScore(name, scores[i]!);
       index.scores.set(ids[i]!, scores[i]!);
     }
-    index.materialize();
     return index;
   }
 }
