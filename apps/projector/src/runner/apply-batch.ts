@@ -11,7 +11,7 @@ export interface ApplyBatchOptions {
   /** Commit a batch none of whose events the projection handles (moves the checkpoint); default true. */
   commitEmpty?: boolean;
   /**
-   * `events` are already the projection's own (routeEvents), picked from a batch that ends at this
+   * `events` are already the projection's own (eventRouter), picked from a batch that ends at this
    * position: the checkpoint moves up to it.
    */
   routedThrough?: number;

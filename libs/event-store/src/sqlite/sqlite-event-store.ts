@@ -353,7 +353,7 @@ export class SqliteEventStore implements EventStore {
       if (recent) {
         position = recent[recent.length - 1]!.globalPosition + 1;
         yield recent.map((raw) => this.registry.parse(raw, { trusted }));
-        await nextTurn();
+        if (recent.length >= batchSize) await nextTurn(); // full: more may follow at once
         continue;
       }
       const rows = this.stmt.readAll.all(position, batchSize);
