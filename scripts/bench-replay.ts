@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { atendeRegistry } from '@atende/events';
-import { INSERT_EVENT_SQL, SCHEMA_SQL, createSqliteEventStore, eventRowValues } from '@atende/event-store';
+import { createSqliteEventStore, writeEventLogFile } from '@atende/event-store';
 import { MemoryReadModels, RedisReadModels } from '@atende/read-models';
 import { REMOTE_REBUILD_BATCH_SIZE, allProjections, generateWorkload, rebuild } from '@atende/projector';
 import { loadConfig } from '@atende/config';
@@ -29,35 +29,28 @@ const TOTAL = Number(values.events);
 const rate = (n: number, ms: number) => Math.round((n / ms) * 1000);
 const fmt = (n: number) => n.toLocaleString('en-US');
 
+/** The generated workload as prepared events of workspace 'bench'. */
+function* benchEvents(total: number) {
+  for (const g of generateWorkload(total)) {
+    const event = atendeRegistry.prepare(g.event, {
+      workspaceId: 'bench',
+      occurredAt: g.occurredAt,
+      ...(g.actorId ? { actorId: g.actorId } : {}),
+    });
+    yield { streamId: g.streamId, event };
+  }
+}
+
 const dir = mkdtempSync(path.join(tmpdir(), 'atende-bench-replay-'));
 const file = path.join(dir, 'events.db');
 try {
   // 1. Generate straight into the SQLite file (each event still validated by its schema).
   let started = performance.now();
-  const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.exec(SCHEMA_SQL);
-  const insert = db.prepare(INSERT_EVENT_SQL);
-  const versions = new Map<string, number>();
-  db.transaction(() => {
-    for (const g of generateWorkload(TOTAL)) {
-      const e = atendeRegistry.prepare(g.event, {
-        workspaceId: 'bench',
-        occurredAt: g.occurredAt,
-        ...(g.actorId ? { actorId: g.actorId } : {}),
-      });
-      const pos = (versions.get(g.streamId) ?? -1) + 1;
-      versions.set(g.streamId, pos);
-      insert.run(...eventRowValues(g.streamId, pos, e));
-    }
-    const upsert = db.prepare('INSERT INTO streams (stream_id, version) VALUES (?, ?)');
-    for (const [id, v] of versions) upsert.run(id, v);
-  })();
-  const count = (db.prepare('SELECT COUNT(*) AS n FROM events').get() as { n: number }).n;
+  const count = writeEventLogFile(file, benchEvents(TOTAL));
   console.log(`generated ${fmt(count)} events in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   // 2. Baselines: raw SQLite row reads, then the store's readAll (JSON parse + schema + upcast).
+  const db = new Database(file, { readonly: true });
   started = performance.now();
   let rows = 0;
   for (const _row of db.prepare('SELECT * FROM events').raw(true).iterate()) rows += 1;

@@ -4,9 +4,8 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { loadConfig } from '@atende/config';
 import { atendeRegistry } from '@atende/events';
-import { INSERT_EVENT_SQL, SCHEMA_SQL, createSqliteEventStore, eventRowValues } from '@atende/event-store';
+import { createSqliteEventStore, writeEventLogFile } from '@atende/event-store';
 import { MemoryReadModels, openMemorySnapshot } from '@atende/read-models';
-import Database from 'better-sqlite3';
 import {
   allProjections,
   backgroundProjections,
@@ -95,21 +94,13 @@ describe('read models saved at stop, restored at start', () => {
 
   it('a stop while analytics and suggestions still replay the log saves them where they were; the restart resumes them', async () => {
     // A log with history, written straight into the store's file (a first start on it replays it all).
-    const db = new Database(path.join(dir, 'events.db'));
-    db.exec(SCHEMA_SQL);
-    const insert = db.prepare(INSERT_EVENT_SQL);
-    const versions = new Map<string, number>();
-    db.transaction(() => {
-      for (const g of generateWorkload(6000, { workspaceId: 'loja', conversations: 200 })) {
-        const event = atendeRegistry.prepare(g.event, { workspaceId: 'loja', occurredAt: g.occurredAt });
-        const version = (versions.get(g.streamId) ?? -1) + 1;
-        versions.set(g.streamId, version);
-        insert.run(...eventRowValues(g.streamId, version, event));
-      }
-      const stream = db.prepare('INSERT INTO streams (stream_id, version) VALUES (?, ?)');
-      for (const [id, version] of versions) stream.run(id, version);
-    })();
-    db.close();
+    writeEventLogFile(
+      path.join(dir, 'events.db'),
+      [...generateWorkload(6000, { workspaceId: 'loja', conversations: 200 })].map((g) => ({
+        streamId: g.streamId,
+        event: atendeRegistry.prepare(g.event, { workspaceId: 'loja', occurredAt: g.occurredAt }),
+      })),
+    );
 
     const first = await startEmbedded(config(), logger);
     // Stopped at once: the background projections have not caught up with 6,000 events yet.

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { eventStoreContract } from '../contract/event-store-contract.js';
 import { createSqliteEventStore } from './sqlite-event-store.js';
 import { INSERT_EVENT_SQL, eventRowValues } from './schema.js';
+import { writeEventLogFile } from './write-log-file.js';
 
 function tempFile(): { file: string; dir: string } {
   const dir = mkdtempSync(path.join(tmpdir(), 'atende-store-'));
@@ -23,6 +24,31 @@ eventStoreContract('SQLite', async () => {
 });
 
 describe('SQLite event store specifics', () => {
+  it('opens a log written in bulk by writeEventLogFile, stream versions and all', async () => {
+    const { dir, file } = tempFile();
+    const pin = (streamId: string) => ({
+      streamId,
+      event: atendeRegistry.prepare({ type: 'ConversationPinned', data: {} }, { workspaceId: 'w1' }),
+    });
+    const a = 'conversation-w1-5511@c.us';
+    const b = 'conversation-w1-5522@c.us';
+    expect(writeEventLogFile(file, [pin(a), pin(b), pin(a)])).toBe(3);
+    const store = createSqliteEventStore({ filename: file });
+    try {
+      expect((await store.readStream(a)).map((e) => [e.streamPosition, e.globalPosition])).toEqual([
+        [0, 1],
+        [1, 3],
+      ]);
+      // The streams table holds each version: the next append checks against it.
+      await expect(store.appendToStream(b, [pin(b).event], { expectedVersion: 1 })).rejects.toThrow();
+      await store.appendToStream(b, [pin(b).event], { expectedVersion: 0 });
+      expect(await store.lastGlobalPosition()).toBe(4);
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it.each([
     ['the file', false],
     ['memory (this process appended them)', true],
