@@ -19,6 +19,21 @@ const headerSchema = z.object({
 
 export type MemorySnapshotHeader = z.infer<typeof headerSchema>;
 
+/** A column taken as it is: its entries are checked by MemoryReadModels.restore, not copied here. */
+const column = <T>() => z.custom<T[]>((value) => Array.isArray(value));
+
+/** The payload's layout (see MemorySnapshot). */
+const snapshotSchema: z.ZodType<MemorySnapshot> = z.object({
+  projections: z.array(
+    z.object({
+      name: z.string(),
+      checkpoint: z.number(),
+      collections: z.array(z.tuple([z.string(), column<string>(), column<unknown>()])),
+      indexes: z.array(z.tuple([z.string(), column<string>(), column<number>()])),
+    }),
+  ),
+});
+
 export class SnapshotFileError extends Error {
   constructor(message: string) {
     super(message);
@@ -98,29 +113,9 @@ export function openMemorySnapshot(file: string): MemorySnapshotFile | undefined
       } catch (error) {
         throw new SnapshotFileError(`payload unreadable: ${(error as Error).message}`);
       }
-      if (!isSnapshotShape(snapshot)) throw new SnapshotFileError('payload is not a read-model snapshot');
-      return snapshot;
+      const parsed = snapshotSchema.safeParse(snapshot);
+      if (!parsed.success) throw new SnapshotFileError('payload is not a read-model snapshot');
+      return parsed.data;
     },
   };
-}
-
-/** The outer layout (per-entry checks happen in MemoryReadModels.restore). */
-function isSnapshotShape(value: unknown): value is MemorySnapshot {
-  const projections = (value as MemorySnapshot | null)?.projections;
-  return (
-    Array.isArray(projections) &&
-    projections.every(
-      (p) =>
-        typeof p?.name === 'string' &&
-        typeof p.checkpoint === 'number' &&
-        Array.isArray(p.collections) &&
-        p.collections.every(
-          (c) => Array.isArray(c) && typeof c[0] === 'string' && Array.isArray(c[1]) && Array.isArray(c[2]),
-        ) &&
-        Array.isArray(p.indexes) &&
-        p.indexes.every(
-          (i) => Array.isArray(i) && typeof i[0] === 'string' && Array.isArray(i[1]) && Array.isArray(i[2]),
-        ),
-    )
-  );
 }
