@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { EVENT_JSON_SQL } from './schema.js';
+import { EVENT_JSON_ROW_SQL } from './schema.js';
 
 interface PageReaderData {
   filename: string;
@@ -15,10 +15,10 @@ interface PageReaderData {
 
 const { filename, from, pageSize } = workerData as PageReaderData;
 const db = new Database(filename, { readonly: true, fileMustExist: true });
-/** One page as a JSON array text, and its last position (null when the page is empty). */
+/** One page as a JSON array of rows (EVENT_JSON_ROW_SQL), and its last position (null when the page is empty). */
 const page = db
   .prepare<[number, number], [string | null, number | null]>(
-    `SELECT '[' || group_concat(${EVENT_JSON_SQL}, ',') || ']', max(global_position)
+    `SELECT '[' || group_concat(${EVENT_JSON_ROW_SQL}, ',') || ']', max(global_position)
      FROM (SELECT * FROM events WHERE global_position >= ? ORDER BY global_position LIMIT ?)`,
   )
   .raw(true);

@@ -34,18 +34,32 @@ export const SELECT_EVENT_COLUMNS = `global_position, stream_id, stream_position
   actor_id, correlation_id, causation_id, occurred_at, schema_version`;
 
 /**
- * One stored event as JSON text, built by SQLite (bulk replays: no per-event work in JavaScript
- * before the one JSON.parse of a page). `data` is stored as JSON and spliced in as is; metadata keys
- * come in the order of metadataOfRow.
+ * One stored event as a JSON array in the order of SELECT_EVENT_COLUMNS (an EventRowArray whose
+ * `data` is the parsed object), built by SQLite for bulk replays: no per-event work in JavaScript
+ * before the one JSON.parse of a page. One format() call per row (a chain of `||` copied the growing
+ * text at every step: 1.6x the SQLite time) and no keys to parse. `data` is stored as JSON and
+ * spliced in as is; json_quote(NULL) is `null`.
  */
-export const EVENT_JSON_SQL = `'{"type":' || json_quote(type) || ',"data":' || data ||
-  ',"metadata":{"eventId":' || json_quote(event_id) || ',"workspaceId":' || json_quote(workspace_id) ||
-  CASE WHEN actor_id IS NULL THEN '' ELSE ',"actorId":' || json_quote(actor_id) END ||
-  CASE WHEN correlation_id IS NULL THEN '' ELSE ',"correlationId":' || json_quote(correlation_id) END ||
-  CASE WHEN causation_id IS NULL THEN '' ELSE ',"causationId":' || json_quote(causation_id) END ||
-  ',"occurredAt":' || json_quote(occurred_at) || ',"schemaVersion":' || schema_version ||
-  '},"streamId":' || json_quote(stream_id) || ',"streamPosition":' || stream_position ||
-  ',"globalPosition":' || global_position || '}'`;
+export const EVENT_JSON_ROW_SQL = `format('[%d,%s,%d,%s,%s,%s,%s,%s,%s,%s,%s,%d]', global_position,
+  json_quote(stream_id), stream_position, json_quote(type), data, json_quote(event_id),
+  json_quote(workspace_id), json_quote(actor_id), json_quote(correlation_id), json_quote(causation_id),
+  json_quote(occurred_at), schema_version)`;
+
+/** A row of EVENT_JSON_ROW_SQL once parsed: `data` is the event's data, not its JSON text. */
+export type ParsedEventRow = [
+  number,
+  string,
+  number,
+  string,
+  unknown,
+  string,
+  string,
+  string | null,
+  string | null,
+  string | null,
+  string,
+  number,
+];
 
 /** The values of INSERT_EVENT_SQL for one event. */
 export function eventRowValues(
@@ -131,7 +145,7 @@ export function metadataOfValues(values: ReturnType<typeof eventRowValues>): Rec
 }
 
 /** The envelope metadata of a stored row. */
-export function metadataOfRow(row: EventRowArray): Record<string, unknown> {
+export function metadataOfRow(row: EventRowArray | ParsedEventRow): Record<string, unknown> {
   const [, , , , , eventId, workspaceId, actorId, correlationId, causationId, occurredAt, schemaVersion] =
     row;
   return envelopeMetadata(

@@ -29,6 +29,7 @@ import {
   metadataOfRow,
   metadataOfValues,
   type EventRowArray,
+  type ParsedEventRow,
 } from './schema.js';
 
 export interface SqliteEventStoreOptions {
@@ -242,6 +243,15 @@ export class SqliteEventStore implements EventStore {
     );
   }
 
+  /** A row of a page the reader worker built (its data already parsed with the page). */
+  private parsedRowToStored(row: ParsedEventRow, trusted: boolean): StoredEvent {
+    const [globalPosition, streamId, streamPosition, type, data] = row;
+    return this.registry.parse(
+      { type, data, metadata: metadataOfRow(row), streamId, streamPosition, globalPosition },
+      { trusted },
+    );
+  }
+
   async readStream<E extends DomainEvent = DomainEvent>(
     streamId: string,
     options: ReadStreamOptions = {},
@@ -297,8 +307,8 @@ export class SqliteEventStore implements EventStore {
         const text = pages.shift()!;
         if (text === null) return;
         worker.postMessage('next'); // read ahead while the caller works on this page
-        const raw = JSON.parse(text) as RawStoredEvent[];
-        yield raw.map((event) => this.registry.parse(event, { trusted }));
+        const rows = JSON.parse(text) as ParsedEventRow[];
+        yield rows.map((row) => this.parsedRowToStored(row, trusted));
       }
     } finally {
       await worker.terminate();
