@@ -123,12 +123,13 @@ export function eventStoreContract(adapterName: string, makeHarness: () => Promi
           'linha\nnova\ttab',
           'emoji 😀 ção',
           "'; DROP TABLE events; --",
+          'desconto de 100% %s %d %Q', // the SQLite reader builds rows with format()
         ];
         const events = tricky.map((title, i) =>
           atendeRegistry.prepare(
             { ...sampleEvent(title), metadata: undefined } as never,
             i % 2 === 0
-              ? { workspaceId: 'w-"contract"', actorId: 'u-1', correlationId: 'c-1', causationId: 'k-1' }
+              ? { workspaceId: 'w-"contract"', actorId: 'u-100%s', correlationId: 'c-1', causationId: 'k-1' }
               : { workspaceId: 'w-contract' },
           ),
         );
@@ -139,7 +140,7 @@ export function eventStoreContract(adapterName: string, makeHarness: () => Promi
         expect(paged).toEqual(all);
         expect(paged.map((e) => (e.data as { title: string }).title)).toEqual(tricky);
         expect(paged[0]!.metadata).toMatchObject({
-          actorId: 'u-1',
+          actorId: 'u-100%s',
           correlationId: 'c-1',
           causationId: 'k-1',
         });
