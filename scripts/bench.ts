@@ -54,7 +54,7 @@ const TITLES: Record<Step, string> = {
 /** The npm script and its arguments, full size and --quick. */
 const BENCHES: Record<Exclude<Step, 'web'>, { script: string; full: string[]; quick: string[] }> = {
   store: { script: 'bench:store', full: [], quick: ['--single', '1000', '--batches', '100'] },
-  replay: { script: 'bench:replay', full: [], quick: ['--events', '200000'] },
+  replay: { script: 'bench:replay', full: [], quick: ['--events', '200000', '--rounds', '1'] },
   api: { script: 'bench:api', full: [], quick: ['--seconds', '3'] },
   fanout: { script: 'bench:fanout', full: [], quick: ['--sockets', '500', '--seconds', '5'] },
   ingest: { script: 'bench:ingest', full: [], quick: ['--messages', '10000', '--seconds', '3'] },
