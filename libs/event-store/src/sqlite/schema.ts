@@ -34,8 +34,8 @@ export const SELECT_EVENT_COLUMNS = `global_position, stream_id, stream_position
   actor_id, correlation_id, causation_id, occurred_at, schema_version`;
 
 /**
- * One stored event as a JSON array in the order of SELECT_EVENT_COLUMNS (an EventRowArray whose
- * `data` is the parsed object), built by SQLite for bulk replays: no per-event work in JavaScript
+ * One stored event as a JSON array in the order of SELECT_EVENT_COLUMNS (a ParsedEventRow once
+ * parsed), built by SQLite for bulk replays: no per-event work in JavaScript
  * before the one JSON.parse of a page. One format() call per row (a chain of `||` copied the growing
  * text at every step: 1.6x the SQLite time) and no keys to parse. `data` is stored as JSON and
  * spliced in as is; json_quote(NULL) is `null`.
@@ -44,22 +44,6 @@ export const EVENT_JSON_ROW_SQL = `format('[%d,%s,%d,%s,%s,%s,%s,%s,%s,%s,%s,%d]
   json_quote(stream_id), stream_position, json_quote(type), data, json_quote(event_id),
   json_quote(workspace_id), json_quote(actor_id), json_quote(correlation_id), json_quote(causation_id),
   json_quote(occurred_at), schema_version)`;
-
-/** A row of EVENT_JSON_ROW_SQL once parsed: `data` is the event's data, not its JSON text. */
-export type ParsedEventRow = [
-  number,
-  string,
-  number,
-  string,
-  unknown,
-  string,
-  string,
-  string | null,
-  string | null,
-  string | null,
-  string,
-  number,
-];
 
 /** The values of INSERT_EVENT_SQL for one event. */
 export function eventRowValues(
@@ -95,12 +79,13 @@ export function eventRowValues(
   ];
 }
 
-export type EventRowArray = [
+/** A stored row in the order of SELECT_EVENT_COLUMNS, `data` as its JSON text or already parsed. */
+export type EventRow<Data> = [
   number,
   string,
   number,
   string,
-  string,
+  Data,
   string,
   string,
   string | null,
@@ -109,6 +94,10 @@ export type EventRowArray = [
   string,
   number,
 ];
+/** A row as SQLite returns it. */
+export type EventRowArray = EventRow<string>;
+/** A row of EVENT_JSON_ROW_SQL once parsed: `data` is the event's data, not its JSON text. */
+export type ParsedEventRow = EventRow<unknown>;
 
 /** Envelope metadata (optional ids only when set), in the order events carry it. */
 function envelopeMetadata(
@@ -145,7 +134,7 @@ export function metadataOfValues(values: ReturnType<typeof eventRowValues>): Rec
 }
 
 /** The envelope metadata of a stored row. */
-export function metadataOfRow(row: EventRowArray | ParsedEventRow): Record<string, unknown> {
+export function metadataOfRow(row: EventRow<unknown>): Record<string, unknown> {
   const [, , , , , eventId, workspaceId, actorId, correlationId, causationId, occurredAt, schemaVersion] =
     row;
   return envelopeMetadata(
