@@ -60,19 +60,37 @@ export function startProcess(script: string, env: Record<string, string>): Promi
   });
 }
 
-/** A customer message through the sandbox controls of a channel worker; throws unless recorded. */
+/** Sends of one message after a connection the server closed under it (then the error is thrown). */
+const INBOUND_ATTEMPTS = 3;
+
+/**
+ * A customer message through the sandbox controls of a channel worker; throws unless recorded.
+ * A send whose connection was closed before the answer (a kept-alive socket the server timed out
+ * while the machine was saturated) is sent again, as a phone would: the sandbox records a
+ * providerMessageId once, so the callers' exact message counts also check that nothing doubled.
+ */
 export async function sendInbound(
   sandboxPort: string | number,
   from: string,
   text: string,
   id: string,
 ): Promise<void> {
-  const res = await fetch(`http://127.0.0.1:${sandboxPort}/api/sandbox/whatsapp/inbound`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ sessionId: 'demo-sandbox', from, text, providerMessageId: id }),
-  });
-  if (res.status !== 200) throw new Error(`inbound ${id}: ${res.status} ${await res.text()}`);
+  for (let attempt = 1; ; attempt += 1) {
+    let res: Response;
+    try {
+      res = await fetch(`http://127.0.0.1:${sandboxPort}/api/sandbox/whatsapp/inbound`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ sessionId: 'demo-sandbox', from, text, providerMessageId: id }),
+      });
+    } catch (error) {
+      // fetch rejects with a TypeError only when no answer came (network), never for a status.
+      if (!(error instanceof TypeError) || attempt >= INBOUND_ATTEMPTS) throw error;
+      continue;
+    }
+    if (res.status !== 200) throw new Error(`inbound ${id}: ${res.status} ${await res.text()}`);
+    return;
+  }
 }
 
 export interface ConversationCounts {
