@@ -15,7 +15,7 @@ interface PageReaderData {
 
 const { filename, from, pageSize } = workerData as PageReaderData;
 const db = new Database(filename, { readonly: true, fileMustExist: true });
-/** One page as a JSON array of rows (EVENT_JSON_ROW_SQL), and its last position (null when the page is empty). */
+/** One page as a JSON array of EVENT_JSON_ROW_SQL rows, and its last position (null: empty page). */
 const page = db
   .prepare<[number, number], [string | null, number | null]>(
     `SELECT '[' || group_concat(${EVENT_JSON_ROW_SQL}, ',') || ']', max(global_position)

@@ -35,10 +35,10 @@ export const SELECT_EVENT_COLUMNS = `global_position, stream_id, stream_position
 
 /**
  * One stored event as a JSON array in the order of SELECT_EVENT_COLUMNS (a ParsedEventRow once
- * parsed), built by SQLite for bulk replays: no per-event work in JavaScript
- * before the one JSON.parse of a page. One format() call per row (a chain of `||` copied the growing
- * text at every step: 1.6x the SQLite time) and no keys to parse. `data` is stored as JSON and
- * spliced in as is; json_quote(NULL) is `null`.
+ * parsed), built by SQLite for bulk replays: no per-event work in JavaScript before the one
+ * JSON.parse of a page. One format() call per row (a chain of `||` copied the growing text at every
+ * step: 1.6x the SQLite time) and no keys to parse. `data` is stored as JSON and spliced in as is;
+ * json_quote(NULL) is `null`.
  */
 export const EVENT_JSON_ROW_SQL = `format('[%d,%s,%d,%s,%s,%s,%s,%s,%s,%s,%s,%d]', global_position,
   json_quote(stream_id), stream_position, json_quote(type), data, json_quote(event_id),

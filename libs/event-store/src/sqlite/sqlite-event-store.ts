@@ -28,6 +28,7 @@ import {
   eventRowValues,
   metadataOfRow,
   metadataOfValues,
+  type EventRow,
   type EventRowArray,
   type ParsedEventRow,
 } from './schema.js';
@@ -235,18 +236,17 @@ export class SqliteEventStore implements EventStore {
   }
 
   private toStored<E extends DomainEvent>(row: EventRowArray, trusted = false): StoredEvent<E> {
-    const [globalPosition, streamId, streamPosition, type, data] = row;
-    const metadata = metadataOfRow(row);
-    return this.registry.parse<E>(
-      { type, data: JSON.parse(data), metadata, streamId, streamPosition, globalPosition },
-      { trusted },
-    );
+    return this.rowToStored<E>(row, JSON.parse(row[4]), trusted);
   }
 
-  /** A row of a page the reader worker built (its data already parsed with the page). */
-  private parsedRowToStored(row: ParsedEventRow, trusted: boolean): StoredEvent {
-    const [globalPosition, streamId, streamPosition, type, data] = row;
-    return this.registry.parse(
+  /** A stored row with its data parsed: by JSON.parse of the column, or with the page that held it. */
+  private rowToStored<E extends DomainEvent>(
+    row: EventRow<unknown>,
+    data: unknown,
+    trusted: boolean,
+  ): StoredEvent<E> {
+    const [globalPosition, streamId, streamPosition, type] = row;
+    return this.registry.parse<E>(
       { type, data, metadata: metadataOfRow(row), streamId, streamPosition, globalPosition },
       { trusted },
     );
@@ -308,7 +308,7 @@ export class SqliteEventStore implements EventStore {
         if (text === null) return;
         worker.postMessage('next'); // read ahead while the caller works on this page
         const rows = JSON.parse(text) as ParsedEventRow[];
-        yield rows.map((row) => this.parsedRowToStored(row, trusted));
+        yield rows.map((row) => this.rowToStored(row, row[4], trusted));
       }
     } finally {
       await worker.terminate();
