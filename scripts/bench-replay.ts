@@ -86,13 +86,13 @@ try {
   // 3. Rebuild every projection into memory, each round after a rebuild of none (the floor).
   const floorRates: number[] = [];
   const memoryRates: number[] = [];
-  for (let round = 1; round <= ROUNDS; round += 1) {
+  for (let pass = 1; pass <= ROUNDS; pass += 1) {
     const floor = await rebuild({ store, readModels: new MemoryReadModels(), projections: [] });
     floorRates.push(rate(floor.events, floor.elapsedMs));
     const memory = await rebuild({ store, readModels: new MemoryReadModels(), projections: allProjections });
     memoryRates.push(rate(memory.events, memory.elapsedMs));
     console.log(
-      `round ${round}/${ROUNDS}: no projection ${fmt(floorRates.at(-1)!)} events/s, ` +
+      `round ${pass}/${ROUNDS}: no projection ${fmt(floorRates.at(-1)!)} events/s, ` +
         `every projection into memory ${fmt(memoryRates.at(-1)!)} events/s`,
     );
   }
@@ -150,7 +150,7 @@ try {
   line('raw SQLite row read (baseline)', fmt(rate(rows, rawRowsMs)), '');
   line('event store readAll (parse + validate)', fmt(rate(read, readAllMs)), '');
   line(`rebuild of no projection (median of ${ROUNDS})`, fmt(floorRate), '');
-  line(`rebuild all projections into memory (median)`, fmt(memoryRate), '>= 200,000');
+  line('rebuild all projections into memory (median)', fmt(memoryRate), '>= 200,000');
   line('embedded start-up until listening (s)', (startup.listeningMs / 1000).toFixed(2), '< 10 s at 1M');
   line('embedded restart, read models saved at stop (s)', (restart.listeningMs / 1000).toFixed(2), '');
   line(

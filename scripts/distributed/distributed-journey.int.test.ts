@@ -60,6 +60,8 @@ describeWithRedis('distributed mode across processes', () => {
       rmSync(dir, { recursive: true, force: true });
     }, 60_000);
 
+    // Time limit 150 s: four processes, Kafka and Redis on two cores, with the rest of the suite
+    // running beside it, took over 60 s on a slow machine (2026-11-26). A guard, not a budget.
     it('a customer message on the sandbox reaches an agent connected to the other gateway', async () => {
       const gatewayB = `http://127.0.0.1:${ports.b}`;
       // Signing in needs the users read model: the projector fills Redis from Kafka.
@@ -145,8 +147,6 @@ describeWithRedis('distributed mode across processes', () => {
       } finally {
         socket.disconnect();
       }
-      // Four processes, Kafka and Redis on two cores: with the rest of the suite running beside it,
-      // consumer groups took over 60 s to settle on a slow machine (2026-11-26). A guard, not a budget.
     }, 150_000);
   });
 });
