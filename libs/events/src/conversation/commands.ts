@@ -1,3 +1,4 @@
+import type { ConversationAllowance } from '../workspace/plan.js';
 import type { ChatType, DeliveryStatus } from './messages.js';
 
 export type ConversationCommand =
@@ -25,6 +26,8 @@ export type ConversationCommand =
         timestamp?: string | null;
         /** ISO time the message reached us (the caller's clock). */
         receivedAt: string;
+        /** The workspace's monthly standing: a conversation started beyond its limit is marked. */
+        allowance?: ConversationAllowance;
       };
     }
   | {
@@ -41,6 +44,8 @@ export type ConversationCommand =
         receivedAt?: string | null;
         /** Session to send through; default the conversation's latest session. */
         sessionId?: string | null;
+        /** The workspace's plan standing now: no sending after the trial, nor in an over-limit conversation. */
+        allowance: ConversationAllowance;
       };
     }
   | { type: 'MarkOutboundSent'; data: { messageId: string; providerMessageId: string } }

@@ -8,6 +8,7 @@ import { conversationDecider } from './decider.js';
 import type { ConversationEvent } from './events.js';
 import { conversationEventDefinitions } from './events.js';
 import { isStatusAdvance, normaliseMessageType } from './messages.js';
+import { entitlementAt, type ConversationAllowance, type PlanName } from '../workspace/plan.js';
 
 const registry = new EventRegistry(conversationEventDefinitions);
 
@@ -28,6 +29,20 @@ const conversation = spec(validated);
 
 const CHAT = '5511988887777@c.us';
 const AT = '2026-03-10T12:00:00.000Z';
+const TRIAL = { plan: null, trialStartedAt: '2026-03-08T00:00:00.000Z', trialDays: 7 };
+
+/** The workspace's standing in March 2026: a running trial unless a plan or a later day is given. */
+function allowance(
+  conversationsThisMonth = 0,
+  plan: PlanName | null = null,
+  now = '2026-03-10T12:00:00.000Z',
+): ConversationAllowance {
+  return {
+    entitlement: entitlementAt({ ...TRIAL, plan }, new Date(now)),
+    month: '2026-03',
+    conversationsThisMonth,
+  };
+}
 
 const started: ConversationEvent = {
   type: 'ConversationStarted',
@@ -116,6 +131,33 @@ function activeState(past: ConversationEvent[]) {
 
 describe('Conversation decider', () => {
   describe('ReceiveInboundMessage', () => {
+    it('stores a conversation started beyond the monthly limit, marked over it (never loses it)', () => {
+      const { emitted } = run([], [receive({ allowance: allowance(1000, 'starter') })]);
+      expect(emitted[0]!.map((e) => e.type)).toEqual([
+        'ConversationStarted',
+        'ConversationOverPlanLimit',
+        'InboundMessageReceived',
+      ]);
+      expect(emitted[0]![1]).toEqual({
+        type: 'ConversationOverPlanLimit',
+        data: { month: '2026-03', plan: 'starter', limit: 1000 },
+      });
+      // Within the limit, after the trial, or on Enterprise: no mark.
+      for (const standing of [
+        allowance(999, 'starter'),
+        allowance(4999),
+        allowance(1_000_000, 'enterprise'),
+        allowance(0, null, '2026-04-01T00:00:00.000Z'),
+      ]) {
+        const events = run([], [receive({ allowance: standing })]).emitted[0]!;
+        expect(events.map((e) => e.type)).toEqual(['ConversationStarted', 'InboundMessageReceived']);
+      }
+      // Only a new conversation is counted: later messages of it never are.
+      conversation
+        .given([started])
+        .when(receive({ allowance: allowance(1000, 'starter') }))
+        .then([inbound(1)]);
+    });
     it('starts a new conversation, then records the message', () => {
       conversation
         .given([])
@@ -272,10 +314,55 @@ describe('Conversation decider', () => {
       data: Partial<Extract<ConversationCommand, { type: 'RequestOutboundMessage' }>['data']> = {},
     ): ConversationCommand => ({
       type: 'RequestOutboundMessage',
-      data: { messageId: 'out1', agentId: 'agent1', content: '  Bom dia!  ', timestamp: AT, ...data },
+      data: {
+        messageId: 'out1',
+        agentId: 'agent1',
+        content: '  Bom dia!  ',
+        timestamp: AT,
+        allowance: allowance(),
+        ...data,
+      },
     });
     it('requests a trimmed text message', () => {
       conversation.given([started]).when(send()).then([requested()]);
+    });
+    it('refuses sending once the trial ended without a plan, and sends again on a plan', () => {
+      const after = '2026-03-15T00:00:00.000Z';
+      conversation
+        .given([started])
+        .when(send({ allowance: allowance(0, null, after) }))
+        .thenThrows(
+          'TRIAL_ENDED',
+          'O período de teste terminou. Escolha um plano em Assinatura para voltar a enviar mensagens.',
+        );
+      conversation
+        .given([started])
+        .when(send({ allowance: allowance(0, 'starter', after) }))
+        .then([requested()]);
+    });
+    it('refuses answering a conversation started over the limit while the plan is still exceeded', () => {
+      const over: ConversationEvent = {
+        type: 'ConversationOverPlanLimit',
+        data: { month: '2026-03', plan: 'starter', limit: 1000 },
+      };
+      conversation
+        .given([started, over, inbound(1)])
+        .when(send({ allowance: allowance(1001, 'starter') }))
+        .thenThrows('PLAN_LIMIT_CONVERSATIONS');
+      // An upgrade that fits this month's conversations, or the next month, frees it.
+      conversation
+        .given([started, over, inbound(1)])
+        .when(send({ allowance: allowance(1001, 'professional') }))
+        .then([requested()]);
+      conversation
+        .given([started, over, inbound(1)])
+        .when(send({ allowance: { ...allowance(1001, 'starter'), month: '2026-04' } }))
+        .then([requested()]);
+      // Conversations within the limit are answered as usual, however many others there are.
+      conversation
+        .given([started, inbound(1)])
+        .when(send({ allowance: allowance(5000, 'starter') }))
+        .then([requested()]);
     });
     it('makes nothing new when the browser retries the same messageId', () => {
       conversation.given([started, requested()]).when(send()).then([]);
@@ -746,6 +833,7 @@ describe('Conversation decider', () => {
         assigneeId: 'a2',
         rating: 4,
         unreadCount: 1,
+        overLimitMonth: null,
         lastInboundMessageId: 'in1',
         messages: {
           in1: {

@@ -15,6 +15,12 @@ import {
   parseIsoTimestamp,
 } from './messages.js';
 import { Map as ImmutableMap } from 'immutable';
+import {
+  planLimitConversationsMessage,
+  requireSendingAllowed,
+  startsOverLimit,
+  stillOverLimit,
+} from '../workspace/plan.js';
 
 export interface ConversationMessage {
   direction: 'inbound' | 'outbound';
@@ -40,6 +46,8 @@ export interface ActiveConversation {
   rating: number | null;
   /** Inbound messages since the last ConversationRead. */
   unreadCount: number;
+  /** The month (YYYY-MM) it started beyond the plan's limit, or null. */
+  overLimitMonth: string | null;
   lastInboundMessageId: string | null;
   /** By our message id. */
   messages: ImmutableMap<string, ConversationMessage>;
@@ -141,6 +149,13 @@ function receiveInbound(
         type: data.chatType ?? chatTypeOf(chatId),
       },
     });
+    if (data.allowance && startsOverLimit(data.allowance)) {
+      const { entitlement, month } = data.allowance;
+      events.push({
+        type: 'ConversationOverPlanLimit',
+        data: { month, plan: entitlement.plan, limit: entitlement.limits.conversationsPerMonth ?? 0 },
+      });
+    }
   } else {
     ({ chatId, customerId, customerName } = state);
     if (state.isArchived) events.push({ type: 'ConversationUnarchived', data: {} });
@@ -173,6 +188,13 @@ function requestOutbound(
   if (existing) {
     if (existing.direction === 'outbound') return [];
     throw messageIdConflict();
+  }
+  requireSendingAllowed(data.allowance.entitlement);
+  if (conversation.overLimitMonth === data.allowance.month && stillOverLimit(data.allowance)) {
+    throw new DomainError(
+      'PLAN_LIMIT_CONVERSATIONS',
+      planLimitConversationsMessage(data.allowance.entitlement),
+    );
   }
   const content = (data.content ?? '').trim();
   if (!content) throw new DomainError('MESSAGE_EMPTY', MESSAGE_EMPTY_MESSAGE);
@@ -345,6 +367,8 @@ function evolveActive(state: ActiveConversation, event: ConversationEvent): Acti
   switch (event.type) {
     case 'ConversationStarted':
       return state;
+    case 'ConversationOverPlanLimit':
+      return { ...state, overLimitMonth: event.data.month };
     case 'InboundMessageReceived': {
       const { messageId, providerMessageId, mediaStatus, sessionId } = event.data;
       return {
@@ -441,6 +465,7 @@ function evolve(state: ConversationState, event: ConversationEvent): Conversatio
       assigneeId: null,
       rating: null,
       unreadCount: 0,
+      overLimitMonth: null,
       lastInboundMessageId: null,
       messages: ImmutableMap(),
       providerToMessageId: ImmutableMap(),

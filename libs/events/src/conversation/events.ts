@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../core/define-event.js';
+import { planNames } from '../workspace/plan.js';
 import {
   INBOUND_CONTENT_MAX,
   MEDIA_URL_MAX,
@@ -135,8 +136,22 @@ export const ConversationRated = defineEvent(
   z.object({ rating: z.number().int().min(1).max(5), byUserId: userId }),
 );
 
+/**
+ * The conversation started beyond the workspace's monthly limit (plan.ts): it is stored and shown, but
+ * answering it waits for a plan that allows as many conversations (or for the next month).
+ */
+export const ConversationOverPlanLimit = defineEvent(
+  'ConversationOverPlanLimit',
+  z.object({
+    month: z.string().regex(/^\d{4}-\d{2}$/),
+    plan: z.enum(planNames),
+    limit: z.number().int().nonnegative(),
+  }),
+);
+
 export const conversationEventDefinitions = [
   ConversationStarted,
+  ConversationOverPlanLimit,
   InboundMessageReceived,
   OutboundMessageRequested,
   OutboundMessageSent,
@@ -157,6 +172,7 @@ export const conversationEventDefinitions = [
 
 export type ConversationEvent =
   | EventOf<typeof ConversationStarted>
+  | EventOf<typeof ConversationOverPlanLimit>
   | EventOf<typeof InboundMessageReceived>
   | EventOf<typeof OutboundMessageRequested>
   | EventOf<typeof OutboundMessageSent>

@@ -5,6 +5,16 @@ import { memberDecider } from './decider.js';
 import type { MemberEvent } from './events.js';
 import { memberEventDefinitions } from './events.js';
 import { memberRoles, memberStatuses } from './roles.js';
+import { entitlementAt, type SeatAllowance } from '../workspace/plan.js';
+
+const NOW = new Date('2026-11-02T12:00:00.000Z');
+const TRIAL = { plan: null, trialStartedAt: '2026-11-01T00:00:00.000Z', trialDays: 7 } as const;
+/** A Professional trial with room to spare. */
+const seats: SeatAllowance = { entitlement: entitlementAt(TRIAL, NOW), activeMembers: 1 };
+const starterFull: SeatAllowance = {
+  entitlement: entitlementAt({ ...TRIAL, plan: 'starter' }, NOW),
+  activeMembers: 3,
+};
 
 const added: MemberEvent = {
   type: 'MemberAdded',
@@ -34,7 +44,7 @@ const member = spec(memberDecider);
 function add(data: Partial<Extract<MemberCommand, { type: 'AddMember' }>['data']> = {}): MemberCommand {
   return {
     type: 'AddMember',
-    data: { workspaceId: 'w1', userId: 'u2', name: 'Bruno', email: 'bruno@acme.com', ...data },
+    data: { workspaceId: 'w1', userId: 'u2', name: 'Bruno', email: 'bruno@acme.com', seats, ...data },
   };
 }
 
@@ -90,6 +100,31 @@ describe('Member decider', () => {
     it('rejects an existing member', () => {
       member.given([added]).when(add()).thenThrows('MEMBER_EXISTS');
     });
+    it('refuses an active member beyond the plan (Starter: 3 active members)', () => {
+      member
+        .given([])
+        .when(add({ seats: starterFull }))
+        .thenThrows(
+          'PLAN_LIMIT_MEMBERS',
+          'O plano Starter permite até 3 membros ativos. Faça upgrade em Assinatura para adicionar mais.',
+        );
+      member
+        .given([])
+        .when(add({ seats: { ...starterFull, activeMembers: 2 } }))
+        .then([added]);
+    });
+    it('refuses the 11th active member of a trial (Professional limits)', () => {
+      member
+        .given([])
+        .when(add({ seats: { ...seats, activeMembers: 10 } }))
+        .thenThrows('PLAN_LIMIT_MEMBERS');
+    });
+    it('an inactive member takes no seat', () => {
+      member
+        .given([])
+        .when(add({ status: 'inactive', seats: starterFull }))
+        .then([{ type: 'MemberAdded', data: { ...added.data, status: 'inactive' } }]);
+    });
   });
 
   describe('UpdateMemberDetails', () => {
@@ -142,17 +177,35 @@ describe('Member decider', () => {
     it('changes the status, [] when the same', () => {
       member
         .given([added])
-        .when({ type: 'ChangeMemberStatus', data: { status: 'inactive' } })
+        .when({ type: 'ChangeMemberStatus', data: { status: 'inactive', seats } })
         .then([{ type: 'MemberStatusChanged', data: { userId: 'u2', status: 'inactive' } }]);
       member
         .given([added, { type: 'MemberStatusChanged', data: { userId: 'u2', status: 'inactive' } }])
-        .when({ type: 'ChangeMemberStatus', data: { status: 'inactive' } })
+        .when({ type: 'ChangeMemberStatus', data: { status: 'inactive', seats } })
         .then([]);
+    });
+    it('reactivating needs a free seat; deactivating never does', () => {
+      const inactive: MemberEvent = {
+        type: 'MemberStatusChanged',
+        data: { userId: 'u2', status: 'inactive' },
+      };
+      member
+        .given([added, inactive])
+        .when({ type: 'ChangeMemberStatus', data: { status: 'active', seats: starterFull } })
+        .thenThrows('PLAN_LIMIT_MEMBERS');
+      member
+        .given([added, inactive])
+        .when({ type: 'ChangeMemberStatus', data: { status: 'active', seats } })
+        .then([{ type: 'MemberStatusChanged', data: { userId: 'u2', status: 'active' } }]);
+      member
+        .given([added])
+        .when({ type: 'ChangeMemberStatus', data: { status: 'inactive', seats: starterFull } })
+        .then([inactive]);
     });
     it('rejects an unknown status', () => {
       member
         .given([added])
-        .when({ type: 'ChangeMemberStatus', data: { status: 'x' as 'active' } })
+        .when({ type: 'ChangeMemberStatus', data: { status: 'x' as 'active', seats } })
         .thenThrows('MEMBER_STATUS_INVALID');
     });
   });
@@ -177,7 +230,7 @@ describe('Member decider', () => {
     const commands: MemberCommand[] = [
       { type: 'UpdateMemberDetails', data: { name: 'A', email: 'a@b.com' } },
       { type: 'ChangeMemberRole', data: { role: 'Admin' } },
-      { type: 'ChangeMemberStatus', data: { status: 'inactive' } },
+      { type: 'ChangeMemberStatus', data: { status: 'inactive', seats } },
       { type: 'RemoveMember', data: {} },
     ];
     it.each(commands)('$type is rejected before adding and after removal', (command) => {
@@ -204,7 +257,7 @@ describe('member events match their schemas', () => {
     [[], add({ email: 'Bruno@Acme.com' })],
     [[added], { type: 'UpdateMemberDetails', data: { name: 'B', email: 'B@x.com' } }],
     [[added], { type: 'ChangeMemberRole', data: { role: 'Owner' } }],
-    [[added], { type: 'ChangeMemberStatus', data: { status: 'inactive' } }],
+    [[added], { type: 'ChangeMemberStatus', data: { status: 'inactive', seats } }],
     [[added], { type: 'RemoveMember', data: {} }],
   ];
   it.each(cases)('%#: emitted events pass the registry', (past, command) => {

@@ -2,6 +2,7 @@ import type { Decider } from '../core/decider.js';
 import { assertNever } from '../core/decider.js';
 import { DomainError } from '../core/errors.js';
 import { requireEmailAddress } from '../user/email-address.js';
+import { requireSeat } from '../workspace/plan.js';
 import type { MemberCommand } from './commands.js';
 import type { MemberEvent } from './events.js';
 import { MEMBER_NAME_MAX_LENGTH } from './events.js';
@@ -61,6 +62,7 @@ function decide(command: MemberCommand, state: MemberState): MemberEvent[] {
       const email = requireEmailAddress(command.data.email);
       const role = requireRole(command.data.role ?? DEFAULT_MEMBER_ROLE);
       const status = requireStatus(command.data.status ?? DEFAULT_MEMBER_STATUS);
+      if (status === 'active') requireSeat(command.data.seats);
       return [
         {
           type: 'MemberAdded',
@@ -93,9 +95,9 @@ function decide(command: MemberCommand, state: MemberState): MemberEvent[] {
     case 'ChangeMemberStatus': {
       const member = requireActive(state);
       const status = requireStatus(command.data.status);
-      return status === member.status
-        ? []
-        : [{ type: 'MemberStatusChanged', data: { userId: member.userId, status } }];
+      if (status === member.status) return [];
+      if (status === 'active') requireSeat(command.data.seats);
+      return [{ type: 'MemberStatusChanged', data: { userId: member.userId, status } }];
     }
     case 'RemoveMember': {
       const member = requireActive(state);

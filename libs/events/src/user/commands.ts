@@ -16,5 +16,7 @@ export type UserCommand =
     }
   | { type: 'ChangePassword'; data: { passwordHash: string } }
   | { type: 'ChangeTheme'; data: { theme: UserTheme } }
+  /** The account opens another of its workspaces (membership is checked by the caller). */
+  | { type: 'SelectWorkspace'; data: { workspaceId: string } }
   /** 'Desativar conta permanentemente': `confirmation` is what the user typed (DEACTIVATE_ACCOUNT_CONFIRMATION). */
   | { type: 'DeactivateUser'; data: { byUserId: string; confirmation: string } };

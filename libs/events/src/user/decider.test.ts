@@ -54,7 +54,7 @@ describe('User decider', () => {
     it('starts with no theme chosen', () => {
       expect(userDecider.evolve(userDecider.initialState(), registered)).toEqual({
         status: 'active',
-        user: { ...registered.data, theme: null },
+        user: { ...registered.data, theme: null, lastWorkspaceId: null },
       });
     });
     it.each([
@@ -157,6 +157,37 @@ describe('User decider', () => {
         .thenThrows('USER_NOT_FOUND', 'Usuário não encontrado');
     });
   });
+
+  describe('SelectWorkspace', () => {
+    it('remembers the workspace the account switched to, once', () => {
+      const selected: UserEvent = {
+        type: 'UserWorkspaceSelected',
+        data: { userId: 'u1', workspaceId: 'w2' },
+      };
+      user
+        .given([registered])
+        .when({ type: 'SelectWorkspace', data: { workspaceId: 'w2' } })
+        .then([selected]);
+      user
+        .given([registered, selected])
+        .when({ type: 'SelectWorkspace', data: { workspaceId: 'w2' } })
+        .then([]);
+      user
+        .given([registered, selected])
+        .when({ type: 'SelectWorkspace', data: { workspaceId: 'w1' } })
+        .then([{ type: 'UserWorkspaceSelected', data: { userId: 'u1', workspaceId: 'w1' } }]);
+    });
+    it('rejects a blank workspace and a deactivated account', () => {
+      user
+        .given([registered])
+        .when({ type: 'SelectWorkspace', data: { workspaceId: ' ' } })
+        .thenThrows('WORKSPACE_NOT_FOUND');
+      user
+        .given([registered, { type: 'UserDeactivated', data: { userId: 'u1', byUserId: 'u1' } }])
+        .when({ type: 'SelectWorkspace', data: { workspaceId: 'w2' } })
+        .thenThrows('USER_DEACTIVATED');
+    });
+  });
 });
 
 describe('user events match their schemas', () => {
@@ -166,6 +197,7 @@ describe('user events match their schemas', () => {
     [[], register({ authProvider: 'firebase', firebaseUid: 'fb-1', passwordHash: null })],
     [[registered], { type: 'ChangePassword', data: { passwordHash: 'h2' } }],
     [[registered], { type: 'ChangeTheme', data: { theme: 'dark' } }],
+    [[registered], { type: 'SelectWorkspace', data: { workspaceId: 'w2' } }],
   ];
   it.each(cases)('%#: emitted events pass the registry', (past, command) => {
     const events = userDecider.decide(command, past.reduce(userDecider.evolve, userDecider.initialState()));

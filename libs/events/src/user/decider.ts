@@ -16,6 +16,8 @@ export interface UserFields {
   firebaseUid: string | null;
   /** null until the user picks one with the theme toggle. */
   theme: UserTheme | null;
+  /** The workspace the account last switched to; null until it switches. */
+  lastWorkspaceId: string | null;
 }
 
 /** `deactivated` keeps who it was; nothing changes it any more. */
@@ -89,6 +91,14 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
         throw new DomainError('THEME_INVALID', 'Tema inválido');
       return theme === user.theme ? [] : [{ type: 'UserThemeChanged', data: { userId: user.userId, theme } }];
     }
+    case 'SelectWorkspace': {
+      const user = requireActive(state);
+      const workspaceId = command.data.workspaceId.trim();
+      if (!workspaceId) throw new DomainError('WORKSPACE_NOT_FOUND', 'Empresa não encontrada');
+      return workspaceId === user.lastWorkspaceId
+        ? []
+        : [{ type: 'UserWorkspaceSelected', data: { userId: user.userId, workspaceId } }];
+    }
     case 'DeactivateUser': {
       const user = requireActive(state);
       if (command.data.confirmation.trim() !== DEACTIVATE_ACCOUNT_CONFIRMATION) {
@@ -104,7 +114,7 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
 function evolve(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserRegistered':
-      return { status: 'active', user: { ...event.data, theme: null } };
+      return { status: 'active', user: { ...event.data, theme: null, lastWorkspaceId: null } };
     case 'UserPasswordChanged':
       return state.status === 'active'
         ? { status: 'active', user: { ...state.user, passwordHash: event.data.passwordHash } }
@@ -112,6 +122,10 @@ function evolve(state: UserState, event: UserEvent): UserState {
     case 'UserThemeChanged':
       return state.status === 'active'
         ? { status: 'active', user: { ...state.user, theme: event.data.theme } }
+        : state;
+    case 'UserWorkspaceSelected':
+      return state.status === 'active'
+        ? { status: 'active', user: { ...state.user, lastWorkspaceId: event.data.workspaceId } }
         : state;
     case 'UserDeactivated':
       return state.status === 'none' ? state : { status: 'deactivated', user: state.user };

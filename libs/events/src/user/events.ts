@@ -40,10 +40,16 @@ export const UserThemeChanged = defineEvent(
   z.object({ userId: z.string().min(1), theme: z.enum(userThemes) }),
 );
 
+/** The account switched to another of its workspaces: the next sign-in opens it (the last one used). */
+export const UserWorkspaceSelected = defineEvent(
+  'UserWorkspaceSelected',
+  z.object({ userId: z.string().min(1), workspaceId: z.string().min(1) }),
+);
 export const userEventDefinitions = [
   UserRegistered,
   UserPasswordChanged,
   UserThemeChanged,
+  UserWorkspaceSelected,
   UserDeactivated,
 ] as const;
 
@@ -51,4 +57,5 @@ export type UserEvent =
   | EventOf<typeof UserRegistered>
   | EventOf<typeof UserPasswordChanged>
   | EventOf<typeof UserThemeChanged>
+  | EventOf<typeof UserWorkspaceSelected>
   | EventOf<typeof UserDeactivated>;

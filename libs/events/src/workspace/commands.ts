@@ -1,3 +1,4 @@
+import type { PlanName } from './plan.js';
 import type { WorkspaceSettingsPatch } from './settings.js';
 
 export type WorkspaceCommand =
@@ -11,8 +12,12 @@ export type WorkspaceCommand =
         trialStartedAt: string;
         /** Default 7 (spec §1: the stored trial record). */
         trialDays?: number;
+        /** A plan chosen at creation (the host's `--plan`); without one the workspace starts on the trial. */
+        plan?: PlanName | null;
       };
     }
+  /** Billing: the host moves the workspace to a plan (ends the trial's restrictions). */
+  | { type: 'ChangePlan'; data: { plan: string } }
   /** Settings form: deep-merged into the current settings. */
   | { type: 'ChangeWorkspaceSettings'; data: { patch: WorkspaceSettingsPatch } }
   /** Importar: the parsed JSON file, replacing every setting. */

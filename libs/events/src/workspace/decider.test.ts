@@ -161,7 +161,7 @@ describe('Workspace decider', () => {
       const state = workspaceDecider.evolve(workspaceDecider.initialState(), created);
       expect(state).toEqual({
         status: 'active',
-        workspace: { ...created.data, settings: defaults, integrations: {} },
+        workspace: { ...created.data, plan: null, settings: defaults, integrations: {} },
       });
     });
     it.each(['', '   '])('rejects a blank name (%j)', (name) => {
@@ -225,6 +225,65 @@ describe('Workspace decider', () => {
     });
   });
 
+  describe('plans (billing)', () => {
+    const starter: WorkspaceEvent = {
+      type: 'WorkspacePlanChanged',
+      data: { plan: 'starter', previousPlan: null },
+    };
+    it('a new workspace starts on the trial, with no plan', () => {
+      const state = workspaceDecider.evolve(workspaceDecider.initialState(), created);
+      expect(state.status === 'active' && state.workspace.plan).toBeNull();
+    });
+    it("creates on a plan chosen at creation (the host's --plan)", () => {
+      workspace
+        .given([])
+        .when({
+          type: 'CreateWorkspace',
+          data: { ...created.data, plan: 'enterprise' } as never,
+        })
+        .then([created, { type: 'WorkspacePlanChanged', data: { plan: 'enterprise', previousPlan: null } }]);
+    });
+    it('changes the plan, saying what it was', () => {
+      workspace
+        .given([created])
+        .when({ type: 'ChangePlan', data: { plan: 'starter' } })
+        .then([starter]);
+      workspace
+        .given([created, starter])
+        .when({ type: 'ChangePlan', data: { plan: 'professional' } })
+        .then([{ type: 'WorkspacePlanChanged', data: { plan: 'professional', previousPlan: 'starter' } }]);
+    });
+    it('returns [] for the plan it is already on', () => {
+      workspace
+        .given([created, starter])
+        .when({ type: 'ChangePlan', data: { plan: 'starter' } })
+        .then([]);
+    });
+    it('rejects an unknown plan, at creation too, and a missing or deleted workspace', () => {
+      workspace
+        .given([created])
+        .when({ type: 'ChangePlan', data: { plan: 'gold' } })
+        .thenThrows('PLAN_INVALID');
+      workspace
+        .given([])
+        .when({ type: 'CreateWorkspace', data: { ...created.data, plan: 'gold' } as never })
+        .thenThrows('PLAN_INVALID');
+      workspace
+        .given([])
+        .when({ type: 'ChangePlan', data: { plan: 'starter' } })
+        .thenThrows('WORKSPACE_NOT_FOUND');
+      workspace
+        .given([
+          created,
+          {
+            type: 'WorkspaceDataDeleted',
+            data: { workspaceId: 'w1', deletedBy: 'u1', memberIds: [], channelSessionIds: [] },
+          },
+        ])
+        .when({ type: 'ChangePlan', data: { plan: 'starter' } })
+        .thenThrows('WORKSPACE_NOT_FOUND');
+    });
+  });
   describe('ChangeWorkspaceSettings', () => {
     it('emits the full merged settings', () => {
       workspace
@@ -514,6 +573,7 @@ describe('workspace events match their schemas', () => {
       },
     ],
     [[created], { type: 'ChangeWorkspaceSettings', data: { patch: { security: { twoFactor: true } } } }],
+    [[created], { type: 'ChangePlan', data: { plan: 'enterprise' } }],
     [
       [created],
       {

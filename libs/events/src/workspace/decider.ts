@@ -7,6 +7,8 @@ import { DELETE_WORKSPACE_CONFIRMATION } from './data-deletion.js';
 import type { WorkspaceEvent } from './events.js';
 import { WORKSPACE_NAME_MAX_LENGTH } from './events.js';
 import type { IntegrationType } from './integrations.js';
+import type { PlanName, WorkspacePlan } from './plan.js';
+import { isPlanName } from './plan.js';
 import { INTEGRATION_FIELD_MAX_LENGTH, integrationConfigFields, isIntegrationType } from './integrations.js';
 import type { WorkspaceSettings } from './settings.js';
 import {
@@ -31,6 +33,8 @@ export interface WorkspaceFields {
   ownerId: string;
   trialStartedAt: string;
   trialDays: number;
+  /** The plan chosen; null while on the trial. */
+  plan: PlanName | null;
   settings: WorkspaceSettings;
   /** Connected integrations only; a disconnected one has no entry. */
   integrations: Partial<Record<IntegrationType, ConnectedIntegration>>;
@@ -79,6 +83,18 @@ function requireTrialDays(value: number | undefined): number {
     throw new DomainError('TRIAL_DAYS_INVALID', 'Dias de teste devem ser um número inteiro positivo');
   }
   return days;
+}
+
+function requirePlan(value: unknown): PlanName {
+  if (!isPlanName(value)) {
+    throw new DomainError('PLAN_INVALID', 'Plano inválido (use starter, professional ou enterprise)');
+  }
+  return value;
+}
+
+/** The billing part of a workspace's state, for the plan rules (plan.ts). */
+export function workspacePlanOf(workspace: WorkspaceFields): WorkspacePlan {
+  return { plan: workspace.plan, trialStartedAt: workspace.trialStartedAt, trialDays: workspace.trialDays };
 }
 
 function requireIntegrationType(value: string): IntegrationType {
@@ -132,18 +148,27 @@ function decide(command: WorkspaceCommand, state: WorkspaceState): WorkspaceEven
   switch (command.type) {
     case 'CreateWorkspace': {
       if (state.status !== 'none') throw new DomainError('WORKSPACE_EXISTS', 'Empresa já existe');
-      return [
-        {
-          type: 'WorkspaceCreated',
-          data: {
-            workspaceId: command.data.workspaceId,
-            name: requireName(command.data.name),
-            ownerId: command.data.ownerId,
-            trialStartedAt: normaliseTrialStart(command.data.trialStartedAt),
-            trialDays: requireTrialDays(command.data.trialDays),
-          },
+      const plan = command.data.plan == null ? null : requirePlan(command.data.plan);
+      const created: WorkspaceEvent = {
+        type: 'WorkspaceCreated',
+        data: {
+          workspaceId: command.data.workspaceId,
+          name: requireName(command.data.name),
+          ownerId: command.data.ownerId,
+          trialStartedAt: normaliseTrialStart(command.data.trialStartedAt),
+          trialDays: requireTrialDays(command.data.trialDays),
         },
-      ];
+      };
+      return plan === null
+        ? [created]
+        : [created, { type: 'WorkspacePlanChanged', data: { plan, previousPlan: null } }];
+    }
+    case 'ChangePlan': {
+      const workspace = requireActive(state);
+      const plan = requirePlan(command.data.plan);
+      return plan === workspace.plan
+        ? []
+        : [{ type: 'WorkspacePlanChanged', data: { plan, previousPlan: workspace.plan } }];
     }
     case 'ChangeWorkspaceSettings': {
       const workspace = requireActive(state);
@@ -204,8 +229,17 @@ function evolve(state: WorkspaceState, event: WorkspaceEvent): WorkspaceState {
     case 'WorkspaceCreated':
       return {
         status: 'active',
-        workspace: { ...event.data, settings: defaultWorkspaceSettings(event.data.name), integrations: {} },
+        workspace: {
+          ...event.data,
+          plan: null,
+          settings: defaultWorkspaceSettings(event.data.name),
+          integrations: {},
+        },
       };
+    case 'WorkspacePlanChanged':
+      return state.status === 'active'
+        ? { status: 'active', workspace: { ...state.workspace, plan: event.data.plan } }
+        : state;
     case 'WorkspaceSettingsChanged':
       return state.status === 'active'
         ? { status: 'active', workspace: { ...state.workspace, settings: event.data.settings } }

@@ -7,6 +7,7 @@ import {
   isIntegrationConfigField,
 } from './integrations.js';
 import { WorkspaceDataDeleted } from './data-deletion.js';
+import { planNames } from './plan.js';
 import { workspaceSettingsSchema } from './settings.js';
 
 export const WORKSPACE_NAME_MAX_LENGTH = 120;
@@ -22,6 +23,11 @@ export const WorkspaceCreated = defineEvent(
     trialStartedAt: z.iso.datetime({ offset: true }),
     trialDays: z.number().int().positive(),
   }),
+);
+/** Billing: the plan the workspace is on from now on (set by the host: `npm run workspace -- set-plan`). */
+export const WorkspacePlanChanged = defineEvent(
+  'WorkspacePlanChanged',
+  z.object({ plan: z.enum(planNames), previousPlan: z.enum(planNames).nullable() }),
 );
 export const WorkspaceSettingsChanged = defineEvent(
   'WorkspaceSettingsChanged',
@@ -50,6 +56,7 @@ export const IntegrationDisconnected = defineEvent('IntegrationDisconnected', z.
 
 export const workspaceEventDefinitions = [
   WorkspaceCreated,
+  WorkspacePlanChanged,
   WorkspaceSettingsChanged,
   IntegrationConfigured,
   IntegrationDisconnected,
@@ -58,6 +65,7 @@ export const workspaceEventDefinitions = [
 
 export type WorkspaceEvent =
   | EventOf<typeof WorkspaceCreated>
+  | EventOf<typeof WorkspacePlanChanged>
   | EventOf<typeof WorkspaceSettingsChanged>
   | EventOf<typeof IntegrationConfigured>
   | EventOf<typeof IntegrationDisconnected>

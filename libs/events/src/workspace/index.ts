@@ -1,4 +1,5 @@
 export * from './settings.js';
+export * from './plan.js';
 export * from './integrations.js';
 export * from './events.js';
 export * from './data-deletion.js';
