@@ -160,7 +160,16 @@ async function main(): Promise<void> {
     import('../apps/gateway/src/embedded/start-embedded.js'),
     import('../apps/gateway/src/auth/password.js'),
   ]);
-  const { atendeRegistry, conversationDecider, handleCommand, memberDecider, streams, userDecider } = events;
+  const {
+    atendeRegistry,
+    conversationDecider,
+    entitlementAt,
+    handleCommand,
+    memberDecider,
+    streams,
+    userDecider,
+  } = events;
+  const HOST_PLAN = { plan: 'enterprise' as const, trialStartedAt: new Date().toISOString(), trialDays: 7 };
 
   const dir = mkdtempSync(path.join(tmpdir(), 'atende-bench-fanout-'));
   const workers: Worker[] = [];
@@ -203,7 +212,16 @@ async function main(): Promise<void> {
         streams.member(ws, userId),
         {
           type: 'AddMember',
-          data: { workspaceId: ws, userId, name: userId, email, role: 'Supervisor', status: 'active' },
+          data: {
+            workspaceId: ws,
+            userId,
+            name: userId,
+            email,
+            role: 'Supervisor',
+            status: 'active',
+            // The demo workspace is on Enterprise: 2,000 agents fit.
+            seats: { entitlement: entitlementAt(HOST_PLAN, new Date()), activeMembers: 0 },
+          },
         },
         context,
       );

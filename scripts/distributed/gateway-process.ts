@@ -40,6 +40,7 @@ const gateway = await startGateway({
   redisUrl: config.REDIS_URL,
   adapterKey: `${redisPrefix}socket.io`,
   whatsappDriver: config.whatsappDriver,
+  signupOpen: config.ATENDE_SIGNUP === 'open',
   mediaDir: path.join(config.dataDir, 'media'),
   // The fan-out follows the bus as this gateway's own consumer group, from now on.
   eventSource: busSource(bus, `${kafkaTopic}.notifier.${hostname()}.${config.PORT}`, store, {

@@ -44,6 +44,8 @@ export const configSchema = z.object({
   FIREBASE_PROJECT_ID: z.string().min(1).optional(),
   FIREBASE_API_KEY: z.string().min(1).optional(),
   FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
+  /** `open`: anyone may create a company (a workspace on the trial) at /signup. Default closed (404). */
+  ATENDE_SIGNUP: z.enum(['open', 'closed']).default('closed'),
   ATENDE_OWNER_EMAIL: z.string().email().optional(),
   ATENDE_OWNER_PASSWORD: z.string().min(8).optional(),
   WHATSAPP_DRIVER: z.enum(['sandbox', 'wwebjs']).optional(),

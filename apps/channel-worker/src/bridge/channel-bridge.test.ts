@@ -19,6 +19,7 @@ import { InProcessQueue } from '../queue/in-process-queue.js';
 import { startChannelBridge } from './channel-bridge.js';
 import type { ChannelBridge, SendJob } from './channel-bridge.js';
 import { FakeChannel } from './fake-channel.js';
+import { roomyAllowance } from '@atende/events/testing';
 
 const WS = 'ws-1';
 const SESSION = 'session-1';
@@ -125,7 +126,13 @@ describe('startChannelBridge', () => {
       CONVERSATION,
       {
         type: 'RequestOutboundMessage',
-        data: { messageId, agentId: 'user-1', content, receivedAt: new Date().toISOString() },
+        data: {
+          messageId,
+          agentId: 'user-1',
+          content,
+          receivedAt: new Date().toISOString(),
+          allowance: roomyAllowance(),
+        },
       },
       { workspaceId: WS, actorId: 'user-1' },
     );

@@ -5,6 +5,18 @@ export const TOO_MANY_ATTEMPTS = 'Muitas tentativas. Tente novamente mais tarde'
 
 const body = { success: false, error: TOO_MANY_ATTEMPTS, code: 'TOO_MANY_ATTEMPTS' };
 
+/** Companies created per address: 10 an hour (every attempt counts, failed or not). */
+export function signupThrottle(perHour = 10): RequestHandler {
+  return rateLimit({
+    windowMs: 60 * 60_000,
+    limit: perHour,
+    standardHeaders: 'draft-7',
+    legacyHeaders: false,
+    keyGenerator: (req) => ipKeyGenerator(req.ip ?? ''),
+    handler: (_req, res) => void res.status(429).json(body),
+  });
+}
+
 /**
  * Failed sign-ins are limited per account (e-mail) and per address; successes do not count.
  * Defaults: 5 failures per account and 20 per address in 15 minutes.

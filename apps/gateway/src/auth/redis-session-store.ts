@@ -57,10 +57,27 @@ export class RedisSessionStore implements SessionStore {
     await this.redis.del(this.key(tokenHash));
   }
 
-  async deleteAllOfUser(userId: string): Promise<void> {
+  async deleteAllOfUser(userId: string, workspaceId?: string): Promise<void> {
     const hashes = await this.redis.smembers(this.userKey(userId));
-    if (hashes.length > 0) await this.redis.del(...hashes.map((h) => this.key(h)));
-    await this.redis.del(this.userKey(userId));
+    if (workspaceId === undefined) {
+      if (hashes.length > 0) await this.redis.del(...hashes.map((h) => this.key(h)));
+      await this.redis.del(this.userKey(userId));
+      return;
+    }
+    if (hashes.length === 0) return;
+    const records = await this.redis.mget(...hashes.map((h) => this.key(h)));
+    const ending = hashes.filter((_, i) => {
+      const raw = records[i];
+      return (
+        raw !== null && raw !== undefined && (JSON.parse(raw) as SessionRecord).workspaceId === workspaceId
+      );
+    });
+    if (ending.length === 0) return;
+    await this.redis
+      .multi()
+      .del(...ending.map((h) => this.key(h)))
+      .srem(this.userKey(userId), ...ending)
+      .exec();
   }
 
   async close(): Promise<void> {

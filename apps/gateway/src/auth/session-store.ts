@@ -18,7 +18,8 @@ export interface SessionStore {
   get(tokenHash: string, now: number): Promise<SessionRecord | undefined>;
   extend(tokenHash: string, expiresAt: number): Promise<void>;
   delete(tokenHash: string): Promise<void>;
-  deleteAllOfUser(userId: string): Promise<void>;
+  /** Ends every session of a user; with `workspaceId`, only those opened in that workspace. */
+  deleteAllOfUser(userId: string, workspaceId?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,6 +48,7 @@ export class SqliteSessionStore implements SessionStore {
     extend: Database.Statement<[number, string]>;
     delete: Database.Statement<[string]>;
     deleteUser: Database.Statement<[string]>;
+    deleteUserIn: Database.Statement<[string, string]>;
   };
 
   constructor(filename: string) {
@@ -66,6 +68,7 @@ export class SqliteSessionStore implements SessionStore {
       extend: this.db.prepare('UPDATE sessions SET expires_at = ? WHERE token_hash = ?'),
       delete: this.db.prepare('DELETE FROM sessions WHERE token_hash = ?'),
       deleteUser: this.db.prepare('DELETE FROM sessions WHERE user_id = ?'),
+      deleteUserIn: this.db.prepare('DELETE FROM sessions WHERE user_id = ? AND workspace_id = ?'),
     };
   }
 
@@ -102,8 +105,9 @@ export class SqliteSessionStore implements SessionStore {
     this.stmt.delete.run(tokenHash);
   }
 
-  async deleteAllOfUser(userId: string): Promise<void> {
-    this.stmt.deleteUser.run(userId);
+  async deleteAllOfUser(userId: string, workspaceId?: string): Promise<void> {
+    if (workspaceId === undefined) this.stmt.deleteUser.run(userId);
+    else this.stmt.deleteUserIn.run(userId, workspaceId);
   }
 
   async close(): Promise<void> {

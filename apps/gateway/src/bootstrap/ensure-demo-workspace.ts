@@ -4,19 +4,20 @@ import {
   channelSessionDecider,
   deterministicEventId,
   handleCommand,
-  memberDecider,
+  loadAggregate,
   streams,
-  userDecider,
   workspaceDecider,
+  type PlanName,
   type EventStore,
   type WorkspaceEvent,
 } from '@atende/events';
-import { hashPassword } from '../auth/password.js';
-import { seedDefaultCannedReplies } from './seed-canned-replies.js';
+import { provisionWorkspace } from './provision-workspace.js';
 
 /** Id of the workspace created on first start. */
 export const DEFAULT_WORKSPACE_ID = 'minha-empresa';
 export const DEFAULT_WORKSPACE_NAME = 'Minha Empresa';
+/** The plan of the workspace a deployment starts with (the host's own company, the demo). */
+export const HOST_WORKSPACE_PLAN: PlanName = 'enterprise';
 export const DEMO_OWNER = { email: 'demo@atende.local', password: 'demo1234', name: 'Demo' } as const;
 /** The demo's WhatsApp session, already paired with the sandbox phone (DESIGN §6). */
 export const DEMO_SANDBOX_SESSION = {
@@ -43,8 +44,8 @@ export interface DemoWorkspace {
 }
 
 /**
- * First start with an empty store creates "Minha Empresa", its owner and its default canned replies
- * (DESIGN §6). Every step checks its own stream first, so a crash half-way is finished on the next
+ * First start with an empty store creates "Minha Empresa" (on the Enterprise plan: the host's own),
+ * its owner and its default canned replies (DESIGN §6). Every step checks its own stream first, so a crash half-way is finished on the next
  * start and nothing repeats.
  */
 export async function ensureDemoWorkspace(store: EventStore, config: AtendeConfig): Promise<DemoWorkspace> {
@@ -71,70 +72,26 @@ export async function ensureDemoWorkspace(store: EventStore, config: AtendeConfi
     };
   }
   const createdEvent = existing.find((e) => e.type === 'WorkspaceCreated');
-  let ownerId: string;
-  if (createdEvent && createdEvent.type === 'WorkspaceCreated') {
-    ownerId = createdEvent.data.ownerId;
-  } else {
-    ownerId = deterministicEventId(workspaceId, `owner:${owner.email}`);
+  const { ownerId } = await provisionWorkspace(store, {
+    workspaceId,
+    companyName: DEFAULT_WORKSPACE_NAME,
+    owner: { email: owner.email, name: owner.name, password: owner.password },
+    // The host's own company: no trial to run out (companies it serves start on theirs).
+    plan: HOST_WORKSPACE_PLAN,
+    actorId: 'system',
+    existingOwnerId: deterministicEventId(workspaceId, `owner:${owner.email}`),
+  });
+  // A log from before plans: the host's workspace moves to its plan once.
+  const { state } = await loadAggregate(deps, workspaceDecider, streams.workspace(workspaceId));
+  if (state.status === 'active' && state.workspace.plan === null) {
     await handleCommand(
       deps,
       workspaceDecider,
       streams.workspace(workspaceId),
-      {
-        type: 'CreateWorkspace',
-        data: {
-          workspaceId,
-          name: DEFAULT_WORKSPACE_NAME,
-          ownerId,
-          trialStartedAt: new Date().toISOString(),
-        },
-      },
+      { type: 'ChangePlan', data: { plan: HOST_WORKSPACE_PLAN } },
       context,
     );
   }
-
-  if ((await store.readStream(streams.user(ownerId))).length === 0) {
-    await handleCommand(
-      deps,
-      userDecider,
-      streams.user(ownerId),
-      {
-        type: 'RegisterUser',
-        data: {
-          userId: ownerId,
-          email: owner.email,
-          name: owner.name,
-          authProvider: 'local',
-          passwordHash: await hashPassword(owner.password),
-        },
-      },
-      context,
-    );
-  }
-
-  if ((await store.readStream(streams.member(workspaceId, ownerId))).length === 0) {
-    await handleCommand(
-      deps,
-      memberDecider,
-      streams.member(workspaceId, ownerId),
-      {
-        type: 'AddMember',
-        data: {
-          workspaceId,
-          userId: ownerId,
-          name: owner.name,
-          email: owner.email,
-          role: 'Owner',
-          status: 'active',
-        },
-      },
-      context,
-    );
-  }
-
-  // Atende's default canned replies, as the workspace's own (also for a workspace created before
-  // they existed: only the missing ones, never one the team deleted).
-  await seedDefaultCannedReplies(deps, workspaceId, context);
 
   const isDemo = !config.ATENDE_OWNER_EMAIL;
   if (isDemo && config.whatsappDriver === 'sandbox') {

@@ -178,6 +178,7 @@ export async function startEmbedded(
     logger,
     mediaDir: path.join(config.dataDir, 'media'),
     whatsappDriver: config.whatsappDriver,
+    signupOpen: config.ATENDE_SIGNUP === 'open',
     ...(config.WEB_ORIGIN ? { webOrigin: config.WEB_ORIGIN } : {}),
     ...(sandbox ? { sandbox } : {}),
     ...(config.AUTH === 'firebase' && config.FIREBASE_PROJECT_ID

@@ -1,7 +1,7 @@
 import cors from 'cors';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { Projector } from '@atende/projector';
-import { loginThrottle } from '../auth/login-throttle.js';
+import { loginThrottle, signupThrottle } from '../auth/login-throttle.js';
 import { apiRoutes } from '../routes/index.js';
 import { toErrorResponse } from './errors.js';
 import type { GatewayDeps } from './gateway-deps.js';
@@ -21,6 +21,8 @@ export interface AppOptions {
   webDistDir?: string;
   /** Login throttle limits (tests lower them). */
   loginLimits?: Parameters<typeof loginThrottle>[0];
+  /** Sign-ups per address an hour (tests raise it). */
+  signupLimit?: number;
 }
 
 /** The gateway's HTTP app: every error answers `{ success:false, error, code }` with a 4xx/5xx status. */
@@ -40,6 +42,7 @@ export function createApp(deps: GatewayDeps, options: AppOptions): Express {
 
   const routes = apiRoutes(deps);
   app.post('/api/auth/login', ...loginThrottle(options.loginLimits));
+  if (deps.signupOpen) app.post('/api/signup', signupThrottle(options.signupLimit));
   const document = openApiDocument(routes, '0.1.0');
   app.get('/api/openapi.json', (_req, res) => void res.json(document));
   mountRoutes(app, routes, deps);

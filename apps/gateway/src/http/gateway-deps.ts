@@ -28,6 +28,8 @@ export interface GatewayDeps {
   whatsappDriver?: 'sandbox' | 'wwebjs';
   /** Folder of downloaded message media (`<mediaDir>/<sessionId>/<file>`), served at /api/media. */
   mediaDir?: string;
+  /** ATENDE_SIGNUP=open: POST /api/signup creates companies (otherwise it does not exist: 404). */
+  signupOpen?: boolean;
   /** What the browser needs to start Firebase sign-in (public values). */
   firebaseWebConfig?: { apiKey?: string; authDomain?: string };
 }

@@ -19,6 +19,7 @@ import { SqliteSessionStore } from '../auth/session-store.js';
 import type { EmbeddedAtende } from '../embedded/start-embedded.js';
 import { GatewayHarness } from '../testing/harness.js';
 import { createRealtime, type Realtime } from './realtime.js';
+import { roomyAllowance } from '@atende/events/testing';
 
 const WS = 'minha-empresa';
 
@@ -228,7 +229,10 @@ describe('realtime (Socket.IO)', () => {
     const cookie = await addAgent('agente-desativado');
     const c = await joined(cookie, 'agente-desativado');
     const dropped = new Promise<string>((resolve) => c.socket.once('disconnect', resolve));
-    await memberCommand('agente-desativado', { type: 'ChangeMemberStatus', data: { status: 'inactive' } });
+    await memberCommand('agente-desativado', {
+      type: 'ChangeMemberStatus',
+      data: { status: 'inactive', seats: roomyAllowance() },
+    });
     expect(await dropped).toBe('io server disconnect');
     expect((await refusal(cookie)).message).toBe('UNAUTHENTICATED');
   });
@@ -301,7 +305,13 @@ describe('realtime (Socket.IO)', () => {
     const replyId = randomUUID();
     const [requested] = await conversationCommand(chatId, {
       type: 'RequestOutboundMessage',
-      data: { messageId: replyId, agentId: ownerId, content: 'R$ 10', receivedAt: new Date().toISOString() },
+      data: {
+        messageId: replyId,
+        agentId: ownerId,
+        content: 'R$ 10',
+        receivedAt: new Date().toISOString(),
+        allowance: roomyAllowance(),
+      },
     });
     const [sent] = await conversationCommand(chatId, {
       type: 'MarkOutboundSent',

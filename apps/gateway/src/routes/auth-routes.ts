@@ -1,13 +1,8 @@
 import { z } from 'zod';
 import { streams, userDecider, userThemes } from '@atende/events';
-import {
-  findUserByEmail,
-  findUserByFirebaseUid,
-  getMember,
-  workspacesOf,
-  type UserDoc,
-} from '@atende/projector';
+import { findUserByEmail, findUserByFirebaseUid, getMember, getUser, type UserDoc } from '@atende/projector';
 import type { Request, Response } from 'express';
+import { accountWorkspaces, chooseWorkspace } from '../auth/account-workspaces.js';
 import { describeMe, meSchema } from '../auth/me.js';
 import { verifyPassword } from '../auth/password.js';
 import { sessionMinutes } from '../auth/authenticate.js';
@@ -31,27 +26,39 @@ const loginBody = z.strictObject({
 });
 
 /**
- * Opens a session for an account that proved who it is: the member of its workspace must be active.
- * Sets the cookie and answers the user; undefined when the account may not sign in.
+ * Opens a session for an account that proved who it is, in one of its workspaces (`requested`, else
+ * the last one used, else the first): the membership there must be active. Sets the cookie and
+ * answers the user; undefined when the account may not sign in (there).
  */
-async function startSession(deps: GatewayDeps, req: Request, res: Response, user: UserDoc) {
+export async function startSession(
+  deps: GatewayDeps,
+  req: Request,
+  res: Response,
+  user: UserDoc,
+  requested?: string,
+) {
   if (user.deactivatedAt !== undefined) return undefined; // 'Desativar conta permanentemente'
-  const members = deps.readModels.view('members');
-  const workspaceId = (await workspacesOf(members, user.userId))[0];
-  const member = workspaceId ? await getMember(members, workspaceId, user.userId) : undefined;
-  if (!workspaceId || !member || member.status !== 'active') return undefined;
-  const minutes = await sessionMinutes(deps, workspaceId);
+  const workspace = chooseWorkspace(
+    await accountWorkspaces(deps, user.userId),
+    user.lastWorkspaceId,
+    requested,
+  );
+  const member = workspace
+    ? await getMember(deps.readModels.view('members'), workspace.id, user.userId)
+    : undefined;
+  if (!workspace || !member || member.status !== 'active') return undefined;
+  const minutes = await sessionMinutes(deps, workspace.id);
   const now = Date.now();
   const token = await deps.sessions.create({
     userId: user.userId,
-    workspaceId,
+    workspaceId: workspace.id,
     createdAt: now,
     expiresAt: now + minutes * 60_000,
   });
   setSessionCookie(req, res, token, minutes * 60);
   return describeMe(deps, {
     userId: user.userId,
-    workspaceId,
+    workspaceId: workspace.id,
     role: member.role,
     name: member.name,
     email: member.email,
@@ -61,6 +68,7 @@ async function startSession(deps: GatewayDeps, req: Request, res: Response, user
 }
 
 export const GOOGLE_LOGIN_ERROR = 'Erro ao fazer login com Google';
+export const WORKSPACE_UNAVAILABLE = 'Você não faz parte desta empresa';
 export const USER_NOT_FOUND = 'Usuário não encontrado';
 
 export function authRoutes(deps: GatewayDeps): RouteDefinition[] {
@@ -73,6 +81,8 @@ export function authRoutes(deps: GatewayDeps): RouteDefinition[] {
       auth: 'public',
       response: ok({
         mode: z.enum(['local', 'firebase']),
+        /** Whether anyone may create a company (ATENDE_SIGNUP=open). */
+        signup: z.boolean(),
         firebase: z
           .object({ projectId: z.string(), apiKey: z.string().optional(), authDomain: z.string().optional() })
           .nullable(),
@@ -80,6 +90,7 @@ export function authRoutes(deps: GatewayDeps): RouteDefinition[] {
       handler: async () => ({
         success: true,
         mode: deps.firebase ? 'firebase' : 'local',
+        signup: deps.signupOpen === true && !deps.firebase,
         firebase: deps.firebase ? { projectId: deps.firebase.projectId, ...deps.firebaseWebConfig } : null,
       }),
     }),
@@ -152,6 +163,30 @@ export function authRoutes(deps: GatewayDeps): RouteDefinition[] {
       auth: 'session',
       response: ok({ user: meSchema }),
       handler: async (_input, ctx) => ({ success: true, user: await describeMe(deps, ctx!) }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/auth/workspace',
+      summary:
+        "Switches the session to another of the account's workspaces (a new session; the old one ends)",
+      tag: 'auth',
+      auth: 'session',
+      body: z.strictObject({ workspaceId: z.string().min(1).max(200) }),
+      response: ok({ user: meSchema }),
+      handler: async ({ body, req, res }, rawCtx) => {
+        const ctx = rawCtx!;
+        const user = await getUser(deps.readModels.view('users'), ctx.userId);
+        if (!user) throw new HttpError(401, 'UNAUTHENTICATED', 'Sessão expirada. Entre novamente.');
+        // Checked against the memberships now: another company's id, or a team that removed the account, is refused.
+        const me = await startSession(deps, req, res, user, body.workspaceId);
+        if (!me) throw new HttpError(403, 'WORKSPACE_FORBIDDEN', WORKSPACE_UNAVAILABLE);
+        await deps.sessions.delete(ctx.sessionTokenHash);
+        await execute(deps, { ...ctx, workspaceId: me.workspaceId }, userDecider, streams.user(ctx.userId), {
+          type: 'SelectWorkspace',
+          data: { workspaceId: me.workspaceId },
+        });
+        return { success: true, user: me };
+      },
     }),
     defineRoute({
       method: 'put',

@@ -2,6 +2,7 @@ import type { GatewayDeps } from '../http/gateway-deps.js';
 import { sandboxRoutes } from './sandbox/sandbox-routes.js';
 import type { RouteDefinition } from '../http/route.js';
 import { authRoutes } from './auth-routes.js';
+import { signupRoutes } from './signup-routes.js';
 import { whatsappRoutes } from './whatsapp/whatsapp-routes.js';
 import { conversationRoutes } from './conversations/conversation-routes.js';
 import { notesRoutes } from './workspace/notes-routes.js';
@@ -20,6 +21,7 @@ import { mediaRoutes } from './media/media-routes.js';
 export function apiRoutes(deps: GatewayDeps): RouteDefinition[] {
   return [
     ...authRoutes(deps),
+    ...(deps.signupOpen ? signupRoutes(deps) : []),
     ...whatsappRoutes(deps),
     ...conversationRoutes(deps),
     ...mediaRoutes(deps),

@@ -12,6 +12,7 @@ import {
   workspaceDecider,
   type MemberRole,
 } from '@atende/events';
+import { roomyAllowance } from '@atende/events/testing';
 import { hashPassword } from '../auth/password.js';
 import { seedDefaultCannedReplies } from '../bootstrap/seed-canned-replies.js';
 import { startEmbedded, type EmbeddedAtende } from '../embedded/start-embedded.js';
@@ -166,6 +167,8 @@ export class GatewayHarness {
           email: options.email,
           role: options.role,
           status: options.status ?? 'active',
+          // Straight to the log, past any plan (the plan rules have tests of their own).
+          seats: roomyAllowance(),
         },
       },
       context,

@@ -1,2 +1,3 @@
 export * from './given-when-then.js';
 export * from './checkpoint-store-contract.js';
+export * from './allowances.js';

@@ -1,4 +1,5 @@
 export * from './events.js';
 export * from './deactivation.js';
+export * from './email-address.js';
 export * from './commands.js';
 export * from './decider.js';

@@ -111,6 +111,8 @@ export const conversationSchema = z.object({
   updatedAt: z.string(),
   lastReadAt: z.string().nullable(),
   lastInboundAt: z.string().nullable(),
+  /** Started beyond the plan's monthly limit (YYYY-MM of that month), or null. */
+  overLimitMonth: z.string().nullable(),
 });
 export type ConversationView = z.infer<typeof conversationSchema>;
 
@@ -147,6 +149,7 @@ export function conversationView(row: ConversationRow): ConversationView {
     updatedAt: row.updatedAt,
     lastReadAt: row.lastReadAt,
     lastInboundAt: row.lastInboundAt,
+    overLimitMonth: row.overLimitMonth ?? null,
   };
 }
 

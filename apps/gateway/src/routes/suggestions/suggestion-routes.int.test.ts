@@ -1,6 +1,7 @@
 import { newId } from '@atende/events';
 import { GatewayHarness } from '../../testing/harness.js';
 import { assignDirectly, conversationCommand, receiveMessage } from '../conversations/testing.js';
+import { roomyAllowance } from '@atende/events/testing';
 
 interface Suggestion {
   id: string;
@@ -37,7 +38,13 @@ describe('GET /api/conversations/:conversationId/suggestions', () => {
   const reply = (workspaceId: string, chatId: string, content: string, agentId = 'agente1') =>
     conversationCommand(gw, workspaceId, chatId, {
       type: 'RequestOutboundMessage',
-      data: { messageId: newId(), agentId, content, receivedAt: new Date().toISOString() },
+      data: {
+        messageId: newId(),
+        agentId,
+        content,
+        receivedAt: new Date().toISOString(),
+        allowance: roomyAllowance(),
+      },
     });
 
   beforeAll(async () => {

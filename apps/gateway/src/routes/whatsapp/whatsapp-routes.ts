@@ -36,6 +36,7 @@ import {
   requireVisibleConversation,
   userIdField,
 } from '../conversations/conversation-access.js';
+import { sendAllowance } from '../workspace/plan-allowances.js';
 
 /** Where the answers come from (the spec's `source` field). */
 export const SOURCE = 'atende';
@@ -230,6 +231,7 @@ export function whatsappRoutes(deps: GatewayDeps): RouteDefinition[] {
             timestamp: body.timestamp ?? null,
             receivedAt: new Date().toISOString(),
             sessionId: row.sessionId,
+            allowance: await sendAllowance(deps, ctx!.workspaceId),
           },
         });
         const message = await getMessage(

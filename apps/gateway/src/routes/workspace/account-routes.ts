@@ -224,7 +224,7 @@ export function accountRoutes(deps: GatewayDeps): RouteDefinition[] {
         });
         // The read models no longer know these members, so any session left would be refused
         // anyway; ending them here also closes the sockets at their next check.
-        await Promise.all(memberIds.map((userId) => deps.sessions.deleteAllOfUser(userId)));
+        await Promise.all(memberIds.map((userId) => deps.sessions.deleteAllOfUser(userId, ctx.workspaceId)));
         clearSessionCookie(req, res);
         return { success: true, message: WORKSPACE_DELETED_MESSAGE };
       },

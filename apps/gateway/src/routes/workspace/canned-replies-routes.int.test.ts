@@ -4,6 +4,7 @@ import { GatewayHarness } from '../../testing/harness.js';
 import { conversationCommand, receiveMessage } from '../conversations/testing.js';
 import type { CannedReplyView } from './canned-replies-routes.js';
 import { FOREIGN_WORKSPACE, deniedCount, signInEveryone, type Cookies } from './testing.js';
+import { roomyAllowance } from '@atende/events/testing';
 
 type ReplyAnswer = { success: boolean; cannedReply: CannedReplyView; message: string };
 type ListAnswer = { success: boolean; cannedReplies: CannedReplyView[] };
@@ -296,6 +297,7 @@ describe('canned replies API (Respostas prontas)', () => {
           agentId: 'agente',
           content: 'Fazemos sim, com papel kraft.',
           receivedAt: new Date().toISOString(),
+          allowance: roomyAllowance(),
         },
       });
       const other = '5511977770002@c.us';

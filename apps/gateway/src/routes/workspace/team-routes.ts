@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import {
   deterministicEventId,
@@ -7,6 +6,7 @@ import {
   memberRoles,
   memberStatuses,
   newId,
+  requireSeat,
   streams,
   userDecider,
   type MemberRole,
@@ -14,12 +14,14 @@ import {
 } from '@atende/events';
 import { findUserByEmail, getMember, listMembers, type MemberDoc } from '@atende/projector';
 import { hashPassword } from '../../auth/password.js';
+import { oneTimePassword } from '../../bootstrap/provision-workspace.js';
 import { can } from '../../auth/permissions.js';
 import type { RequestContext } from '../../auth/request-context.js';
 import { execute } from '../../commands/execute.js';
 import { HttpError } from '../../http/errors.js';
 import type { GatewayDeps } from '../../http/gateway-deps.js';
 import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
+import { seatAllowance } from './plan-allowances.js';
 import {
   badRequest,
   denyAccess,
@@ -78,11 +80,6 @@ function requireName(value: string): string {
   const name = value.trim();
   if (!name) throw badRequest('MEMBER_NAME_REQUIRED', 'Nome é obrigatório');
   return name;
-}
-
-/** A one-time password: 16 characters from 12 random bytes (shown once, only its hash is kept). */
-function oneTimePassword(): string {
-  return randomBytes(12).toString('base64url');
 }
 
 async function requireMember(deps: GatewayDeps, ctx: RequestContext, userId: string): Promise<MemberDoc> {
@@ -144,7 +141,8 @@ export function teamRoutes(deps: GatewayDeps): RouteDefinition[] {
     defineRoute({
       method: 'post',
       path: '/api/team',
-      summary: 'Adds a member: creates the account with a one-time password (shown once)',
+      summary:
+        'Adds a member within the plan: an existing account (same e-mail) joins as it is; otherwise one is created with a one-time password (shown once)',
       tag: 'team',
       auth: 'team:manage',
       body: z.strictObject({
@@ -166,15 +164,20 @@ export function teamRoutes(deps: GatewayDeps): RouteDefinition[] {
         const email = normaliseEmail(body.email);
 
         const existing = await findUserByEmail(deps.readModels.view('users'), email);
-        let userId: string;
-        let password: string | null = null;
         if (existing) {
           const member = await getMember(deps.readModels.view('members'), ctx.workspaceId, existing.userId);
           if (member) throw new HttpError(409, 'MEMBER_EXISTS', MEMBER_EXISTS_MESSAGE);
-          // A former member of this workspace comes back with their own account; anyone else's
-          // account cannot be taken over from here.
-          const history = await deps.store.readStream(streams.member(ctx.workspaceId, existing.userId));
-          if (history.length === 0) throw new HttpError(409, 'EMAIL_IN_USE', EMAIL_IN_USE_MESSAGE);
+          if (existing.deactivatedAt !== undefined)
+            throw new HttpError(409, 'EMAIL_IN_USE', EMAIL_IN_USE_MESSAGE);
+        }
+        // Checked before the account is made: a refused seat writes nothing.
+        const seats = await seatAllowance(deps, ctx.workspaceId);
+        if (status === 'active') requireSeat(seats);
+        let userId: string;
+        let password: string | null = null;
+        if (existing) {
+          // One account per e-mail (DESIGN §2b): the person joins with the account and password they
+          // have (an accountant serving two shops); nobody here can change that account's password.
           userId = existing.userId;
         } else {
           // Derived from the e-mail, so a double submit meets the first one's stream instead of
@@ -189,7 +192,7 @@ export function teamRoutes(deps: GatewayDeps): RouteDefinition[] {
         }
         await execute(deps, ctx, memberDecider, streams.member(ctx.workspaceId, userId), {
           type: 'AddMember',
-          data: { workspaceId: ctx.workspaceId, userId, name, email, role, status },
+          data: { workspaceId: ctx.workspaceId, userId, name, email, role, status, seats },
         });
         return {
           success: true,
@@ -246,9 +249,11 @@ export function teamRoutes(deps: GatewayDeps): RouteDefinition[] {
         if (statusChanges) {
           await execute(deps, ctx, memberDecider, stream, {
             type: 'ChangeMemberStatus',
-            data: { status: body.status! },
+            data: { status: body.status!, seats: await seatAllowance(deps, ctx.workspaceId) },
           });
-          if (body.status === 'inactive') await deps.sessions.deleteAllOfUser(target.userId);
+          if (body.status === 'inactive') {
+            await deps.sessions.deleteAllOfUser(target.userId, ctx.workspaceId);
+          }
         }
         return {
           success: true,
@@ -275,7 +280,8 @@ export function teamRoutes(deps: GatewayDeps): RouteDefinition[] {
           type: 'RemoveMember',
           data: {},
         });
-        await deps.sessions.deleteAllOfUser(target.userId);
+        // Only this team's sessions: the account may belong to other companies too.
+        await deps.sessions.deleteAllOfUser(target.userId, ctx.workspaceId);
         return { success: true, message: MEMBER_REMOVED_MESSAGE };
       },
     }),

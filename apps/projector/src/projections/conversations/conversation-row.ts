@@ -46,6 +46,8 @@ export interface ConversationRow {
   lastReadAt: string | null;
   /** Time of the newest inbound message. */
   lastInboundAt: string | null;
+  /** The month (YYYY-MM) it started beyond the plan's monthly limit; absent when it did not. */
+  overLimitMonth?: string;
 }
 
 /** Counters for the dashboard's stat cards (spec §2 Dashboard overview). */

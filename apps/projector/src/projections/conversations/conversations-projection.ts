@@ -231,4 +231,6 @@ export const conversationsProjection = defineProjection(CONVERSATIONS_PROJECTION
   ConversationTransferred: (event, tx) =>
     updateRow(event, tx, (row) => void (row.assigneeId = event.data.toAssigneeId)),
   ConversationRated: (event, tx) => updateRow(event, tx, (row) => void (row.rating = event.data.rating)),
+  ConversationOverPlanLimit: (event, tx) =>
+    updateRow(event, tx, (row) => void (row.overLimitMonth = event.data.month)),
 });

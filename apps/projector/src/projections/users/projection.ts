@@ -38,6 +38,11 @@ export const usersProjection = defineProjection(USERS_PROJECTION, {
     if (!user) return;
     tx.put(c.user, user.userId, { ...user, theme: event.data.theme } satisfies UserDoc);
   },
+  UserWorkspaceSelected: (event, tx) => {
+    const user = tx.get<UserDoc>(c.user, event.data.userId);
+    if (!user) return;
+    tx.put(c.user, user.userId, { ...user, lastWorkspaceId: event.data.workspaceId } satisfies UserDoc);
+  },
   UserDeactivated: (event, tx) => {
     const user = tx.get<UserDoc>(c.user, event.data.userId);
     if (!user || user.deactivatedAt !== undefined) return;

@@ -27,6 +27,8 @@ export interface UserDoc {
    * deleting that workspace's data deletes the account. Absent in documents projected before it existed.
    */
   workspaceId?: string;
+  /** The workspace the account last switched to (sign-in opens it); absent until it switches. */
+  lastWorkspaceId?: string;
   /** ISO instant the account was deactivated ('Desativar conta permanentemente'); it cannot sign in. */
   deactivatedAt?: string;
 }

@@ -1,5 +1,5 @@
 import type { IntegrationType, ProjectionTx } from '@atende/events';
-import { defaultWorkspaceSettings, integrationTypes } from '@atende/events';
+import { defaultWorkspaceSettings, integrationTypes, usageMonth } from '@atende/events';
 import { defineProjection } from '../../projection.js';
 import { utcIso } from '../conversations/event-helpers.js';
 import {
@@ -7,12 +7,32 @@ import {
   workspaceCollections as c,
   integrationDocId,
   workspaceIntegrationsIndex,
+  usageDocId,
   type IntegrationDoc,
+  type UsageDoc,
   type WorkspaceDoc,
 } from './types.js';
 
 function workspaceExists(tx: ProjectionTx, workspaceId: string): boolean {
   return tx.get<WorkspaceDoc>(c.workspace, workspaceId) !== undefined;
+}
+
+/** Adds to the month's usage of the workspace the event belongs to (its time decides the month). */
+function addUsage(
+  tx: ProjectionTx,
+  workspaceId: string,
+  occurredAt: string,
+  change: Pick<UsageDoc, 'conversationsStarted' | 'overLimitConversations'>,
+): void {
+  const month = usageMonth(occurredAt);
+  const id = usageDocId(workspaceId, month);
+  const current = tx.get<UsageDoc>(c.usage, id);
+  tx.put(c.usage, id, {
+    workspaceId,
+    month,
+    conversationsStarted: (current?.conversationsStarted ?? 0) + change.conversationsStarted,
+    overLimitConversations: (current?.overLimitConversations ?? 0) + change.overLimitConversations,
+  } satisfies UsageDoc);
 }
 
 function writeIntegration(tx: ProjectionTx, doc: IntegrationDoc): void {
@@ -30,11 +50,28 @@ export const workspacesProjection = defineProjection(WORKSPACES_PROJECTION, {
       ownerId: d.ownerId,
       trialStartedAt: d.trialStartedAt,
       trialDays: d.trialDays,
+      plan: null,
       settings: defaultWorkspaceSettings(d.name),
       createdAt: utcIso(event.metadata.occurredAt),
     };
     tx.put(c.workspace, d.workspaceId, doc);
   },
+  WorkspacePlanChanged: (event, tx) => {
+    const workspaceId = event.metadata.workspaceId;
+    const workspace = tx.get<WorkspaceDoc>(c.workspace, workspaceId);
+    if (!workspace) return;
+    tx.put(c.workspace, workspaceId, { ...workspace, plan: event.data.plan } satisfies WorkspaceDoc);
+  },
+  ConversationStarted: (event, tx) =>
+    addUsage(tx, event.metadata.workspaceId, event.metadata.occurredAt, {
+      conversationsStarted: 1,
+      overLimitConversations: 0,
+    }),
+  ConversationOverPlanLimit: (event, tx) =>
+    addUsage(tx, event.metadata.workspaceId, event.metadata.occurredAt, {
+      conversationsStarted: 0,
+      overLimitConversations: 1,
+    }),
   WorkspaceSettingsChanged: (event, tx) => {
     const workspaceId = event.metadata.workspaceId;
     const workspace = tx.get<WorkspaceDoc>(c.workspace, workspaceId);

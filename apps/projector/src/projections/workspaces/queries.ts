@@ -1,10 +1,12 @@
-import type { ProjectionView } from '@atende/events';
-import { integrationTypes } from '@atende/events';
+import type { ConversationAllowance, ProjectionView, WorkspacePlan } from '@atende/events';
+import { entitlementAt, integrationTypes, usageMonth } from '@atende/events';
 import {
   workspaceCollections as c,
   integrationDocId,
+  usageDocId,
   type IntegrationDoc,
   type IntegrationView,
+  type UsageDoc,
   type WorkspaceDoc,
 } from './types.js';
 
@@ -35,4 +37,43 @@ export async function listIntegrations(
         updatedAt: null,
       },
   );
+}
+
+/** The billing part of a workspace document (plan.ts rules take it). */
+export function workspacePlanOfDoc(doc: WorkspaceDoc): WorkspacePlan {
+  return { plan: doc.plan ?? null, trialStartedAt: doc.trialStartedAt, trialDays: doc.trialDays };
+}
+
+/** What the workspace used in a month (zeros for a month with nothing). */
+export async function getUsage(view: ProjectionView, workspaceId: string, month: string): Promise<UsageDoc> {
+  return (
+    (await view.get<UsageDoc>(c.usage, usageDocId(workspaceId, month))) ?? {
+      workspaceId,
+      month,
+      conversationsStarted: 0,
+      overLimitConversations: 0,
+    }
+  );
+}
+
+/**
+ * The workspace's standing for conversations now (its plan or trial, and this month's count), for the
+ * conversation decider; undefined for a workspace the read models do not know.
+ */
+export async function conversationAllowance(
+  view: ProjectionView,
+  workspaceId: string,
+  now: Date = new Date(),
+): Promise<ConversationAllowance | undefined> {
+  const month = usageMonth(now);
+  const [doc, usage] = await Promise.all([
+    getWorkspace(view, workspaceId),
+    getUsage(view, workspaceId, month),
+  ]);
+  if (!doc) return undefined;
+  return {
+    entitlement: entitlementAt(workspacePlanOfDoc(doc), now),
+    month,
+    conversationsThisMonth: usage.conversationsStarted,
+  };
 }

@@ -1,11 +1,26 @@
-import type { IntegrationType, WorkspaceSettings } from '@atende/events';
+import type { IntegrationType, PlanName, WorkspaceSettings } from '@atende/events';
 
 export const WORKSPACES_PROJECTION = 'workspaces';
 
 export const workspaceCollections = {
   workspace: 'workspace',
   integration: 'integration',
+  usage: 'usage',
 } as const;
+
+/** 'usage' id `${workspaceId}:${YYYY-MM}` (usageMonth, Brasília time). */
+export function usageDocId(workspaceId: string, month: string): string {
+  return `${workspaceId}:${month}`;
+}
+
+/** What a workspace used in one calendar month (plans count conversations started per month). */
+export interface UsageDoc {
+  workspaceId: string;
+  month: string;
+  conversationsStarted: number;
+  /** Of them, started beyond the plan's limit (stored, marked, not answerable while over). */
+  overLimitConversations: number;
+}
 
 export function integrationDocId(workspaceId: string, type: IntegrationType): string {
   return `${workspaceId}:${type}`;
@@ -23,6 +38,8 @@ export interface WorkspaceDoc {
   ownerId: string;
   trialStartedAt: string;
   trialDays: number;
+  /** The plan chosen; null (or absent in documents projected before plans) while on the trial. */
+  plan?: PlanName | null;
   settings: WorkspaceSettings;
   createdAt: string;
 }
