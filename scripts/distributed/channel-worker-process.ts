@@ -14,7 +14,7 @@ import {
   type SendJob,
 } from '@atende/channel-worker';
 import { KafkaEventBus } from '@atende/event-bus';
-import { busSource, getSession, listRestorableSessions } from '@atende/projector';
+import { busSource, conversationAllowance, getSession, listRestorableSessions } from '@atende/projector';
 import { RedisCheckpointStore, RedisReadModels } from '@atende/read-models';
 import path from 'node:path';
 import { DEMO_SANDBOX_SESSION } from '../../apps/gateway/src/bootstrap/ensure-demo-workspace.js';
@@ -60,6 +60,7 @@ const bridge = await startChannelBridge({
   // Send requests and session requests reach it through the bus, as its own consumer group.
   source: busSource(bus, `${kafkaTopic}.channel-worker`, store),
   workspaceOf: async (sessionId) => (await getSession(sessionsView, sessionId))?.workspaceId,
+  allowanceOf: (workspaceId) => conversationAllowance(readModels.view('workspaces'), workspaceId),
   restorableSessions: async () => await listRestorableSessions(sessionsView),
 });
 

@@ -18,6 +18,22 @@ export function openStoreForOps(config: AtendeConfig): EventStore {
   return openEventStore({ kind: 'sqlite', filename });
 }
 
+/**
+ * The event log of the deployment, in either mode: EventStoreDB when EVENTSTORE_URL is set,
+ * otherwise the SQLite file in DATA_DIR (shared by every process on the machine). pt-BR errors.
+ */
+export function openSharedStoreForOps(config: AtendeConfig): EventStore {
+  if (config.EVENTSTORE_URL)
+    return openEventStore({ kind: 'eventstoredb', connectionString: config.EVENTSTORE_URL });
+  const filename = path.join(config.dataDir, 'events.db');
+  if (!existsSync(filename)) {
+    throw new CliError(
+      `nenhum registro de eventos em ${filename} (defina DATA_DIR, ou rode npm start uma vez)`,
+    );
+  }
+  return openEventStore({ kind: 'sqlite', filename, synchronous: config.SQLITE_SYNCHRONOUS });
+}
+
 /** Projections named on the command line; unknown names are an operator error. */
 export function selectProjections(names: string[], all: boolean): Projection[] {
   if (all) return [...allProjections];

@@ -17,7 +17,9 @@ import type {
   CheckpointStore,
   EventSource,
   ChannelSessionCommand,
+  ConversationAllowance,
   ConversationCommand,
+  ConversationState,
   EventContext,
   EventStore,
   StoredEvent,
@@ -75,6 +77,11 @@ export interface ChannelBridgeOptions {
   restorableSessions?: () => Promise<{ sessionId: string; phoneNumber: string; name: string }[]>;
   /** The workspace of a session (a read-model lookup); the channel stream is read when it has none. */
   workspaceOf(sessionId: string): Promise<string | undefined>;
+  /**
+   * The workspace's plan standing now (a read-model lookup): a conversation started beyond the
+   * month's limit is stored marked as such. Without it, conversations are never marked.
+   */
+  allowanceOf?(workspaceId: string): Promise<ConversationAllowance | undefined>;
   /** Injectable clock for `receivedAt`. */
   now?: () => Date;
 }
@@ -210,6 +217,16 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
     return workspaceId;
   }
 
+  /** The plan standing a customer's message carries: looked up only when its conversation may be new. */
+  async function allowanceFor(
+    streamId: string,
+    workspaceId: string,
+  ): Promise<ConversationAllowance | undefined> {
+    if (!options.allowanceOf) return undefined;
+    if (deps.cache.get<ConversationState>(streamId)?.state.status === 'active') return undefined;
+    return options.allowanceOf(workspaceId);
+  }
+
   function conversationCommand(streamId: string, command: ConversationCommand, context: EventContext) {
     return handleCommand(deps, conversationDecider, streamId, command, context);
   }
@@ -276,6 +293,7 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
           messageId,
         });
       }
+      const allowance = await allowanceFor(streamId, workspaceId);
       await conversationCommand(
         streamId,
         {
@@ -295,6 +313,7 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
             mediaUrl: message.mediaUrl,
             timestamp: message.timestamp,
             receivedAt: now().toISOString(),
+            ...(allowance ? { allowance } : {}),
           },
         },
         context,

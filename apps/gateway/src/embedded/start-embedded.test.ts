@@ -29,8 +29,8 @@ describe('embedded start-up', () => {
     expect(health.status).toBe(200);
     const body = (await health.json()) as { status: string; eventStore: { lastGlobalPosition: number } };
     expect(body.status).toBe('ok');
-    // Workspace, owner account, membership, the default canned replies, demo WhatsApp session (2).
-    const seeded = 5 + DEFAULT_CANNED_REPLIES.length;
+    // Workspace and its plan, owner account, membership, the default canned replies, demo WhatsApp session (2).
+    const seeded = 6 + DEFAULT_CANNED_REPLIES.length;
     expect(body.eventStore.lastGlobalPosition).toBe(seeded);
     const notFound = await fetch(`${first.url}/api/nada`);
     expect(notFound.status).toBe(404);

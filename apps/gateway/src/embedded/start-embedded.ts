@@ -28,7 +28,7 @@ import {
   startChannelBridge,
   type ChannelBridge,
 } from '@atende/channel-worker';
-import { getSession, listRestorableSessions } from '@atende/projector';
+import { conversationAllowance, getSession, listRestorableSessions } from '@atende/projector';
 import { SqliteSessionStore } from '../auth/session-store.js';
 import { createFirebaseVerifier } from '../auth/firebase-verifier.js';
 import type { GatewayDeps } from '../http/gateway-deps.js';
@@ -165,6 +165,7 @@ export async function startEmbedded(
       logger,
       checkpoints,
       workspaceOf: async (sessionId) => (await getSession(sessionsView, sessionId))?.workspaceId,
+      allowanceOf: (workspaceId) => conversationAllowance(readModels.view('workspaces'), workspaceId),
       // Sessions connected when the process stopped connect again (the demo phone among them).
       restorableSessions: async () => await listRestorableSessions(sessionsView),
     });

@@ -55,7 +55,14 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
     return { status: 400, body: { success: false, error: describeZod(error), code: 'VALIDATION_ERROR' } };
   }
   if (error instanceof DomainError) {
-    const status = /NOT_FOUND$/.test(error.code) ? 404 : /(_EXISTS|CONFLICT)$/.test(error.code) ? 409 : 400;
+    // Plan rules (a full plan, an ended trial) answer 402 Payment Required: an upgrade lifts them.
+    const status = /NOT_FOUND$/.test(error.code)
+      ? 404
+      : /(_EXISTS|CONFLICT)$/.test(error.code)
+        ? 409
+        : /^(PLAN_LIMIT_|TRIAL_ENDED$)/.test(error.code)
+          ? 402
+          : 400;
     return { status, body: { success: false, error: error.message, code: error.code } };
   }
   if (error instanceof WrongExpectedVersionError) {

@@ -109,6 +109,7 @@ describe('Firebase endpoint in local mode', () => {
       expect((await gw.request('GET', '/api/auth/config')).body).toEqual({
         success: true,
         mode: 'local',
+        signup: false,
         firebase: null,
       });
     } finally {

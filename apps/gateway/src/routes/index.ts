@@ -13,6 +13,7 @@ import { integrationsRoutes } from './workspace/integrations-routes.js';
 import { analyticsRoutes } from './workspace/analytics-routes.js';
 import { notificationsRoutes } from './workspace/notifications-routes.js';
 import { accountRoutes } from './workspace/account-routes.js';
+import { billingRoutes } from './workspace/billing-routes.js';
 import { suggestionRoutes } from './suggestions/suggestion-routes.js';
 import { cannedRepliesRoutes } from './workspace/canned-replies-routes.js';
 import { mediaRoutes } from './media/media-routes.js';
@@ -33,6 +34,7 @@ export function apiRoutes(deps: GatewayDeps): RouteDefinition[] {
     ...analyticsRoutes(deps),
     ...notificationsRoutes(deps),
     ...accountRoutes(deps),
+    ...billingRoutes(deps),
     ...suggestionRoutes(deps),
     ...cannedRepliesRoutes(deps),
     ...(deps.sandbox ? sandboxRoutes(deps.sandbox) : []),

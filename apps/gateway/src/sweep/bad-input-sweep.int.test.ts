@@ -242,11 +242,14 @@ describe('bad-input sweep over the OpenAPI document', () => {
         ];
       case 'POST /api/team':
         return [
+          // (Another company's account may join as it is: one account per e-mail, several companies.)
           {
-            label: 'email-of-another-workspace',
-            body: { name: 'Intruso', email: `${fx.foreignId}@loja.com` },
+            label: 'email-of-a-member',
+            body: {
+              name: 'Outro',
+              email: `${caller.name === 'foreign-owner' ? fx.foreignId : fx.agentId}@loja.com`,
+            },
           },
-          { label: 'email-of-a-member', body: { name: 'Outro', email: `${fx.agentId}@loja.com` } },
           { label: 'blank-name', body: { name: '   ', email: 'nome-em-branco@example.com' } },
         ];
       case 'PUT /api/team/{userId}':

@@ -11,9 +11,11 @@ import {
   userDecider,
   workspaceDecider,
   type MemberRole,
+  type PlanName,
 } from '@atende/events';
 import { roomyAllowance } from '@atende/events/testing';
 import { hashPassword } from '../auth/password.js';
+import { provisionWorkspace } from '../bootstrap/provision-workspace.js';
 import { seedDefaultCannedReplies } from '../bootstrap/seed-canned-replies.js';
 import { startEmbedded, type EmbeddedAtende } from '../embedded/start-embedded.js';
 
@@ -195,6 +197,48 @@ export class GatewayHarness {
       ...(options.name ? { name: options.name } : {}),
     });
     return this.login(email, 'senha-boa-1');
+  }
+
+  /**
+   * A company made as the host's ops command makes it (provisionWorkspace), signed in as its Owner
+   * (password 'senha-boa-1'); `now` back-dates its trial.
+   */
+  async createCompany(options: {
+    name: string;
+    ownerEmail: string;
+    plan?: PlanName;
+    now?: Date;
+  }): Promise<{ workspaceId: string; ownerId: string; cookie: string }> {
+    const created = await provisionWorkspace(this.atende.store, {
+      companyName: options.name,
+      owner: { email: options.ownerEmail, name: options.name, password: 'senha-boa-1' },
+      plan: options.plan ?? null,
+      actorId: 'test',
+      ...(options.now ? { now: options.now } : {}),
+    });
+    await this.atende.projector.waitForPosition(await this.lastPosition());
+    return {
+      workspaceId: created.workspaceId,
+      ownerId: created.ownerId,
+      cookie: await this.login(options.ownerEmail, 'senha-boa-1'),
+    };
+  }
+
+  /**
+   * Connects a sandbox WhatsApp session for the signed-in Owner's workspace and answers its id (the
+   * sandbox phone scans the QR, as in the demo).
+   */
+  async connectSandboxSession(cookie: string, phoneNumber: string): Promise<string> {
+    const res = await this.request<{ sessionId: string }>('POST', '/api/whatsapp/connect', {
+      cookie,
+      body: { phoneNumber },
+    });
+    if (res.status !== 200) throw new Error(`connect failed: ${res.status} ${JSON.stringify(res.body)}`);
+    const scan = await this.request('POST', '/api/sandbox/whatsapp/scan', {
+      body: { sessionId: res.body.sessionId },
+    });
+    if (scan.status !== 200) throw new Error(`scan failed: ${scan.status} ${JSON.stringify(scan.body)}`);
+    return res.body.sessionId;
   }
 
   /** Events of a stream (to check what a request wrote, or did not). */

@@ -66,7 +66,8 @@ export const backgroundProjections: readonly Projection[] = allProjections.filte
 export function projectionsForCategory(category: StreamCategory | undefined): Projection[] {
   switch (category) {
     case 'conversation':
-      return [conversationsProjection, messagesProjection, replySuggestionsProjection];
+      // The workspaces projection counts conversations started per month (plans).
+      return [conversationsProjection, messagesProjection, replySuggestionsProjection, workspacesProjection];
     case 'workspace':
       return [workspacesProjection];
     case 'user':

@@ -76,7 +76,7 @@ describe('team API', () => {
     expect(list.body.members.find((m) => m.id === body.member.id)).toMatchObject({ email });
   });
 
-  it('refuses an e-mail already in the team or used by another account (409, nothing written)', async () => {
+  it('refuses an e-mail already in the team (409, nothing written)', async () => {
     const before = await gw.lastPosition();
     const again = await gw.request('POST', '/api/team', {
       cookie: c.owner,
@@ -84,16 +84,21 @@ describe('team API', () => {
     });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ success: false, error: 'Membro já faz parte da equipe' });
-    const otherAccount = await gw.request('POST', '/api/team', {
-      cookie: c.owner,
-      body: {
-        name: 'Outra',
-        email: (await gw.request<{ user: { email: string } }>('GET', '/api/auth/me', { cookie: c.foreign }))
-          .body.user.email,
-      },
-    });
-    expect(otherAccount.status).toBe(409);
     expect(await gw.lastPosition()).toBe(before);
+  });
+
+  it("adds another company's account as it is: no new account, no password shown, its password unchanged", async () => {
+    await gw.signInAsNewMember('contadora-equipe', 'Owner', { workspaceId: 'escritorio-equipe' });
+    const joined = await add(c.owner, { name: 'Contadora', email: 'contadora-equipe@loja.com' });
+    expect(joined.member).toMatchObject({ id: 'contadora-equipe', role: 'Agente', status: 'active' });
+    expect(joined.oneTimePassword).toBeNull();
+    expect(await gw.streamTypes('user-contadora-equipe')).toEqual(['UserRegistered']);
+    // The same password opens the account, now with both companies to choose from.
+    const cookie = await gw.login('contadora-equipe@loja.com', 'senha-boa-1');
+    const me = await gw.request<{ user: { workspaces: { id: string }[] } }>('GET', '/api/auth/me', {
+      cookie,
+    });
+    expect(me.body.user.workspaces.map((w) => w.id).sort()).toEqual(['escritorio-equipe', 'minha-empresa']);
   });
 
   it('only an Owner may add an Owner (403 and an audited denial for an Admin)', async () => {

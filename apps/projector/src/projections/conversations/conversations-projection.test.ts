@@ -418,6 +418,21 @@ describe('conversations projection', () => {
     });
   });
 
+  it('marks a conversation started over the plan limit, and keeps the mark through later changes', async () => {
+    const log = new TestLog();
+    const chat = new Chat(log);
+    chat.start(0);
+    chat.event(0, {
+      type: 'ConversationOverPlanLimit',
+      data: { month: '2026-11', plan: 'starter', limit: 1000 },
+    });
+    chat.inbound(1, 'Oi');
+    chat.event(2, { type: 'ConversationPinned', data: {} });
+    const rm = await project(conversationsProjection, log.events);
+    expect(await rowOf(rm)).toMatchObject({ overLimitMonth: '2026-11', lastMessage: 'Oi', isPinned: true });
+    await expectReplayStable(conversationsProjection, log.events);
+  });
+
   it('ignores delivery and media events (they do not change the list row)', async () => {
     const log = new TestLog();
     const chat = new Chat(log);

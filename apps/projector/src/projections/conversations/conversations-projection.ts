@@ -59,6 +59,7 @@ function copyRow(row: ConversationRow, updatedAt: string): ConversationRow {
     updatedAt,
     lastReadAt: row.lastReadAt,
     lastInboundAt: row.lastInboundAt,
+    ...(row.overLimitMonth !== undefined ? { overLimitMonth: row.overLimitMonth } : {}),
   };
 }
 

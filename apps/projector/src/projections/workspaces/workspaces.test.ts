@@ -1,7 +1,13 @@
 import type { WorkspaceSettings } from '@atende/events';
 import { defaultWorkspaceSettings } from '@atende/events';
 import { TestLog, project, expectReplayStable } from '../../testing/test-log.js';
-import { getWorkspace, listIntegrations, workspacesProjection } from './index.js';
+import {
+  conversationAllowance,
+  getUsage,
+  getWorkspace,
+  listIntegrations,
+  workspacesProjection,
+} from './index.js';
 
 function create(log: TestLog, ws = 'w1') {
   return log.append(
@@ -36,6 +42,7 @@ describe('workspaces projection', () => {
       ownerId: 'owner',
       trialStartedAt: '2026-11-01T00:00:00.000Z',
       trialDays: 7,
+      plan: null,
       settings: defaultWorkspaceSettings('Minha Empresa'),
       createdAt: '2026-11-01T00:00:01.000Z',
     });
@@ -130,6 +137,59 @@ describe('workspaces projection', () => {
     expect(Object.keys(dump.docs)).toEqual(['workspace']);
     expect(dump.indexes).toEqual({});
     expect((await getWorkspace(view, 'w1'))?.settings).toEqual(defaultWorkspaceSettings('Minha Empresa'));
+  });
+
+  it('keeps the plan and counts conversations started per month (Brasília time), over-limit ones apart', async () => {
+    const log = new TestLog();
+    create(log);
+    log.append('workspace-w1', {
+      type: 'WorkspacePlanChanged',
+      data: { plan: 'starter', previousPlan: null },
+    });
+    const start = (chat: string, at: string, overLimit = false) => {
+      log.append(
+        `conversation-w1-${chat}`,
+        {
+          type: 'ConversationStarted',
+          data: {
+            chatId: chat,
+            sessionId: 's1',
+            channel: 'whatsapp',
+            customerId: '55119',
+            customerName: 'C',
+            type: 'private',
+          },
+        },
+        { workspaceId: 'w1', at },
+      );
+      if (overLimit) {
+        log.append(
+          `conversation-w1-${chat}`,
+          { type: 'ConversationOverPlanLimit', data: { month: '2026-11', plan: 'starter', limit: 1000 } },
+          { workspaceId: 'w1', at },
+        );
+      }
+    };
+    start('a@c.us', '2026-11-10T12:00:00.000Z');
+    start('b@c.us', '2026-12-01T02:00:00.000Z', true); // 23:00 on 30 Nov in Brasília
+    start('c@c.us', '2026-12-01T03:00:00.000Z'); // December
+    const view = (await project(workspacesProjection, log.events)).view('workspaces');
+    expect((await getWorkspace(view, 'w1'))?.plan).toBe('starter');
+    expect(await getUsage(view, 'w1', '2026-11')).toEqual({
+      workspaceId: 'w1',
+      month: '2026-11',
+      conversationsStarted: 2,
+      overLimitConversations: 1,
+    });
+    expect((await getUsage(view, 'w1', '2026-12')).conversationsStarted).toBe(1);
+    expect((await getUsage(view, 'w2', '2026-11')).conversationsStarted).toBe(0);
+    expect(await conversationAllowance(view, 'w1', new Date('2026-11-20T12:00:00.000Z'))).toMatchObject({
+      entitlement: { status: 'subscribed', plan: 'starter' },
+      month: '2026-11',
+      conversationsThisMonth: 2,
+    });
+    expect(await conversationAllowance(view, 'nope')).toBeUndefined();
+    await expectReplayStable(workspacesProjection, log.events);
   });
 
   it('is idempotent and batch-independent', async () => {
