@@ -7,7 +7,7 @@ export function runCli(main: () => Promise<void>): void {
     () => process.exit(0),
     (error: unknown) => {
       if (error instanceof CliError) {
-        console.error(`error: ${error.message}`);
+        console.error(`erro: ${error.message}`);
         process.exit(2);
       }
       console.error(error);
