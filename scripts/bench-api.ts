@@ -2,6 +2,8 @@
  * npm run bench:api — GET /api/whatsapp/conversations for a workspace with 10,000 conversations,
  * measured with autocannon, next to a bare Node http server answering a same-size JSON in the same
  * run. Prints req/s, p50/p99 and the ratio. Figures only.
+ * --workspaces N (default 1) measures with N−1 other companies' data present (--other-conversations
+ * each, default 1,000): one deployment serving many companies.
  */
 import { createServer } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -15,6 +17,7 @@ import { pino } from 'pino';
 import { loadConfig } from '@atende/config';
 import { atendeRegistry, streams } from '@atende/events';
 import { startEmbedded } from '../apps/gateway/src/embedded/start-embedded.js';
+import { seedOtherWorkspaces } from './bench/other-workspaces.js';
 import { jsonOutPath, round, writeBenchFigures } from './bench/report-figures.js';
 
 const { values } = parseArgs({
@@ -22,6 +25,8 @@ const { values } = parseArgs({
     conversations: { type: 'string', default: '10000' },
     seconds: { type: 'string', default: '10' },
     rate: { type: 'string', default: '1000' },
+    workspaces: { type: 'string', default: '1' },
+    'other-conversations': { type: 'string', default: '1000' },
     // Also write the figures as JSON (npm run bench).
     'json-out': { type: 'string' },
   },
@@ -29,6 +34,11 @@ const { values } = parseArgs({
 const CONVERSATIONS = Number(values.conversations);
 const DURATION = Number(values.seconds);
 const STEADY_RATE = Number(values.rate);
+const WORKSPACES = Math.max(1, Number(values.workspaces));
+const OTHER_CONVERSATIONS = Math.max(0, Number(values['other-conversations']));
+/** Figure ids and labels name the companies present when there are others. */
+const WS_TAG = WORKSPACES > 1 ? `.ws${WORKSPACES}` : '';
+const WS_LABEL = WORKSPACES > 1 ? `, ${WORKSPACES} workspaces` : '';
 
 /** Closed loop at full speed (throughput), or a steady `rate` of requests per second (latency at load). */
 async function measure(url: string, headers: Record<string, string> = {}, rate?: number) {
@@ -99,6 +109,13 @@ try {
     );
   }
   await Promise.all(batch);
+  const otherEvents =
+    WORKSPACES > 1
+      ? await seedOtherWorkspaces(atende.store, {
+          workspaces: WORKSPACES - 1,
+          conversationsEach: OTHER_CONVERSATIONS,
+        })
+      : 0;
   // Measure the API at rest: the inbox read models and the background ones (analytics, suggestions)
   // have applied the 20,000 seeded events.
   await atende.projector.caughtUp();
@@ -134,7 +151,11 @@ try {
   await atende.stop();
 
   console.log(
-    `\nbench:api — GET conversations, ${CONVERSATIONS.toLocaleString('en-US')} conversations in the workspace, answer ${(body.length / 1024).toFixed(1)} KB, ${DURATION} s × 10 connections\n`,
+    `\nbench:api — GET conversations, ${CONVERSATIONS.toLocaleString('en-US')} conversations in the workspace` +
+      (WORKSPACES > 1
+        ? ` (+ ${WORKSPACES - 1} other workspaces: ${otherEvents.toLocaleString('en-US')} events)`
+        : '') +
+      `, answer ${(body.length / 1024).toFixed(1)} KB, ${DURATION} s × 10 connections\n`,
   );
   console.log(
     `${''.padEnd(36)}${'req/s'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(8)}`,
@@ -157,11 +178,13 @@ try {
     `ratio atende/bare: ${(api.rps / baseline.rps).toFixed(2)}   budget: ratio >= 0.50 (full speed), p99 <= 5 ms (${steady})`,
   );
 
-  const convs = `${CONVERSATIONS.toLocaleString('en-US')} conversations`;
+  const convs = `${CONVERSATIONS.toLocaleString('en-US')} conversations${WS_LABEL}`;
   const bareLabel = (what: string) => `bare node http, ${what}`;
   writeBenchFigures(jsonOutPath(values['json-out']), {
     name: 'api',
     params: {
+      workspaces: WORKSPACES,
+      otherConversations: WORKSPACES > 1 ? OTHER_CONVERSATIONS : 0,
       conversations: CONVERSATIONS,
       seconds: DURATION,
       rate: STEADY_RATE,
@@ -169,7 +192,7 @@ try {
     },
     figures: [
       {
-        id: 'api.full.rps',
+        id: `api${WS_TAG}.full.rps`,
         label: `GET conversations (${convs}), full speed, 10 connections`,
         value: Math.round(api.rps),
         unit: 'req/s',
@@ -177,21 +200,21 @@ try {
         baseline: { label: bareLabel('full speed'), value: Math.round(baseline.rps), unit: 'req/s' },
       },
       {
-        id: 'api.full.p99',
+        id: `api${WS_TAG}.full.p99`,
         label: `GET conversations (${convs}), full speed, p99`,
         value: api.p99,
         unit: 'ms',
         baseline: { label: bareLabel('full speed'), value: baseline.p99, unit: 'ms' },
       },
       {
-        id: 'api.steady.p50',
+        id: `api${WS_TAG}.steady.p50`,
         label: `GET conversations (${convs}), ${steady}, p50`,
         value: apiSteady.p50,
         unit: 'ms',
         baseline: { label: bareLabel(steady), value: baselineSteady.p50, unit: 'ms' },
       },
       {
-        id: 'api.steady.p99',
+        id: `api${WS_TAG}.steady.p99`,
         label: `GET conversations (${convs}), ${steady}, p99`,
         value: apiSteady.p99,
         unit: 'ms',
@@ -200,14 +223,14 @@ try {
         baseline: { label: bareLabel(steady), value: baselineSteady.p99, unit: 'ms' },
       },
       {
-        id: 'api.errors',
-        label: 'GET conversations: non-2xx answers and errors (both runs)',
+        id: `api${WS_TAG}.errors`,
+        label: `GET conversations${WS_LABEL}: non-2xx answers and errors (both runs)`,
         value: api.errors + apiSteady.errors,
         unit: '',
       },
       {
-        id: 'api.event-loop.p99',
-        label: 'gateway event loop delay at full speed, p99',
+        id: `api${WS_TAG}.event-loop.p99`,
+        label: `gateway event loop delay at full speed${WS_LABEL}, p99`,
         value: round(loop.percentile(99) / 1e6, 1),
         unit: 'ms',
       },

@@ -188,6 +188,9 @@ async function main(): Promise<void> {
       synchronous: { type: 'string', default: 'normal' },
       baseline: { type: 'string', default: '10000' },
       'max-seconds': { type: 'string', default: '60' },
+      // N−1 other companies' data present (--other-conversations each): many companies per deployment.
+      workspaces: { type: 'string', default: '1' },
+      'other-conversations': { type: 'string', default: '1000' },
       mode: { type: 'string', default: 'embedded' },
       // Also write the figures as JSON (npm run bench).
       'json-out': { type: 'string' },
@@ -202,12 +205,15 @@ async function main(): Promise<void> {
   const BASELINE = Math.max(1, Number(values.baseline));
   const MAX_PHASE_MS = Number(values['max-seconds']) * 1000;
   const synchronous = values.synchronous === 'full' ? 'full' : 'normal';
+  const WORKSPACES = Math.max(1, Number(values.workspaces));
+  const OTHER_CONVERSATIONS = Math.max(0, Number(values['other-conversations']));
 
-  const [{ default: Database }, eventStore, events, targets] = await Promise.all([
+  const [{ default: Database }, eventStore, events, targets, { seedOtherWorkspaces }] = await Promise.all([
     import('better-sqlite3'),
     import('@atende/event-store'),
     import('@atende/events'),
     import('./bench/ingest-targets.js'),
+    import('./bench/other-workspaces.js'),
   ]);
 
   const dir = mkdtempSync(path.join(tmpdir(), 'atende-bench-ingest-'));
@@ -219,6 +225,15 @@ async function main(): Promise<void> {
         ? await targets.distributedTarget(dir, synchronous)
         : await targets.embeddedTarget(dir, synchronous);
     const sessionId = atende.sessionId;
+    if (WORKSPACES > 1) {
+      const seeded = await seedOtherWorkspaces(atende.store, {
+        workspaces: WORKSPACES - 1,
+        conversationsEach: OTHER_CONVERSATIONS,
+      });
+      if (!(await atende.settled(300_000)))
+        throw new Error('the other workspaces were not projected in 5 min');
+      console.log(`${WORKSPACES - 1} other workspaces present: ${fmt(seeded)} events`);
+    }
 
     // Sign in as the demo owner, as the web client does.
     const login = await fetch(`${atende.url}/api/auth/login`, {
@@ -486,9 +501,10 @@ async function main(): Promise<void> {
       console.log(`${figure.padEnd(52)}${value.padStart(16)}  ${budget}`);
     }
 
-    const id = MODE === 'embedded' ? 'ingest' : 'ingest-distributed';
+    const id = `${MODE === 'embedded' ? 'ingest' : 'ingest-distributed'}${WORKSPACES > 1 ? `.ws${WORKSPACES}` : ''}`;
+    const wsLabel = WORKSPACES > 1 ? `, ${WORKSPACES} workspaces` : '';
     const raw = { label: 'raw SQLite, 1 row per transaction', value: Math.round(rawRate), unit: 'rows/s' };
-    const latency = `inbound → agent socket at ${fmt(RATE)} msg/s`;
+    const latency = `inbound → agent socket at ${fmt(RATE)} msg/s${WORKSPACES > 1 ? `, ${WORKSPACES} workspaces` : ''}`;
     // The latency budgets are for 1,000 msg/s: another --rate is not read against them.
     const latencyBudget =
       RATE === 1000 ? { op: '<=' as const, value: MODE === 'embedded' ? 25 : 100 } : undefined;
@@ -502,11 +518,13 @@ async function main(): Promise<void> {
         rate: RATE,
         seconds: SECONDS,
         synchronous,
+        workspaces: WORKSPACES,
+        otherConversations: WORKSPACES > 1 ? OTHER_CONVERSATIONS : 0,
       },
       figures: [
         {
           id: `${id}.recorded`,
-          label: `inbound recorded in the log, ${fmt(tpSent)} msgs / ${fmt(PHONES)} customers (sustained)`,
+          label: `inbound recorded in the log, ${fmt(tpSent)} msgs / ${fmt(PHONES)} customers${wsLabel} (sustained)`,
           value: round(inLog / tpRecordSeconds),
           unit: 'msg/s',
           ...(MODE === 'embedded' ? { budget: { op: '>=' as const, value: 10_000 } } : {}),
@@ -515,7 +533,7 @@ async function main(): Promise<void> {
         },
         {
           id: `${id}.socket`,
-          label: 'inbound at the agent socket (sustained)',
+          label: `inbound at the agent socket${wsLabel} (sustained)`,
           value: round(progress.tp / tpSocketSeconds),
           unit: 'msg/s',
         },

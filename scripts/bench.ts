@@ -7,8 +7,8 @@
  * (`--json-out`), then prints ONE table — figure, value, budget (the target, no verdict), the
  * same-run baseline and value / baseline — and writes the same figures as JSON.
  *
- * Steps: store, replay (+ redis-benchmark as the baseline of the Redis rebuild), api, fanout, ingest
- * (embedded), ingest-distributed (only when a Kafka broker answers at KAFKA_BROKERS, else at the
+ * Steps: store, replay (+ redis-benchmark as the baseline of the Redis rebuild), api, api-100ws (the
+ * same with 99 other companies' data present), fanout, ingest (embedded), ingest-100ws, ingest-distributed (only when a Kafka broker answers at KAFKA_BROKERS, else at the
  * local 127.0.0.1:19092 of `npm run kafka:start`), web (`npm run build`: /dashboard JS gzipped).
  * --quick runs smaller sizes (budgets tied to a size are then left out of the table).
  *
@@ -38,15 +38,27 @@ import {
   type ChildResult,
 } from './bench/report-probes.js';
 
-const STEPS = ['store', 'replay', 'api', 'fanout', 'ingest', 'ingest-distributed', 'web'] as const;
+const STEPS = [
+  'store',
+  'replay',
+  'api',
+  'api-100ws',
+  'fanout',
+  'ingest',
+  'ingest-100ws',
+  'ingest-distributed',
+  'web',
+] as const;
 type Step = (typeof STEPS)[number];
 
 const TITLES: Record<Step, string> = {
   store: 'store — event store appends (bench:store)',
   replay: 'replay — rebuild from the log (bench:replay)',
   api: 'api — GET conversations (bench:api)',
+  'api-100ws': 'api — GET conversations, 100 workspaces of data (bench:api -- --workspaces 100)',
   fanout: 'fanout — agent sockets (bench:fanout)',
   ingest: 'ingest — embedded (bench:ingest)',
+  'ingest-100ws': 'ingest — embedded, 100 workspaces of data (bench:ingest -- --workspaces 100)',
   'ingest-distributed': 'ingest — distributed, Kafka + Redis (bench:ingest -- --mode distributed)',
   web: 'web — /dashboard initial JS (npm run build)',
 };
@@ -56,8 +68,19 @@ const BENCHES: Record<Exclude<Step, 'web'>, { script: string; full: string[]; qu
   store: { script: 'bench:store', full: [], quick: ['--single', '1000', '--batches', '100'] },
   replay: { script: 'bench:replay', full: [], quick: ['--events', '200000', '--rounds', '1'] },
   api: { script: 'bench:api', full: [], quick: ['--seconds', '3'] },
+  // The same, with 99 other companies' data present (issue 24: 1 and 100 workspaces side by side).
+  'api-100ws': {
+    script: 'bench:api',
+    full: ['--workspaces', '100'],
+    quick: ['--workspaces', '100', '--other-conversations', '100', '--seconds', '3'],
+  },
   fanout: { script: 'bench:fanout', full: [], quick: ['--sockets', '500', '--seconds', '5'] },
   ingest: { script: 'bench:ingest', full: [], quick: ['--messages', '10000', '--seconds', '3'] },
+  'ingest-100ws': {
+    script: 'bench:ingest',
+    full: ['--workspaces', '100'],
+    quick: ['--workspaces', '100', '--other-conversations', '100', '--messages', '10000', '--seconds', '3'],
+  },
   'ingest-distributed': {
     script: 'bench:ingest',
     full: ['--mode', 'distributed'],
