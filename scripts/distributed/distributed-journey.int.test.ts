@@ -148,5 +148,49 @@ describeWithRedis('distributed mode across processes', () => {
         socket.disconnect();
       }
     }, 150_000);
+
+    it('a company created with the ops command signs in on a gateway, alone in its inbox, on its plan', async () => {
+      const cli = (args: string[]) =>
+        new Promise<{ code: number | null; stdout: string }>((resolve) => {
+          const run = spawn(
+            process.execPath,
+            ['--import', 'tsx', path.resolve(__dirname, '../workspace.ts'), ...args],
+            {
+              env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent' },
+            },
+          );
+          let stdout = '';
+          run.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+          run.on('exit', (code) => resolve({ code, stdout }));
+        });
+      const created = await cli(['create', '--name', 'Oficina do Beto', '--owner-email', 'beto@oficina.com']);
+      expect(created.code).toBe(0);
+      const id = /^id: (\S+)$/m.exec(created.stdout)![1]!;
+      const password = /senha[^:]*: (\S+)$/m.exec(created.stdout)![1]!;
+      const gatewayA = `http://127.0.0.1:${ports.a}`;
+      // The projector brings the new account to Redis through Kafka: then the gateway signs it in.
+      const login = await eventually(async () => {
+        const res = await fetch(`${gatewayA}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'beto@oficina.com', password }),
+        });
+        return res.status === 200 ? res : undefined;
+      });
+      const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+      const { user } = (await login.json()) as { user: { company: string; workspaceId: string } };
+      expect(user).toMatchObject({ company: 'Oficina do Beto', workspaceId: id });
+      const list = await fetch(`${gatewayA}/api/whatsapp/conversations`, { headers: { cookie } });
+      expect(((await list.json()) as { conversations: unknown[] }).conversations).toEqual([]);
+
+      expect((await cli(['set-plan', '--id', id, '--plan', 'starter'])).code).toBe(0);
+      await eventually(async () => {
+        const res = await fetch(`${gatewayA}/api/billing`, { headers: { cookie } });
+        const { billing } = (await res.json()) as { billing: { plan: string | null } };
+        return billing.plan === 'starter' ? true : undefined;
+      });
+      const listed = await cli(['list']);
+      expect(listed.stdout).toMatch(new RegExp(`^${id}\\s+Oficina do Beto\\s+Starter\\s`, 'm'));
+    }, 120_000);
   });
 });
