@@ -461,9 +461,14 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
    * log. Until both are done the checkpoint stays before the deletion, so a restart does it again.
    */
   async function closeWorkspace(event: StoredEvent): Promise<void> {
-    const { workspaceId, channelSessionIds } = event.data as {
+    const {
+      workspaceId,
+      channelSessionIds,
+      keptAccountIds = [],
+    } = event.data as {
       workspaceId: string;
       channelSessionIds: string[];
+      keptAccountIds?: string[];
     };
     const key = `erase:${event.metadata.eventId}`;
     if (!openRequests.has(key)) openRequests.set(key, event.globalPosition);
@@ -485,6 +490,8 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
       try {
         const { erased } = await store.eraseWorkspace(workspaceId, {
           keepTypes: WORKSPACE_ERASURE_KEPT_TYPES,
+          // Accounts of members of other companies too: the person's, they stay whole.
+          keepStreams: keptAccountIds.map((userId) => streams.user(userId)),
         });
         logger.info({ workspaceId, erased, sessions: channelSessionIds.length }, 'workspace data erased');
         finishRequest(key);

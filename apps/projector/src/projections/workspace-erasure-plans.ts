@@ -86,10 +86,12 @@ export const workspaceErasers: Readonly<Record<string, WorkspaceEraser>> = {
   [ANALYTICS_PROJECTION]: keyed(...Object.values(analyticsCollections)),
   [USERS_PROJECTION]: (workspaceId, event, tx) => {
     // Accounts are keyed by user: the event names the members; only accounts registered in this
-    // workspace go (their events are erased from the log with it).
+    // workspace go (their events are erased from the log with it), unless they belong to other
+    // workspaces too (kept whole, in the log as here).
+    const kept = new Set(event.data.keptAccountIds ?? []);
     for (const userId of event.data.memberIds) {
       const user = tx.get<UserDoc>(userCollections.user, userId);
-      if (!user || user.workspaceId !== workspaceId) continue;
+      if (!user || user.workspaceId !== workspaceId || kept.has(userId)) continue;
       tx.delete(userCollections.user, userId);
       const lookups: Array<[string, string | null]> = [
         [userCollections.byEmail, user.email],

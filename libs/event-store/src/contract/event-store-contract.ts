@@ -423,6 +423,26 @@ export function eventStoreContract(adapterName: string, makeHarness: () => Promi
         expect(pages.map((e) => e.metadata.eventId)).toEqual(all.map((e) => e.metadata.eventId));
       });
 
+      it('keeps the streams it is told to keep whole, the workspace events in them included', async () => {
+        const w = await twoWorkspaces();
+        // An account that belongs to another company too: the person's, not the erased company's.
+        const account = uniqueStream('user');
+        await store.appendToStream(account, [
+          sampleEvent('conta', w.erased),
+          sampleEvent('conta 2', w.other),
+        ]);
+        const keptWhole = { ...keep, keepStreams: [account] };
+        expect(await store.eraseWorkspace(w.erased, keptWhole)).toEqual({ erased: 4 });
+        expect((await store.readStream(account)).map((e) => e.metadata.workspaceId)).toEqual([
+          w.erased,
+          w.other,
+        ]);
+        expect(await store.readStream(w.noteA)).toEqual([]);
+        const all = await collect(store.readAll(1));
+        expect(all.filter((e) => e.streamId === account)).toHaveLength(2);
+        expect(await store.eraseWorkspace(w.erased, keptWhole)).toEqual({ erased: 0 });
+      });
+
       it('is idempotent and leaves the store writable, with positions never reused', async () => {
         const w = await twoWorkspaces();
         const highest = await store.lastGlobalPosition();

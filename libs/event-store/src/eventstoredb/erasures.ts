@@ -26,12 +26,15 @@ const PAGE = 500;
 export interface ErasureRecord {
   workspaceId: string;
   keepTypes: string[];
+  /** Streams kept whole (absent in records written before it existed). */
+  keepStreams?: string[];
 }
 
 interface Erasure {
   /** The global position of the record: what the workspace wrote before it is erased. */
   before: number;
   keep: ReadonlySet<string>;
+  keepStreams: ReadonlySet<string>;
 }
 
 /** Says whether an event (of ours, decoded) is erased. */
@@ -48,15 +51,22 @@ export function workspaceOf(event: RawStoredEvent): string | undefined {
 function erasureOf(record: RecordedEvent): (ErasureRecord & { before: number }) | undefined {
   if (record.type !== ERASURE_TYPE || typeof record.data !== 'object' || record.data === null)
     return undefined;
-  const { workspaceId, keepTypes } = record.data as Partial<Record<string, unknown>>;
-  if (typeof workspaceId !== 'string' || !Array.isArray(keepTypes)) return undefined;
-  if (!keepTypes.every((type): type is string => typeof type === 'string')) return undefined;
-  return { workspaceId, keepTypes, before: globalPositionOf(record.position) };
+  const { workspaceId, keepTypes, keepStreams = [] } = record.data as Partial<Record<string, unknown>>;
+  if (typeof workspaceId !== 'string' || !Array.isArray(keepTypes) || !Array.isArray(keepStreams))
+    return undefined;
+  const strings = (list: unknown[]): list is string[] => list.every((item) => typeof item === 'string');
+  if (!strings(keepTypes) || !strings(keepStreams)) return undefined;
+  return { workspaceId, keepTypes, keepStreams, before: globalPositionOf(record.position) };
 }
 
 function erases(erasures: Iterable<Erasure>, event: RawStoredEvent): boolean {
   for (const erasure of erasures) {
-    if (event.globalPosition < erasure.before && !erasure.keep.has(event.type)) return true;
+    if (
+      event.globalPosition < erasure.before &&
+      !erasure.keep.has(event.type) &&
+      !erasure.keepStreams.has(event.streamId)
+    )
+      return true;
   }
   return false;
 }
@@ -101,12 +111,13 @@ export class WorkspaceErasures {
     const erasure = erasureOf(record);
     if (erasure === undefined) return;
     const keep = [...new Set(erasure.keepTypes)].sort();
+    const keepStreams = [...new Set(erasure.keepStreams ?? [])].sort();
     const erasures = this.byWorkspace.get(erasure.workspaceId) ?? new Map<string, Erasure>();
     this.byWorkspace.set(erasure.workspaceId, erasures);
-    const key = JSON.stringify(keep);
+    const key = JSON.stringify([keep, keepStreams]);
     const known = erasures.get(key);
     if (known === undefined || known.before < erasure.before) {
-      erasures.set(key, { before: erasure.before, keep: new Set(keep) });
+      erasures.set(key, { before: erasure.before, keep: new Set(keep), keepStreams: new Set(keepStreams) });
     }
   }
 
@@ -133,7 +144,11 @@ export class WorkspaceErasures {
       id: randomUUID(),
       contentType: 'application/json',
       type: ERASURE_TYPE,
-      data: { workspaceId: erasure.workspaceId, keepTypes: [...erasure.keepTypes] },
+      data: {
+        workspaceId: erasure.workspaceId,
+        keepTypes: [...erasure.keepTypes],
+        keepStreams: [...(erasure.keepStreams ?? [])],
+      },
       metadata: undefined,
     } as JSONEventData;
     const result = await client.appendToStream(this.stream, event, { expectedRevision: 'any' });

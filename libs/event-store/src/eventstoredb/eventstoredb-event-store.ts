@@ -562,7 +562,11 @@ export class EventStoreDbEventStore implements EventStore {
       claims: this.claimBackend,
       pages: (from: number) => this.pagesFrom(from, ERASURE_SCAN_PAGE, { forErasure: true }),
     };
-    return this.track(eraseWorkspace(context, workspaceId, options.keepTypes).then((erased) => ({ erased })));
+    return this.track(
+      eraseWorkspace(context, workspaceId, options.keepTypes, options.keepStreams).then((erased) => ({
+        erased,
+      })),
+    );
   }
 
   async lastGlobalPosition(): Promise<number> {

@@ -42,8 +42,10 @@ export async function eraseWorkspace(
   ctx: ErasureContext,
   workspaceId: string,
   keepTypes: readonly string[],
+  keepStreams: readonly string[] = [],
 ): Promise<number> {
   const keep = new Set(keepTypes);
+  const keptStreams = new Set(keepStreams);
   await ctx.erasures.refresh();
   const erasedBefore = ctx.erasures.snapshot(workspaceId);
   const streams = new Set<string>();
@@ -51,14 +53,18 @@ export async function eraseWorkspace(
   let scanned = 0;
   const visit = (event: RawStoredEvent): void => {
     scanned = event.globalPosition;
-    if (workspaceOf(event) !== workspaceId || keep.has(event.type)) return;
+    if (workspaceOf(event) !== workspaceId || keep.has(event.type) || keptStreams.has(event.streamId)) return;
     streams.add(event.streamId);
     if (!erasedBefore(event)) erased += 1;
   };
 
   for await (const page of ctx.pages(1)) page.forEach(visit);
   if (erased > 0) {
-    const recorded = await ctx.erasures.record({ workspaceId, keepTypes: [...keep] });
+    const recorded = await ctx.erasures.record({
+      workspaceId,
+      keepTypes: [...keep],
+      keepStreams: [...keptStreams],
+    });
     await visitBelow(ctx.pages(scanned + 1), recorded, visit);
   }
   await forEachConcurrently(streams, STREAM_CONCURRENCY, (streamId) =>

@@ -402,13 +402,15 @@ export class SqliteEventStore implements EventStore {
     this.assertOpen();
     if (this.queue.length > 0) this.flush(); // appends already accepted are written (then erased) first
     const keep = JSON.stringify([...options.keepTypes]);
+    const keepStreams = JSON.stringify([...(options.keepStreams ?? [])]);
     const erase = this.db.transaction((): number => {
       const streams = this.db
-        .prepare<[string, string], { stream_id: string }>(
+        .prepare<[string, string, string], { stream_id: string }>(
           `DELETE FROM events WHERE workspace_id = ? AND type NOT IN (SELECT value FROM json_each(?))
+           AND stream_id NOT IN (SELECT value FROM json_each(?))
            RETURNING stream_id`,
         )
-        .all(workspaceId, keep);
+        .all(workspaceId, keep, keepStreams);
       const emptied = this.db.prepare<[string, string]>(
         'DELETE FROM streams WHERE stream_id = ? AND NOT EXISTS (SELECT 1 FROM events WHERE stream_id = ?)',
       );

@@ -46,6 +46,11 @@ export interface SubscribeOptions extends ReadAllOptions {
 export interface EraseWorkspaceOptions {
   /** Event types of the workspace that stay (the record of the erasure itself). */
   keepTypes: readonly string[];
+  /**
+   * Streams that stay whole, the workspace's events in them included: the accounts of members who
+   * belong to other workspaces too (an account is the person's, not one company's). Default none.
+   */
+  keepStreams?: readonly string[];
 }
 
 export interface EraseWorkspaceResult {

@@ -28,9 +28,16 @@ export type WorkspaceCommand =
   /**
    * 'Excluir todos os dados da conta': closes the workspace and erases its read models. `confirmation`
    * is what the Owner typed (DELETE_WORKSPACE_CONFIRMATION); the lists name the members and WhatsApp
-   * sessions the workspace has now.
+   * sessions the workspace has now, and which of the members' accounts belong to other workspaces.
    */
   | {
       type: 'DeleteWorkspaceData';
-      data: { deletedBy: string; confirmation: string; memberIds: string[]; channelSessionIds: string[] };
+      data: {
+        deletedBy: string;
+        confirmation: string;
+        memberIds: string[];
+        channelSessionIds: string[];
+        /** Members whose accounts belong to other workspaces too (they keep their account). */
+        keptAccountIds?: string[];
+      };
     };

@@ -16,7 +16,13 @@ const created: WorkspaceEvent = {
 };
 const deleted: WorkspaceEvent = {
   type: 'WorkspaceDataDeleted',
-  data: { workspaceId: 'w1', deletedBy: 'u1', memberIds: ['u1', 'u2'], channelSessionIds: ['s1'] },
+  data: {
+    workspaceId: 'w1',
+    deletedBy: 'u1',
+    memberIds: ['u1', 'u2'],
+    channelSessionIds: ['s1'],
+    keptAccountIds: [],
+  },
 };
 const workspace = spec(workspaceDecider);
 
@@ -30,6 +36,15 @@ function deleteData(confirmation = 'EXCLUIR'): WorkspaceCommand {
 describe('Workspace decider: DeleteWorkspaceData (Excluir todos os dados da conta)', () => {
   it('closes the workspace, naming its members and sessions once each, sorted', () => {
     workspace.given([created]).when(deleteData(' EXCLUIR ')).then([deleted]);
+  });
+
+  it('names the accounts that stay because they belong to other workspaces too (members only)', () => {
+    const command = deleteData();
+    if (command.type !== 'DeleteWorkspaceData') throw new Error('unexpected');
+    workspace
+      .given([created])
+      .when({ ...command, data: { ...command.data, keptAccountIds: ['u2', 'stranger', 'u2'] } })
+      .then([{ ...deleted, data: { ...deleted.data, keptAccountIds: ['u2'] } } as WorkspaceEvent]);
   });
 
   it.each(['', 'excluir', 'Minha Empresa', 'DESATIVAR'])('refuses the confirmation %j', (word) => {

@@ -27,5 +27,10 @@ export const WorkspaceDataDeleted = defineEvent(
     deletedBy: z.string().min(1),
     memberIds: ids,
     channelSessionIds: ids,
+    /**
+     * Of the members, the accounts that belong to other workspaces too: they stay (with every event
+     * of theirs), only their membership here goes. Absent in deletions recorded before it existed.
+     */
+    keptAccountIds: ids.optional(),
   }),
 );

@@ -215,6 +215,10 @@ function decide(command: WorkspaceCommand, state: WorkspaceState): WorkspaceEven
             deletedBy: command.data.deletedBy,
             memberIds: unique(command.data.memberIds),
             channelSessionIds: unique(command.data.channelSessionIds),
+            // Only members can be kept: an account of no member here is not this deletion's business.
+            keptAccountIds: unique(
+              (command.data.keptAccountIds ?? []).filter((id) => command.data.memberIds.includes(id)),
+            ),
           },
         },
       ];

@@ -24,6 +24,7 @@ import {
   listMembers,
   listNotes,
   listSessionsOfWorkspace,
+  workspacesOf,
   withReadState,
   type ChatReadState,
   type ConversationRow,
@@ -213,6 +214,13 @@ export function accountRoutes(deps: GatewayDeps): RouteDefinition[] {
           listSessionsOfWorkspace(deps.readModels.view('channel-sessions'), ctx.workspaceId),
         ]);
         const memberIds = [...new Set([ctx.userId, ...members.map((m) => m.userId)])];
+        // An account that is also a member of another company is the person's: it stays.
+        const membershipsView = deps.readModels.view('members');
+        const keptAccountIds: string[] = [];
+        for (const userId of memberIds) {
+          const elsewhere = (await workspacesOf(membershipsView, userId)).some((w) => w !== ctx.workspaceId);
+          if (elsewhere) keptAccountIds.push(userId);
+        }
         await execute(deps, ctx, workspaceDecider, streams.workspace(ctx.workspaceId), {
           type: 'DeleteWorkspaceData',
           data: {
@@ -220,6 +228,7 @@ export function accountRoutes(deps: GatewayDeps): RouteDefinition[] {
             confirmation: body.confirmation,
             memberIds,
             channelSessionIds: sessions.map((s) => s.sessionId),
+            keptAccountIds,
           },
         });
         // The read models no longer know these members, so any session left would be refused
