@@ -1,11 +1,24 @@
+export type MemberRole = 'Owner' | 'Admin' | 'Supervisor' | 'Agente';
+
+/** A company (workspace) the account belongs to, with its role there. */
+export interface AccountWorkspace {
+  id: string;
+  name: string;
+  role: MemberRole;
+}
+
 /** The signed-in user as GET /api/auth/me answers it (spec §3's stored user record, plus role and trial). */
 export interface Me {
   id: string;
   name: string;
   email: string;
+  /** The current workspace's company name (any name the company chose). */
   company: string;
-  role: 'Owner' | 'Admin' | 'Supervisor' | 'Agente';
+  role: MemberRole;
+  /** The workspace this session works in. */
   workspaceId: string;
+  /** Every workspace the account may switch to, the current one included. */
+  workspaces: AccountWorkspace[];
   trialStarted: string;
   trialDays: number;
   trialDaysLeft: number;
@@ -14,6 +27,8 @@ export interface Me {
 
 export interface AuthConfig {
   mode: 'local' | 'firebase';
+  /** Whether anyone may create a company here (POST /api/signup); false hides the sign-up. */
+  signup: boolean;
   firebase: { projectId: string; apiKey?: string; authDomain?: string } | null;
 }
 
@@ -49,6 +64,8 @@ export interface Conversation {
   createdAt: string;
   updatedAt: string;
   lastReadAt: string | null;
+  /** YYYY-MM of the month this conversation started beyond the plan's limit; null when within it. */
+  overLimitMonth: string | null;
 }
 
 /** A stored message as GET /api/whatsapp/messages/:conversationId answers it. */

@@ -8,6 +8,7 @@ export const makeMe = (overrides: Partial<Me> = {}): Me => ({
   company: 'Minha Empresa',
   role: 'Owner',
   workspaceId: 'w1',
+  workspaces: [{ id: 'w1', name: 'Minha Empresa', role: 'Owner' }],
   trialStarted: '2025-03-10T12:00:00.000Z',
   trialDays: 7,
   trialDaysLeft: 5,
@@ -21,6 +22,7 @@ export const ana: Me = makeMe({
   name: 'Ana Souza',
   email: 'ana@empresa.com.br',
   workspaceId: 'w_1',
+  workspaces: [{ id: 'w_1', name: 'Minha Empresa', role: 'Owner' }],
   trialStarted: '2025-01-02T03:04:05.000Z',
 });
 
@@ -63,6 +65,7 @@ export function makeConversation(overrides: Partial<Conversation> & { name?: str
     createdAt: at,
     updatedAt: at,
     lastReadAt: null,
+    overLimitMonth: null,
     ...fields,
   };
 }

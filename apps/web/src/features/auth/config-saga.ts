@@ -24,6 +24,7 @@ export function* fetchAuthConfig(): SagaIterator<AuthConfig | null> {
     const answer: ConfigAnswer = yield call(apiRequest<ConfigAnswer>, '/api/auth/config');
     const config: AuthConfig = {
       mode: answer.mode === 'firebase' ? 'firebase' : 'local',
+      signup: answer.signup === true,
       firebase: answer.firebase ?? null,
     };
     yield put(authActions.configLoaded(config));

@@ -3,13 +3,16 @@ import type { Me } from '../../api/types';
 /** The local storage key of the signed-in user's record (spec §3). */
 export const STORED_USER_KEY = 'user';
 
-/** Spec §3's locally stored user record, plus the role. */
+/** Spec §3's locally stored user record, plus the role, the current workspace and the account's others. */
 export interface StoredUser {
   id: string;
   name: string;
   email: string;
+  /** The current workspace's company name, as the server gave it. */
   company: string;
   role: Me['role'];
+  workspaceId: string;
+  workspaces: Me['workspaces'];
   trialStarted: string;
   trialDays: number;
 }
@@ -20,6 +23,8 @@ export const storedUserRecord = (user: Me): StoredUser => ({
   email: user.email,
   company: user.company,
   role: user.role,
+  workspaceId: user.workspaceId,
+  workspaces: (user.workspaces ?? []).map(({ id, name, role }) => ({ id, name, role })),
   trialStarted: user.trialStarted,
   trialDays: user.trialDays,
 });

@@ -109,5 +109,6 @@ export function toConversation(row: ConversationRowPush | null | undefined): Con
     createdAt,
     updatedAt: str(row.updatedAt) ?? createdAt,
     lastReadAt: str(row.lastReadAt) ?? null,
+    overLimitMonth: str(row.overLimitMonth) ?? null,
   };
 }

@@ -10,6 +10,8 @@ export const storedAna = {
   email: 'ana@empresa.com.br',
   company: 'Minha Empresa',
   role: 'Owner',
+  workspaceId: 'w_1',
+  workspaces: [{ id: 'w_1', name: 'Minha Empresa', role: 'Owner' }],
   trialStarted: '2025-01-02T03:04:05.000Z',
   trialDays: 7,
 };
@@ -23,13 +25,22 @@ export const signedIn = (user: Me = ana) =>
   http.get('/api/auth/me', () => HttpResponse.json({ success: true, user }));
 
 export const localMode = () =>
-  http.get('/api/auth/config', () => HttpResponse.json({ success: true, mode: 'local', firebase: null }));
+  http.get('/api/auth/config', () =>
+    HttpResponse.json({ success: true, mode: 'local', signup: false, firebase: null }),
+  );
+
+/** Local mode with sign-up open (ATENDE_SIGNUP=open on the server). */
+export const signupOpen = () =>
+  http.get('/api/auth/config', () =>
+    HttpResponse.json({ success: true, mode: 'local', signup: true, firebase: null }),
+  );
 
 export const firebaseMode = () =>
   http.get('/api/auth/config', () =>
     HttpResponse.json({
       success: true,
       mode: 'firebase',
+      signup: false,
       firebase: { projectId: 'atende-test', apiKey: 'key', authDomain: 'atende-test.firebaseapp.com' },
     }),
   );

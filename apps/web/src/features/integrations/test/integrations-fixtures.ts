@@ -15,6 +15,7 @@ export const owner: Me = {
   company: 'Minha Empresa',
   role: 'Owner',
   workspaceId: 'w_1',
+  workspaces: [{ id: 'w_1', name: 'Minha Empresa', role: 'Owner' }],
   trialStarted: '2025-01-02T03:04:05.000Z',
   trialDays: 7,
   trialDaysLeft: 5,

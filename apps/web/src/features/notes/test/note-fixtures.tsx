@@ -16,6 +16,7 @@ export const me: Me = {
   company: 'Minha Empresa',
   role: 'Owner',
   workspaceId: 'w1',
+  workspaces: [{ id: 'w1', name: 'Minha Empresa', role: 'Owner' }],
   trialStarted: '2025-03-10T12:00:00.000Z',
   trialDays: 7,
   trialDaysLeft: 5,

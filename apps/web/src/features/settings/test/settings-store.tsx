@@ -16,6 +16,7 @@ export const member = (role: Me['role'], overrides: Partial<Me> = {}): Me => ({
   company: 'Minha Empresa',
   role,
   workspaceId: 'minha-empresa',
+  workspaces: [{ id: 'minha-empresa', name: 'Minha Empresa', role }],
   trialStarted: '2026-01-10T12:00:00.000Z',
   trialDays: 7,
   trialDaysLeft: 7,

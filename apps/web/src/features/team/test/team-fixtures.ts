@@ -9,6 +9,7 @@ export const viewerAs = (role: MemberRole, id = `u_${role.toLowerCase()}`): Me =
   company: 'Minha Empresa',
   role,
   workspaceId: 'w_1',
+  workspaces: [{ id: 'w_1', name: 'Minha Empresa', role }],
   trialStarted: '2025-01-02T03:04:05.000Z',
   trialDays: 7,
   trialDaysLeft: 5,
