@@ -68,3 +68,5 @@ export const plans: readonly Plan[] = [
 export const POPULAR_BADGE = 'Mais Popular';
 /** Label of the sign-up and trial buttons until sign-up opens (spec §1). */
 export const COMING_SOON = 'Disponível em Breve';
+/** Label of the sign-up link once the server opens sign-up (GET /api/auth/config `signup`). */
+export const SIGN_UP = 'Criar conta';

@@ -2,7 +2,7 @@ import { http, HttpResponse, delay } from 'msw';
 import { setupServer } from 'msw/node';
 import { screen, waitFor } from '@testing-library/react';
 import { STORED_USER_KEY } from './stored-user';
-import { ana, failure, localMode, signedIn, signedOut, storedAna } from './test/auth-fixtures';
+import { ana, failure, localMode, signedIn, signedOut, signupOpen, storedAna } from './test/auth-fixtures';
 import { renderLoginPage, stopStores } from './test/render-login';
 
 const server = setupServer();
@@ -41,6 +41,23 @@ describe('LoginPage', () => {
     expect(screen.getByRole('button', { name: 'Entrar com Google' })).toBeInTheDocument();
     expect(screen.getByText('Cadastro disponível em breve')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('offers a Criar conta link to /signup instead of the note when sign-up is open', async () => {
+    server.use(signupOpen());
+    const { user, router } = renderLoginPage();
+    const link = await screen.findByRole('link', { name: 'Criar conta' });
+    expect(link).toHaveAttribute('href', '/signup');
+    expect(screen.queryByText('Cadastro disponível em breve')).not.toBeInTheDocument();
+    await user.click(link);
+    expect(router.state.location.pathname).toBe('/signup');
+  });
+
+  it('keeps the sign-up note and no link when sign-up is closed', async () => {
+    const { store } = renderLoginPage();
+    await waitFor(() => expect(store.getState().auth.configStatus).toBe('ready'));
+    expect(screen.getByText('Cadastro disponível em breve')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Criar conta' })).not.toBeInTheDocument();
   });
 
   it('the forgot-password link goes nowhere', async () => {

@@ -1,8 +1,9 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { AlertCircle, ArrowLeft, Loader2, MessagesSquare, ShieldCheck, Users, Zap } from 'lucide-react';
+import { AlertCircle, Loader2 } from 'lucide-react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { FullScreenLoader } from '../../ui/FullScreenLoader';
+import { AuthShell } from './AuthShell';
 import { authActions } from './authSlice';
 import { afterLoginPath } from './redirect';
 import {
@@ -11,16 +12,13 @@ import {
   selectGoogleLoginAvailable,
   selectLoginError,
   selectLoginPending,
+  selectSignupOpen,
 } from './selectors';
 
-export const GOOGLE_UNAVAILABLE_TITLE = 'O login com Google não está disponível neste servidor';
+/** What the login page says about sign-up while the server keeps it closed. */
+export const SIGNUP_CLOSED_TEXT = 'Cadastro disponível em breve';
 
-const highlights = [
-  { icon: MessagesSquare, text: 'WhatsApp, Telegram e outros canais em uma única caixa de entrada' },
-  { icon: Users, text: 'Sua equipe atendendo junto, cada um com sua função' },
-  { icon: Zap, text: 'Respostas mais rápidas com sugestões inteligentes' },
-  { icon: ShieldCheck, text: 'Seus dados protegidos, em conformidade com a LGPD' },
-];
+export const GOOGLE_UNAVAILABLE_TITLE = 'O login com Google não está disponível neste servidor';
 
 function GoogleIcon() {
   return (
@@ -42,23 +40,6 @@ function GoogleIcon() {
   );
 }
 
-function Brand({ inverted = false }: { inverted?: boolean }) {
-  return (
-    <span className="inline-flex items-center gap-2 text-xl font-bold tracking-tight">
-      <span
-        className={
-          inverted
-            ? 'flex h-9 w-9 items-center justify-center rounded-xl bg-white/15 text-white ring-1 ring-white/30'
-            : 'flex h-9 w-9 items-center justify-center rounded-xl bg-blue-600 text-white shadow-sm'
-        }
-      >
-        <MessagesSquare aria-hidden className="h-5 w-5" />
-      </span>
-      <span className={inverted ? 'text-white' : 'text-slate-900 dark:text-white'}>Atende</span>
-    </span>
-  );
-}
-
 /** Sign-in (spec §2 "Login", §5, §8). */
 export default function LoginPage() {
   const dispatch = useAppDispatch();
@@ -68,6 +49,7 @@ export default function LoginPage() {
   const error = useAppSelector(selectLoginError);
   const configStatus = useAppSelector(selectAuthConfigStatus);
   const googleAvailable = useAppSelector(selectGoogleLoginAvailable);
+  const signupOpen = useAppSelector(selectSignupOpen);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const emailId = useId();
@@ -103,154 +85,115 @@ export default function LoginPage() {
         : GOOGLE_UNAVAILABLE_TITLE;
 
   return (
-    <div className="flex min-h-screen bg-slate-50 dark:bg-slate-950">
-      <aside className="relative hidden w-[44%] max-w-2xl flex-col justify-between overflow-hidden bg-linear-to-br from-blue-600 via-blue-700 to-indigo-800 p-12 text-white lg:flex dark:from-blue-900 dark:via-slate-900 dark:to-indigo-950">
-        <div
-          aria-hidden
-          className="pointer-events-none absolute -top-24 -right-24 h-72 w-72 rounded-full bg-white/10 blur-2xl"
-        />
-        <div
-          aria-hidden
-          className="pointer-events-none absolute -bottom-32 -left-16 h-80 w-80 rounded-full bg-indigo-400/20 blur-3xl"
-        />
-        <Brand inverted />
-        <div className="relative">
-          <p className="text-3xl leading-tight font-bold xl:text-4xl">
-            Todo o seu atendimento em um só lugar.
-          </p>
-          <ul className="mt-8 space-y-4">
-            {highlights.map(({ icon: Icon, text }) => (
-              <li key={text} className="flex items-start gap-3 text-blue-50">
-                <span className="mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-lg bg-white/15">
-                  <Icon aria-hidden className="h-4 w-4" />
-                </span>
-                <span>{text}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-        <p className="relative text-sm text-blue-100/80">
-          Caixa de entrada unificada para empresas brasileiras.
+    <AuthShell>
+      <section className="card p-6 sm:p-8" aria-labelledby={titleId}>
+        <h1 id={titleId} className="text-2xl font-bold text-slate-900 dark:text-white">
+          Entrar na sua conta
+        </h1>
+        <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+          Acesse sua caixa de entrada de atendimento.
         </p>
-      </aside>
 
-      <main className="flex flex-1 flex-col px-4 pt-6 pb-20 sm:px-8 sm:pb-6">
-        <div>
-          <Link
-            to="/"
-            className="inline-flex items-center gap-2 rounded-lg px-2 py-1 text-sm font-medium text-slate-600 transition hover:bg-slate-200/60 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+        {error ? (
+          <div
+            role="alert"
+            id={errorId}
+            className="mt-6 flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-700 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-300"
           >
-            <ArrowLeft aria-hidden className="h-4 w-4" />
-            Voltar ao site
-          </Link>
-        </div>
-
-        <div className="flex flex-1 items-center justify-center py-8">
-          <div className="w-full max-w-md">
-            <div className="mb-6 flex justify-center lg:hidden">
-              <Brand />
-            </div>
-            <section className="card p-6 sm:p-8" aria-labelledby={titleId}>
-              <h1 id={titleId} className="text-2xl font-bold text-slate-900 dark:text-white">
-                Entrar na sua conta
-              </h1>
-              <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-                Acesse sua caixa de entrada de atendimento.
-              </p>
-
-              {error ? (
-                <div
-                  role="alert"
-                  id={errorId}
-                  className="mt-6 flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-700 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-300"
-                >
-                  <AlertCircle aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
-                  <span>{error}</span>
-                </div>
-              ) : null}
-
-              <form className="mt-6 space-y-4" onSubmit={onSubmit}>
-                <div>
-                  <label
-                    htmlFor={emailId}
-                    className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200"
-                  >
-                    Email
-                  </label>
-                  <input
-                    id={emailId}
-                    name="email"
-                    type="email"
-                    required
-                    autoComplete="email"
-                    placeholder="voce@empresa.com.br"
-                    className="input"
-                    value={email}
-                    onChange={(event) => setEmail(event.target.value)}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? errorId : undefined}
-                  />
-                </div>
-                <div>
-                  <div className="mb-1.5 flex items-center justify-between gap-2">
-                    <label
-                      htmlFor={passwordId}
-                      className="block text-sm font-medium text-slate-700 dark:text-slate-200"
-                    >
-                      Senha
-                    </label>
-                    <a
-                      href="#"
-                      onClick={(event) => event.preventDefault()}
-                      className="text-sm font-medium text-blue-600 hover:text-blue-700 hover:underline dark:text-blue-400 dark:hover:text-blue-300"
-                    >
-                      Esqueceu a senha?
-                    </a>
-                  </div>
-                  <input
-                    id={passwordId}
-                    name="password"
-                    type="password"
-                    required
-                    autoComplete="current-password"
-                    placeholder="••••••••"
-                    className="input"
-                    value={password}
-                    onChange={(event) => setPassword(event.target.value)}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? errorId : undefined}
-                  />
-                </div>
-                <button type="submit" className="btn-primary w-full" disabled={pending}>
-                  {pending ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
-                  {pending ? 'Entrando...' : 'Entrar'}
-                </button>
-              </form>
-
-              <div className="my-6 flex items-center gap-3 text-xs tracking-wide text-slate-400 uppercase dark:text-slate-500">
-                <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
-                ou
-                <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
-              </div>
-
-              <button
-                type="button"
-                className="btn-secondary w-full"
-                disabled={!googleAvailable || pending}
-                title={googleTitle}
-                onClick={() => dispatch(authActions.googleLoginRequested({ redirectTo: from }))}
-              >
-                <GoogleIcon />
-                Entrar com Google
-              </button>
-
-              <p className="mt-6 text-center text-sm text-slate-500 dark:text-slate-400">
-                Cadastro disponível em breve
-              </p>
-            </section>
+            <AlertCircle aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
+            <span>{error}</span>
           </div>
+        ) : null}
+
+        <form className="mt-6 space-y-4" onSubmit={onSubmit}>
+          <div>
+            <label
+              htmlFor={emailId}
+              className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-200"
+            >
+              Email
+            </label>
+            <input
+              id={emailId}
+              name="email"
+              type="email"
+              required
+              autoComplete="email"
+              placeholder="voce@empresa.com.br"
+              className="input"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+            />
+          </div>
+          <div>
+            <div className="mb-1.5 flex items-center justify-between gap-2">
+              <label
+                htmlFor={passwordId}
+                className="block text-sm font-medium text-slate-700 dark:text-slate-200"
+              >
+                Senha
+              </label>
+              <a
+                href="#"
+                onClick={(event) => event.preventDefault()}
+                className="text-sm font-medium text-blue-600 hover:text-blue-700 hover:underline dark:text-blue-400 dark:hover:text-blue-300"
+              >
+                Esqueceu a senha?
+              </a>
+            </div>
+            <input
+              id={passwordId}
+              name="password"
+              type="password"
+              required
+              autoComplete="current-password"
+              placeholder="••••••••"
+              className="input"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+            />
+          </div>
+          <button type="submit" className="btn-primary w-full" disabled={pending}>
+            {pending ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
+            {pending ? 'Entrando...' : 'Entrar'}
+          </button>
+        </form>
+
+        <div className="my-6 flex items-center gap-3 text-xs tracking-wide text-slate-400 uppercase dark:text-slate-500">
+          <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+          ou
+          <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
         </div>
-      </main>
-    </div>
+
+        <button
+          type="button"
+          className="btn-secondary w-full"
+          disabled={!googleAvailable || pending}
+          title={googleTitle}
+          onClick={() => dispatch(authActions.googleLoginRequested({ redirectTo: from }))}
+        >
+          <GoogleIcon />
+          Entrar com Google
+        </button>
+
+        {signupOpen ? (
+          <p className="mt-6 text-center text-sm text-slate-500 dark:text-slate-400">
+            Ainda não tem conta?{' '}
+            <Link
+              to="/signup"
+              className="font-semibold text-blue-600 hover:text-blue-700 hover:underline dark:text-blue-400 dark:hover:text-blue-300"
+            >
+              Criar conta
+            </Link>
+          </p>
+        ) : (
+          <p className="mt-6 text-center text-sm text-slate-500 dark:text-slate-400">{SIGNUP_CLOSED_TEXT}</p>
+        )}
+      </section>
+    </AuthShell>
   );
 }

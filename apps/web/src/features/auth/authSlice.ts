@@ -54,6 +54,8 @@ const authSlice = createSlice({
     loginPageOpened(state) {
       state.loginError = null;
     },
+    /** A public page (landing, sign-up) needs to know whether sign-up is open. */
+    configNeeded() {},
     configRequested(state) {
       if (state.configStatus !== 'ready') state.configStatus = 'loading';
     },

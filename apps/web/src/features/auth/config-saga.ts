@@ -18,8 +18,13 @@ function* preloadFirebase(config: FirebaseWebConfig): SagaIterator {
   }
 }
 
-/** GET /api/auth/config into the store; null when it cannot be read. */
-export function* fetchAuthConfig(): SagaIterator<AuthConfig | null> {
+/**
+ * GET /api/auth/config into the store; null when it cannot be read. `preload` (default true) starts
+ * downloading the Firebase SDK in Firebase mode; public pages that only want the sign-up flag skip it.
+ */
+export function* fetchAuthConfig({
+  preload = true,
+}: { preload?: boolean } = {}): SagaIterator<AuthConfig | null> {
   try {
     const answer: ConfigAnswer = yield call(apiRequest<ConfigAnswer>, '/api/auth/config');
     const config: AuthConfig = {
@@ -28,7 +33,8 @@ export function* fetchAuthConfig(): SagaIterator<AuthConfig | null> {
       firebase: answer.firebase ?? null,
     };
     yield put(authActions.configLoaded(config));
-    if (config.mode === 'firebase' && config.firebase) yield fork(preloadFirebase, config.firebase);
+    if (preload && config.mode === 'firebase' && config.firebase)
+      yield fork(preloadFirebase, config.firebase);
     return config;
   } catch (error) {
     console.warn('Could not read the sign-in configuration', error);
@@ -45,13 +51,20 @@ export function* ensureAuthConfig(): SagaIterator<AuthConfig | null> {
   return config;
 }
 
-function* onLoginPageOpened(): SagaIterator {
+/** Reads the configuration once; the login page also wants Firebase ready (even when the landing page read it). */
+function* onConfigWanted(preload: boolean): SagaIterator {
   const status: string = yield select(selectAuthConfigStatus);
-  if (status === 'ready') return;
+  if (status === 'ready') {
+    const config: AuthConfig | null = yield select(selectAuthConfig);
+    if (preload && config?.mode === 'firebase' && config.firebase)
+      yield fork(preloadFirebase, config.firebase);
+    return;
+  }
   yield put(authActions.configRequested());
-  yield call(fetchAuthConfig);
+  yield call(fetchAuthConfig, { preload });
 }
 
 export function* configSaga(): SagaIterator {
-  yield takeLeading(authActions.loginPageOpened.type, onLoginPageOpened);
+  yield takeLeading(authActions.loginPageOpened.type, onConfigWanted, true);
+  yield takeLeading(authActions.configNeeded.type, onConfigWanted, false);
 }

@@ -11,3 +11,5 @@ export const selectLoggingOut = (state: RootState) => state.auth.loggingOut;
 export const selectLogoutError = (state: RootState) => state.auth.logoutError;
 /** The Google button works only when the server signs people in through Firebase. */
 export const selectGoogleLoginAvailable = (state: RootState) => state.auth.config?.mode === 'firebase';
+/** Whether this server lets anyone create a company (GET /api/auth/config's `signup`); false until known. */
+export const selectSignupOpen = (state: RootState) => state.auth.config?.signup === true;

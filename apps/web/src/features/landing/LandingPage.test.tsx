@@ -1,21 +1,46 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { COMING_SOON, POPULAR_BADGE, plans } from '../../content/plans';
+import { createAppStore, type AppStore } from '../../app/store';
+import { COMING_SOON, POPULAR_BADGE, SIGN_UP, plans } from '../../content/plans';
+import { localMode, signedOut, signupOpen } from '../auth/test/auth-fixtures';
 import LandingPage from './LandingPage';
 import { CHANNELS, FAQ, FEATURES, PROBLEMS, PROBLEM_MODAL_BENEFITS } from './landing-content';
 
-function renderPage() {
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  for (const store of stores.splice(0)) store.sagaTask?.cancel();
+  server.resetHandlers();
+  jest.restoreAllMocks();
+});
+afterAll(() => server.close());
+
+const stores: AppStore[] = [];
+
+/**
+ * The landing page with a store. Without `runSagas` nothing asks the server (the sign-up stays
+ * closed, as before the configuration is known); with it, GET /api/auth/config decides.
+ */
+function renderPage({ runSagas = false } = {}) {
   const user = userEvent.setup();
+  const store = createAppStore({ runSagas, navigate: jest.fn() });
+  stores.push(store);
   const utils = render(
-    <MemoryRouter initialEntries={['/']}>
-      <Routes>
-        <Route path="/" element={<LandingPage />} />
-        <Route path="/login" element={<h1>Página de login</h1>} />
-      </Routes>
-    </MemoryRouter>,
+    <Provider store={store}>
+      <MemoryRouter initialEntries={['/']}>
+        <Routes>
+          <Route path="/" element={<LandingPage />} />
+          <Route path="/login" element={<h1>Página de login</h1>} />
+          <Route path="/signup" element={<h1>Página de cadastro</h1>} />
+        </Routes>
+      </MemoryRouter>
+    </Provider>,
   );
-  return { user, ...utils };
+  return { user, store, ...utils };
 }
 
 const firstProblem = PROBLEMS[0]!;
@@ -83,6 +108,40 @@ describe('LandingPage', () => {
       expect(button).toBeDisabled();
     }
     expect(screen.getByRole('button', { name: 'Falar com Vendas' })).toBeEnabled();
+  });
+
+  it('keeps every Disponível em Breve button disabled when the server says sign-up is closed', async () => {
+    server.use(signedOut(), localMode());
+    const { store } = renderPage({ runSagas: true });
+    await waitFor(() => expect(store.getState().auth.configStatus).toBe('ready'));
+    expect(screen.getAllByRole('button', { name: COMING_SOON })).toHaveLength(6);
+    expect(screen.queryByRole('link', { name: SIGN_UP })).not.toBeInTheDocument();
+  });
+
+  it('keeps them disabled when the configuration cannot be read', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => {});
+    server.use(
+      signedOut(),
+      http.get('/api/auth/config', () => HttpResponse.error()),
+    );
+    const { store } = renderPage({ runSagas: true });
+    await waitFor(() => expect(store.getState().auth.configStatus).toBe('failed'));
+    expect(screen.getAllByRole('button', { name: COMING_SOON })).toHaveLength(6);
+  });
+
+  it('turns every sign-up button into a Criar conta link to /signup when sign-up is open', async () => {
+    server.use(signedOut(), signupOpen());
+    const { user } = renderPage({ runSagas: true });
+    await waitFor(() => expect(screen.getAllByRole('link', { name: SIGN_UP })).toHaveLength(6));
+    expect(screen.queryByRole('button', { name: COMING_SOON })).not.toBeInTheDocument();
+    for (const link of screen.getAllByRole('link', { name: SIGN_UP })) {
+      expect(link).toHaveAttribute('href', '/signup');
+    }
+    // The problem modal's button too.
+    await user.click(screen.getByRole('button', { name: PROBLEMS[0]!.title }));
+    const dialog = screen.getByRole('dialog', { name: PROBLEMS[0]!.title });
+    await user.click(within(dialog).getByRole('link', { name: SIGN_UP }));
+    expect(screen.getByRole('heading', { name: 'Página de cadastro' })).toBeInTheDocument();
   });
 
   it('shows one card per problem with its figure', () => {

@@ -1,3 +1,6 @@
+import { useEffect } from 'react';
+import { useAppDispatch } from '../../app/hooks';
+import { authActions } from '../auth/authSlice';
 import { ChannelsSection } from './sections/ChannelsSection';
 import { ClosingCta } from './sections/ClosingCta';
 import { FaqSection } from './sections/FaqSection';
@@ -13,6 +16,11 @@ import { useGlobalErrorLogging } from './useGlobalErrorLogging';
 /** The public landing page at / (spec §2 "Landing page"). Loaded lazily by app/routes.tsx only. */
 export default function LandingPage() {
   useGlobalErrorLogging();
+  const dispatch = useAppDispatch();
+  // The sign-up buttons become 'Criar conta' links when the server opens sign-up.
+  useEffect(() => {
+    dispatch(authActions.configNeeded());
+  }, [dispatch]);
   return (
     <div id="top" className="min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <a

@@ -1,7 +1,7 @@
 import { CLOSING_CTA } from '../landing-content';
-import { ComingSoonButton } from './shared';
+import { SignupButton } from './shared';
 
-/** The closing call to action: the disabled sign-up button and 'Falar com Vendas' (no action). */
+/** The closing call to action: the sign-up button and 'Falar com Vendas' (no action). */
 export function ClosingCta() {
   return (
     <section aria-labelledby="cta-title" className="px-4 py-20 sm:px-6 sm:py-28 lg:px-8">
@@ -19,7 +19,7 @@ export function ClosingCta() {
         </h2>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-pretty text-blue-100">{CLOSING_CTA.text}</p>
         <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
-          <ComingSoonButton className="bg-white px-6 py-3 text-base text-blue-700 hover:bg-blue-50 disabled:opacity-70" />
+          <SignupButton className="bg-white px-6 py-3 text-base text-blue-700 hover:bg-blue-50 disabled:opacity-70" />
           <button
             type="button"
             className="inline-flex items-center justify-center gap-2 rounded-lg border border-white/40 px-6 py-3 text-base font-semibold text-white transition hover:bg-white/10"

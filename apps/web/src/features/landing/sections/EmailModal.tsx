@@ -1,7 +1,7 @@
 import { Mail, ShieldCheck } from 'lucide-react';
 import { Dialog } from '../../../ui/Dialog';
 import { EMAIL_MODAL } from '../landing-content';
-import { ComingSoonButton } from './shared';
+import { SignupButton } from './shared';
 
 /** Email integration: Gmail, Outlook or Yahoo accounts through OAuth 2.0 (spec §2). */
 export function EmailModal({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -18,7 +18,7 @@ export function EmailModal({ open, onClose }: { open: boolean; onClose: () => vo
           <button type="button" className="btn-secondary" onClick={onClose}>
             Fechar
           </button>
-          <ComingSoonButton />
+          <SignupButton />
         </>
       }
     >

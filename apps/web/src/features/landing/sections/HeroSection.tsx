@@ -1,6 +1,6 @@
 import { CheckCheck, CircleCheck, Mail, MessageCircle, MessagesSquare, Send, Sparkles } from 'lucide-react';
 import { HERO, TRIAL_CLAIMS } from '../landing-content';
-import { ComingSoonButton } from './shared';
+import { SignupButton } from './shared';
 
 const PREVIEW = [
   {
@@ -100,7 +100,7 @@ function InboxPreview() {
   );
 }
 
-/** Headline about unifying channels, the disabled sign-up button, 'Agendar Demo' and the trial claim. */
+/** Headline about unifying channels, the sign-up button, 'Agendar Demo' and the trial claim. */
 export function HeroSection() {
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden">
@@ -127,7 +127,7 @@ export function HeroSection() {
             {HERO.text}
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
-            <ComingSoonButton className="px-6 py-3 text-base" />
+            <SignupButton className="px-6 py-3 text-base" />
             <button type="button" className="btn-secondary px-6 py-3 text-base">
               {HERO.demo}
             </button>

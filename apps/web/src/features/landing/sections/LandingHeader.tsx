@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import { Menu } from 'lucide-react';
 import { NAV_LINKS } from '../landing-content';
 import { BrandLogo } from './BrandLogo';
-import { ComingSoonButton } from './shared';
+import { SignupButton } from './shared';
 
-/** Sticky top bar: brand, section anchors, 'Entrar' and the disabled sign-up button (spec §2). */
+/** Sticky top bar: brand, section anchors, 'Entrar' and the sign-up button (spec §2). */
 export function LandingHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/70 bg-white/80 backdrop-blur-lg supports-[backdrop-filter]:bg-white/70 dark:border-blue-900/40 dark:bg-slate-950/80 dark:supports-[backdrop-filter]:bg-slate-950/70">
@@ -31,7 +31,7 @@ export function LandingHeader() {
           >
             Entrar
           </Link>
-          <ComingSoonButton className="hidden px-4 py-2 text-sm sm:inline-flex" />
+          <SignupButton className="hidden px-4 py-2 text-sm sm:inline-flex" />
           <button
             type="button"
             aria-label="Abrir menu"

@@ -1,7 +1,7 @@
 import { Check, Star } from 'lucide-react';
 import { plans, POPULAR_BADGE, type Plan } from '../../../content/plans';
 import { PRICING } from '../landing-content';
-import { ComingSoonButton, SectionHeading } from './shared';
+import { SignupButton, SectionHeading } from './shared';
 
 function PlanCard({ plan }: { plan: Plan }) {
   const titleId = `plan-${plan.id}-title`;
@@ -54,7 +54,7 @@ function PlanCard({ plan }: { plan: Plan }) {
           </li>
         ))}
       </ul>
-      <ComingSoonButton
+      <SignupButton
         className={`mt-8 w-full ${plan.popular ? 'bg-white text-blue-700 hover:bg-blue-50 disabled:opacity-70' : ''}`}
       />
     </li>

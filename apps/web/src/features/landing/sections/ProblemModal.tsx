@@ -1,7 +1,7 @@
 import { CircleCheck, Lightbulb, TriangleAlert } from 'lucide-react';
 import { Dialog } from '../../../ui/Dialog';
 import { PROBLEM_MODAL_BENEFITS, type ProblemCard } from '../landing-content';
-import { ComingSoonButton } from './shared';
+import { SignupButton } from './shared';
 
 /** Details of one problem: description, impact, solution and the three fixed benefits (spec §2). */
 export function ProblemModal({ problem, onClose }: { problem: ProblemCard | null; onClose: () => void }) {
@@ -19,7 +19,7 @@ export function ProblemModal({ problem, onClose }: { problem: ProblemCard | null
           <button type="button" className="btn-secondary" onClick={onClose}>
             Fechar
           </button>
-          <ComingSoonButton />
+          <SignupButton />
         </>
       }
     >

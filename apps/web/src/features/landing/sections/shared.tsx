@@ -1,8 +1,22 @@
 import type { ReactNode } from 'react';
-import { COMING_SOON } from '../../../content/plans';
+import { Link } from 'react-router';
+import { useAppSelector } from '../../../app/hooks';
+import { COMING_SOON, SIGN_UP } from '../../../content/plans';
+import { selectSignupOpen } from '../../auth/selectors';
 
-/** The sign-up / trial button: disabled until sign-up opens (spec §1). */
-export function ComingSoonButton({ className = '' }: { className?: string }) {
+/**
+ * The sign-up / trial button: a 'Criar conta' link to /signup when the server opens sign-up,
+ * otherwise the disabled 'Disponível em Breve' button (spec §1).
+ */
+export function SignupButton({ className = '' }: { className?: string }) {
+  const open = useAppSelector(selectSignupOpen);
+  if (open) {
+    return (
+      <Link to="/signup" className={`btn-primary ${className}`}>
+        {SIGN_UP}
+      </Link>
+    );
+  }
   return (
     <button type="button" disabled className={`btn-primary ${className}`}>
       {COMING_SOON}
