@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { pino, type Logger } from 'pino';
 import { z } from 'zod';
-import { loadConfig, type AtendeConfig } from '@atende/config';
+import { loadConfig, securePrivateDataDir, type AtendeConfig } from '@atende/config';
 import { openEventStore } from '@atende/event-store';
 import type { EventStore } from '@atende/events';
 
@@ -25,6 +25,7 @@ export interface DistributedSettings {
 
 export function distributedSettings(processName: string): DistributedSettings {
   const config = loadConfig();
+  securePrivateDataDir(config.dataDir);
   const extra = distributedSchema.parse(process.env);
   return {
     config,

@@ -1,13 +1,16 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig, type AtendeConfig } from '@atende/config';
+import { loadConfig, securePrivateDataDir, type AtendeConfig } from '@atende/config';
 import { openEventStore } from '@atende/event-store';
 import type { EventStore } from '@atende/events';
 import { allProjections, type Projection } from '@atende/projector';
 import { CliError } from './cli-error.js';
 
 export function opsConfig(): AtendeConfig {
-  return loadConfig();
+  const config = loadConfig();
+  // What an ops command writes into DATA_DIR (a WAL file, a rebuilt read model) is private too.
+  if (existsSync(config.dataDir)) securePrivateDataDir(config.dataDir);
+  return config;
 }
 
 /** The event store the running product uses (the SQLite file under DATA_DIR). */

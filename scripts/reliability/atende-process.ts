@@ -3,6 +3,7 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { RELIABILITY_METRICS_TOKEN } from './soak.js';
 
 const MAIN = fileURLToPath(new URL('../../apps/gateway/src/main.ts', import.meta.url));
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
@@ -75,6 +76,7 @@ export class AtendeProcess {
       PORT: String(this.port),
       HOST: '127.0.0.1',
       LOG_LEVEL: process.env.RELIABILITY_LOG_LEVEL ?? 'warn',
+      METRICS_TOKEN: RELIABILITY_METRICS_TOKEN,
     };
     delete env.ATENDE_OWNER_EMAIL;
     delete env.ATENDE_OWNER_PASSWORD;

@@ -10,6 +10,7 @@ export interface HttpAnswer {
 export interface RequestOptions {
   body?: unknown;
   cookie?: string;
+  headers?: Record<string, string>;
   timeoutMs?: number;
 }
 
@@ -40,6 +41,7 @@ export class HttpClient {
       headers['content-length'] = Buffer.byteLength(payload);
     }
     if (options.cookie) headers.cookie = options.cookie;
+    Object.assign(headers, options.headers);
     return new Promise((resolve, reject) => {
       const req = http.request(
         { host: this.host, port: this.port, method, path, headers, agent: this.agent },

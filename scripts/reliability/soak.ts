@@ -32,8 +32,14 @@ function metricValue(text: string, name: string, labels = ''): number {
   return found ? sum : NaN;
 }
 
+/** The token /metrics asks for (METRICS_TOKEN): the reliability run gives it to the process it starts. */
+export const RELIABILITY_METRICS_TOKEN = `reliability-${process.pid}-metrics-token`;
+
 export async function sampleMetrics(client: HttpClient, startedAt: number): Promise<MetricsSample> {
-  const answer = await client.request('GET', '/metrics', { timeoutMs: 30_000 });
+  const answer = await client.request('GET', '/metrics', {
+    timeoutMs: 30_000,
+    headers: { authorization: `Bearer ${RELIABILITY_METRICS_TOKEN}` },
+  });
   if (answer.status !== 200) throw new Error(`/metrics: ${answer.status}`);
   return {
     atMs: performance.now() - startedAt,

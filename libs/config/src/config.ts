@@ -55,6 +55,14 @@ export const configSchema = z.object({
    * and before it answers (so demos and tests can see, or interrupt, a send in flight).
    */
   SANDBOX_SEND_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /**
+   * Operational endpoints: /metrics answers only with `Authorization: Bearer <METRICS_TOKEN>`, and
+   * /healthz gives its details only then (anonymous callers get the status alone).
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Serves /metrics and a detailed /healthz on their own port, without a token (METRICS_HOST only). */
+  METRICS_PORT: port.optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   REQUIRE_INFRA: booleanFlag.default(false),
 });
 

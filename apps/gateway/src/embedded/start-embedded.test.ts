@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
@@ -27,11 +27,17 @@ describe('embedded start-up', () => {
     ]);
     const health = await fetch(`${first.url}/healthz`);
     expect(health.status).toBe(200);
-    const body = (await health.json()) as { status: string; eventStore: { lastGlobalPosition: number } };
-    expect(body.status).toBe('ok');
+    expect(await health.json()).toEqual({ status: 'ok' });
     // Workspace and its plan, owner account, membership, the default canned replies, demo WhatsApp session (2).
     const seeded = 6 + DEFAULT_CANNED_REPLIES.length;
-    expect(body.eventStore.lastGlobalPosition).toBe(seeded);
+    expect(await first.store.lastGlobalPosition()).toBe(seeded);
+    // Only the user Atende runs as can read its data: the folder 0700, every file in it 0600.
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    const files = readdirSync(dir);
+    expect(files).toEqual(
+      expect.arrayContaining(['events.db', 'events.db-wal', 'sessions.db', 'sandbox.db']),
+    );
+    for (const file of files) expect([file, statSync(path.join(dir, file)).mode & 0o077]).toEqual([file, 0]);
     const notFound = await fetch(`${first.url}/api/nada`);
     expect(notFound.status).toBe(404);
     expect(await notFound.json()).toEqual({

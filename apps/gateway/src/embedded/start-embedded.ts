@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server as NetServer } from 'node:net';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import type { AtendeConfig } from '@atende/config';
+import { securePrivateDataDir, type AtendeConfig } from '@atende/config';
 import type { Channel, EventStore, ReadModels } from '@atende/events';
 import { SqliteCheckpointStore, openEventStore } from '@atende/event-store';
 import { MemoryReadModels } from '@atende/read-models';
@@ -19,6 +19,7 @@ import {
 import { answerClientErrors } from '../http/client-errors.js';
 import { listenHttp } from '../http/listen.js';
 import { createApp, type AppOptions } from '../http/create-app.js';
+import { operationalApp } from '../http/operational-routes.js';
 import { defaultWebDistDir } from '../http/web-client.js';
 import { createRealtime, type Realtime } from '../realtime/index.js';
 import {
@@ -52,6 +53,8 @@ export interface EmbeddedAtende {
   realtime: Realtime;
   /** The URL it listens on (useful with PORT=0). */
   url: string;
+  /** The METRICS_PORT listener's URL (/metrics, detailed /healthz without a token), when configured. */
+  metricsUrl: string | undefined;
   demo: DemoWorkspace;
   /** The WhatsApp sandbox phone, when the sandbox driver is on. */
   sandbox: SandboxChannel | undefined;
@@ -84,6 +87,7 @@ export async function startEmbedded(
   logger: Logger,
   options: EmbeddedOptions = {},
 ): Promise<EmbeddedAtende> {
+  securePrivateDataDir(config.dataDir);
   const store = openEventStore({
     kind: 'sqlite',
     filename: path.join(config.dataDir, 'events.db'),
@@ -198,8 +202,17 @@ export async function startEmbedded(
     webDistDir: config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : defaultWebDistDir,
     ...(options.loginLimits ? { loginLimits: options.loginLimits } : {}),
     ...(config.TRUST_PROXY !== undefined ? { trustProxy: trustProxySetting(config.TRUST_PROXY) } : {}),
+    ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
   });
   const server = await listenHttp(app, config.PORT, config.HOST);
+  const metricsServer =
+    config.METRICS_PORT !== undefined
+      ? await listenHttp(
+          operationalApp(deps, app.locals.operational),
+          config.METRICS_PORT,
+          config.METRICS_HOST,
+        )
+      : undefined;
   answerClientErrors(server);
   const realtime = createRealtime({ httpServer: server, deps, projector, logger });
   await realtime.ready;
@@ -220,6 +233,9 @@ export async function startEmbedded(
     startupRebuildMs,
     restoredReadModels,
     url: `http://localhost:${port}`,
+    metricsUrl: metricsServer
+      ? `http://${config.METRICS_HOST}:${(metricsServer.address() as AddressInfo).port}`
+      : undefined,
     stop: () =>
       (stopping ??= (async () => {
         // First: right after a cold start, analytics and suggestions may still be replaying the log,
@@ -232,6 +248,9 @@ export async function startEmbedded(
         sandboxStorage?.close();
         await checkpoints?.close();
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        await new Promise<void>((resolve) =>
+          metricsServer ? metricsServer.close(() => resolve()) : resolve(),
+        );
         await new Promise<void>((resolve) => (opsServer ? opsServer.close(() => resolve()) : resolve()));
         await projector.stop();
         await saveReadModelSnapshot(snapshot);

@@ -8,6 +8,7 @@ import type { GatewayDeps } from './gateway-deps.js';
 import { createMetrics } from './metrics.js';
 import { mountRoutes } from './mount-routes.js';
 import { openApiDocument } from './openapi.js';
+import { operationalRoutes } from './operational-routes.js';
 import { requestLog } from './request-log.js';
 import { securityHeaders } from './security-headers.js';
 import { serveWebClient } from './web-client.js';
@@ -21,6 +22,8 @@ export interface AppOptions {
   webDistDir?: string;
   /** Login throttle limits (tests lower them). */
   loginLimits?: Parameters<typeof loginThrottle>[0];
+  /** METRICS_TOKEN: /metrics and the details of /healthz need it as a bearer token. */
+  metricsToken?: string;
   /** Sign-ups per address an hour (tests raise it). */
   signupLimit?: number;
 }
@@ -47,28 +50,15 @@ export function createApp(deps: GatewayDeps, options: AppOptions): Express {
   app.get('/api/openapi.json', (_req, res) => void res.json(document));
   mountRoutes(app, routes, deps);
 
-  app.get('/healthz', async (_req, res) => {
-    res.json({
-      status: 'ok',
-      uptimeSeconds: Math.round((Date.now() - options.startedAt.getTime()) / 1000),
-      eventStore: { lastGlobalPosition: await deps.store.lastGlobalPosition() },
-      projections: options.projectors.flatMap((p) => p.status()),
-    });
-  });
-  app.get('/readyz', async (_req, res) => {
-    try {
-      await deps.store.lastGlobalPosition();
-      await deps.readModels.ping();
-      const failed = options.projectors.flatMap((p) => p.status()).filter((s) => s.state === 'failed');
-      if (failed.length > 0) throw new Error(`projections failed: ${failed.map((f) => f.name).join(', ')}`);
-      res.json({ status: 'ready' });
-    } catch (error) {
-      res.status(503).json({ success: false, error: (error as Error).message, code: 'NOT_READY' });
-    }
-  });
-  app.get('/metrics', async (_req, res) => {
-    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
-  });
+  const operational = {
+    projectors: options.projectors,
+    startedAt: options.startedAt,
+    registry: metrics.registry,
+    ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
+  };
+  app.use(operationalRoutes(deps, operational, false));
+  // For a METRICS_PORT listener: the same routes over the same registry (operationalApp).
+  app.locals.operational = operational;
 
   if (options.webDistDir && !serveWebClient(app, options.webDistDir)) {
     deps.logger.warn(

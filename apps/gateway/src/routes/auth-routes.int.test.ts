@@ -218,13 +218,53 @@ describe('gateway basics', () => {
     expect(login.requestBody!.content['application/json']!.schema.required).toEqual(['email', 'password']);
   });
 
-  it('has /healthz, /readyz and Prometheus /metrics', async () => {
-    expect((await gw.request('GET', '/healthz')).status).toBe(200);
+  it('has /healthz and /readyz for anyone, with no details, and no public /metrics', async () => {
+    expect(await gw.request('GET', '/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
+    expect(Object.keys((await gw.request<Record<string, unknown>>('GET', '/healthz')).body)).toEqual([
+      'status',
+    ]);
     expect(await gw.request('GET', '/readyz')).toMatchObject({ status: 200, body: { status: 'ready' } });
-    await gw.request('GET', '/api/auth/me');
-    const metrics = await gw.request('GET', '/metrics');
-    expect(metrics.status).toBe(200);
-    expect(String(metrics.body)).toContain('atende_http_request_duration_seconds_bucket');
+    expect(await gw.request('GET', '/metrics')).toMatchObject({
+      status: 404,
+      body: { success: false, code: 'NOT_FOUND' },
+    });
+  });
+
+  it('serves /metrics and the detailed /healthz with METRICS_TOKEN as a bearer, or on METRICS_PORT', async () => {
+    const token = 'um-token-de-metricas-bem-longo';
+    const ops = await GatewayHarness.start({
+      channel: false,
+      env: { METRICS_TOKEN: token, METRICS_PORT: '0' },
+    });
+    try {
+      await ops.request('GET', '/api/auth/me');
+      const bearer = (value: string) => ({ headers: { authorization: `Bearer ${value}` } });
+      expect(await ops.request('GET', '/metrics')).toMatchObject({
+        status: 401,
+        body: { code: 'UNAUTHENTICATED' },
+      });
+      expect((await ops.request('GET', '/metrics', bearer(`${token}x`))).status).toBe(401);
+      const metrics = await ops.request('GET', '/metrics', bearer(token));
+      expect(metrics.status).toBe(200);
+      expect(String(metrics.body)).toContain('atende_http_request_duration_seconds_bucket');
+      const health = await ops.request<{ eventStore?: { lastGlobalPosition: number } }>(
+        'GET',
+        '/healthz',
+        bearer(token),
+      );
+      expect(health.body.eventStore?.lastGlobalPosition).toBe(await ops.lastPosition());
+      expect(Object.keys((await ops.request('GET', '/healthz', bearer('errado'))).body)).toEqual(['status']);
+
+      // The separate listener (loopback by default) needs no token.
+      const url = ops.atende.metricsUrl!;
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const separate = await fetch(`${url}/metrics`);
+      expect(separate.status).toBe(200);
+      expect(await separate.text()).toContain('atende_process_resident_memory_bytes');
+      expect((await fetch(`${url}/api/auth/config`)).status).toBe(404);
+    } finally {
+      await ops.stop();
+    }
   });
 
   it('sends security headers and a request id', async () => {
