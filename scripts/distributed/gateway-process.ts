@@ -41,6 +41,7 @@ const gateway = await startGateway({
   adapterKey: `${redisPrefix}socket.io`,
   whatsappDriver: config.whatsappDriver,
   signupOpen: config.ATENDE_SIGNUP === 'open',
+  ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
   mediaDir: path.join(config.dataDir, 'media'),
   // The fan-out follows the bus as this gateway's own consumer group, from now on.
   eventSource: busSource(bus, `${kafkaTopic}.notifier.${hostname()}.${config.PORT}`, store, {

@@ -36,6 +36,7 @@ export interface GatewayOptions extends GatewayDeps {
   projectors?: readonly Projector[];
   trustProxy?: AppOptions['trustProxy'];
   loginLimits?: AppOptions['loginLimits'];
+  metricsToken?: AppOptions['metricsToken'];
   /** See RealtimeOptions.sessionCheckIntervalMs. */
   sessionCheckIntervalMs?: number;
   /** See RealtimeOptions.source (the event bus in distributed mode). */
@@ -74,6 +75,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     projectors,
     trustProxy,
     loginLimits,
+    metricsToken,
     sessionCheckIntervalMs,
     eventSource,
     webDistDir,
@@ -86,6 +88,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     ...(webDistDir ? { webDistDir } : {}),
     ...(trustProxy !== undefined ? { trustProxy } : {}),
     ...(loginLimits ? { loginLimits } : {}),
+    ...(metricsToken ? { metricsToken } : {}),
   });
 
   let pub: Redis | undefined;

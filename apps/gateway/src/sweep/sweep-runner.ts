@@ -4,7 +4,8 @@ import type { SweepCase } from './cases.js';
 
 /** Who sends a case. */
 export interface Caller {
-  name: 'anonymous' | 'owner' | 'agent' | 'foreign-owner';
+  /** 'anonymous', 'owner', 'agent', 'foreign-owner' (bad-input sweep), or a role of another workspace. */
+  name: string;
   cookie?: string;
   userId?: string;
 }
@@ -113,7 +114,13 @@ export class SweepRunner {
     this.seen = now;
   }
 
-  async run(operation: string, caller: Caller, c: SweepCase, expect: Expectation): Promise<void> {
+  /** Sends one case and checks it; answers its status and body text (undefined when no answer came). */
+  async run(
+    operation: string,
+    caller: Caller,
+    c: SweepCase,
+    expect: Expectation,
+  ): Promise<{ status: number; text: string } | undefined> {
     this.sequence += 1;
     const requestId = `sweep-${this.sequence}`;
     const problem = (reason: Problem['reason'], status: number, detail: string) =>
@@ -142,7 +149,7 @@ export class SweepRunner {
       text = await res.text();
     } catch (error) {
       problem('no-answer', 0, String((error as Error).cause ?? error));
-      return;
+      return undefined;
     }
     this.sent += 1;
     this.casesPerOperation.set(operation, (this.casesPerOperation.get(operation) ?? 0) + 1);
@@ -189,6 +196,7 @@ export class SweepRunner {
 
     // The channel's calls: what they set going finishes before the next one is checked.
     if (expect.writesThroughChannel && status < 400 && events.length > 0) await this.settle();
+    return { status, text };
   }
 
   /** The problems by kind (count, then the first `perKind` of each), for a failing test's message. */
