@@ -8,12 +8,14 @@ import { messagesSaga } from '../features/messages/messagesSaga';
 import { notificationsSaga } from '../features/notifications/notificationsSaga';
 import { realtimeSaga } from '../features/realtime/realtimeSaga';
 import { settingsSaga } from '../features/settings/settingsSaga';
+import { signupSaga } from '../features/signup/signupSaga';
 import { themeSaga } from '../features/theme/themeSaga';
 import { teamSaga } from '../features/team/teamSaga';
 
 export function* rootSaga() {
   yield all([
     fork(authSaga),
+    fork(signupSaga),
     fork(themeSaga),
     fork(layoutSaga),
     fork(conversationsSaga),

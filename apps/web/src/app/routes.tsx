@@ -17,6 +17,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, lazy: screen(() => import('../features/landing/LandingPage')) },
       { path: 'login', lazy: screen(() => import('../features/auth/LoginPage')) },
+      { path: 'signup', lazy: screen(() => import('../features/signup/SignupPage')) },
       {
         element: (
           <RequireAuth>

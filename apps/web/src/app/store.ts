@@ -10,12 +10,14 @@ import { notificationsReducer } from '../features/notifications/notificationsSli
 import { realtimeReducer } from '../features/realtime/realtimeSlice';
 import { layoutReducer } from '../features/layout/layoutSlice';
 import { settingsReducer } from '../features/settings/settingsSlice';
+import { signupReducer } from '../features/signup/signupSlice';
 import { themeReducer } from '../features/theme/themeSlice';
 import { teamReducer } from '../features/team/teamSlice';
 import { rootSaga } from './rootSaga';
 
 export const rootReducer = combineReducers({
   auth: authReducer,
+  signup: signupReducer,
   theme: themeReducer,
   layout: layoutReducer,
   conversations: conversationsReducer,

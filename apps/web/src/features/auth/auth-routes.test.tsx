@@ -8,7 +8,7 @@ import { routes } from '../../app/routes';
 import { createAppStore, type AppStore } from '../../app/store';
 import { authActions } from './authSlice';
 import { STORED_USER_KEY } from './stored-user';
-import { ana, localMode, signedIn, signedOut, storedAna } from './test/auth-fixtures';
+import { ana, localMode, signedIn, signedOut, signupOpen, storedAna } from './test/auth-fixtures';
 
 // Other screens may call APIs this file does not care about: answer them with a plain 404.
 const server = setupServer(
@@ -83,6 +83,22 @@ describe('protected routes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/team'));
     await settled(router);
     expect(router.state.location.pathname).toBe('/dashboard/team');
+  });
+});
+
+describe('sign-up route', () => {
+  it('opens the sign-up screen at /signup while sign-up is open', async () => {
+    server.use(signedOut(), signupOpen());
+    const { router } = renderApp('/signup');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Criar conta' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/signup');
+  });
+
+  it('sends /signup to the login page, which says sign-up is coming, while it is closed', async () => {
+    server.use(signedOut(), localMode());
+    const { router } = renderApp('/signup');
+    expect(await screen.findByText('Cadastro disponível em breve')).toBeVisible();
+    expect(router.state.location.pathname).toBe('/login');
   });
 });
 
