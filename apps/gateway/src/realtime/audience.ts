@@ -30,22 +30,12 @@ export function roomsOf(user: { userId: string; workspaceId: string; role: Membe
   return names;
 }
 
-/** Audience of a conversation change: its assignee (or the agents when unassigned) and supervisors. */
-export function conversationRooms(
-  workspaceId: string,
-  assigneeId: string | null,
-  /** For an assignment: who had it before (they are told it left their list). */
-  previousAssigneeId?: string | null,
-): string[] {
-  const names = [rooms.all(workspaceId)];
-  const add = (assignee: string | null) => {
-    const room =
-      assignee === null ? rooms.agentsUnassigned(workspaceId) : rooms.member(workspaceId, assignee);
-    if (!names.includes(room)) names.push(room);
-  };
-  add(assigneeId);
-  if (previousAssigneeId !== undefined) add(previousAssigneeId);
-  return names;
+/** Audience of a conversation: its assignee (or the agents when unassigned) and supervisors. */
+export function conversationRooms(workspaceId: string, assigneeId: string | null): string[] {
+  return [
+    rooms.all(workspaceId),
+    assigneeId === null ? rooms.agentsUnassigned(workspaceId) : rooms.member(workspaceId, assigneeId),
+  ];
 }
 
 /** Audience of a channel session change: its owner and the workspace's admins. */

@@ -53,6 +53,12 @@ export interface ConversationUpdatedPayload {
   position: number;
 }
 
+/** The conversation left the receiver's list (assigned or transferred to someone else). Nothing else of it. */
+export interface ConversationRemovedPayload {
+  conversationId: string;
+  position: number;
+}
+
 export interface ChannelPayload {
   sessionId: string;
   phoneNumber: string;
@@ -72,6 +78,7 @@ export interface ServerToClientEvents {
   'message:updated': (payload: NewMessagePayload) => void;
   'message:status': (payload: MessageStatusPayload) => void;
   'conversation:updated': (payload: ConversationUpdatedPayload) => void;
+  'conversation:removed': (payload: ConversationRemovedPayload) => void;
   'whatsapp:connected': (payload: ChannelPayload) => void;
   'whatsapp:disconnected': (payload: ChannelPayload) => void;
   resync: (payload: ResyncPayload) => void;
@@ -79,9 +86,18 @@ export interface ServerToClientEvents {
 
 export type PushName = Exclude<keyof ServerToClientEvents, 'resync'>;
 
-/** One socket event to send for a stored event, and the rooms allowed to see it. */
+/**
+ * One socket event to send for a stored event, and the rooms allowed to see it. `liveOnly`: a notice
+ * for those who could read the conversation when the event happened (it left their list); a replay,
+ * which builds pushes from today's read models, sends only what the socket may read now.
+ */
 export type Push = {
-  [K in PushName]: { name: K; payload: Parameters<ServerToClientEvents[K]>[0]; rooms: string[] };
+  [K in PushName]: {
+    name: K;
+    payload: Parameters<ServerToClientEvents[K]>[0];
+    rooms: string[];
+    liveOnly?: true;
+  };
 }[PushName];
 
 export interface PushContext {
@@ -142,8 +158,22 @@ async function conversationPushes(ctx: PushContext, event: StoredEvent<Conversat
   const row = await getConversation(ctx.readModels.view(CONVERSATIONS_PROJECTION), workspaceId, chatId);
   if (!row) return [];
   const position = event.globalPosition;
-  const audience = conversationRooms(workspaceId, row.assigneeId, await previousAssignee(ctx, event));
+  // Only who may read the conversation now: its assignee (the agents while nobody has it) and supervisors.
+  const audience = conversationRooms(workspaceId, row.assigneeId);
   const pushes: Push[] = [];
+  const previous = await previousAssignee(ctx, event);
+  if (previous !== undefined) {
+    // Whoever had it before only learns that it left their list: its id, nothing of its content.
+    const losing = conversationRooms(workspaceId, previous).filter((room) => !audience.includes(room));
+    if (losing.length > 0) {
+      pushes.push({
+        name: 'conversation:removed',
+        payload: { conversationId: chatId, position },
+        rooms: losing,
+        liveOnly: true,
+      });
+    }
+  }
   if ('messageId' in event.data) {
     const messageId = event.data.messageId;
     const message = await getMessage(

@@ -97,8 +97,8 @@ describe('realtime (Socket.IO)', () => {
     return c;
   }
 
-  async function joined(cookie: string, userId: string): Promise<Client> {
-    const c = await client(cookie);
+  async function joined(cookie: string, userId: string, auth?: Record<string, unknown>): Promise<Client> {
+    const c = await client(cookie, auth);
     const ack = await c.socket.emitWithAck('join:user', userId);
     expect(ack).toMatchObject({ success: true, userId });
     return c;
@@ -360,18 +360,42 @@ describe('realtime (Socket.IO)', () => {
     expect(b.of('whatsapp:newMessage').map((m) => m.id)).toContain(toB.messageId);
     expect(owner.of('whatsapp:newMessage').map((m) => m.id)).toContain(toB.messageId);
 
-    // Assigning the unassigned one to B tells A it left A's list, then A hears nothing more of it.
+    // Assigning the unassigned one to B tells A only that it left A's list (its id, nothing of its
+    // content), then A hears nothing more of it.
     const assigned = await assign(unassignedChat, 'agente-b');
-    await a.waitFor(() => a.of('conversation:updated').some((p) => p.position === assigned));
-    expect(a.of('conversation:updated').find((p) => p.position === assigned)!.conversation).toMatchObject({
-      id: unassignedChat,
-      assigneeId: 'agente-b',
-    });
+    await a.waitFor(() => a.of('conversation:removed').some((p) => p.position === assigned));
+    expect(a.of('conversation:removed')).toEqual([{ conversationId: unassignedChat, position: assigned }]);
+    expect(a.of('conversation:updated').some((p) => p.position === assigned)).toBe(false);
+    await b.waitFor(() => b.of('conversation:updated').some((p) => p.position === assigned));
     const later = await inbound(unassignedChat, 'agora do B');
     const marker = await inbound(newChat(), 'marcador');
     await a.waitFor(() => a.of('whatsapp:newMessage').some((m) => m.id === marker.messageId));
     expect(a.of('whatsapp:newMessage').map((m) => m.id)).not.toContain(later.messageId);
     await b.waitFor(() => b.of('whatsapp:newMessage').some((m) => m.id === later.messageId));
+  });
+
+  it('a resume replays only what the agent may read now: nothing of a conversation assigned to another', async () => {
+    const cookie1 = await addAgent('agente-replay-1');
+    await addAgent('agente-replay-2');
+    const before = await gw.lastPosition();
+    const chat = newChat();
+    const first = await inbound(chat, 'antes da atribuição');
+    await assign(chat, 'agente-replay-2');
+    const after = await inbound(chat, 'depois da atribuição');
+    const marker = newChat();
+    const visible = await inbound(marker, 'sem responsável, visível');
+    const replayed = async (resume: (c: Client) => Promise<void>) => {
+      const c = await joined(cookie1, 'agente-replay-1', { lastPosition: before });
+      await resume(c);
+      await c.waitFor(() => c.of('whatsapp:newMessage').some((m) => m.id === visible.messageId));
+      const mentions = c.received.filter((r) => JSON.stringify(r.payload).includes(chat.split('@')[0]!));
+      expect(mentions).toEqual([]);
+      expect(c.of('whatsapp:newMessage').map((m) => m.id)).not.toContain(first.messageId);
+      expect(c.of('whatsapp:newMessage').map((m) => m.id)).not.toContain(after.messageId);
+      c.socket.disconnect();
+    };
+    await replayed(async () => undefined); // auth.lastPosition at the handshake
+    await replayed(async (c) => void (await c.socket.emitWithAck('resume', { lastPosition: 0 })));
   });
 
   it("pushes whatsapp:connected / disconnected to the session's owner and admins, not to agents", async () => {

@@ -330,7 +330,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
         if (mayPush(event)) {
           for (const push of await pushesOf(ctx, event)) {
             if (socket.disconnected) return { position: state.sentThrough, replayed };
-            if (!push.rooms.some((room) => visible.has(room))) continue;
+            if (push.liveOnly || !push.rooms.some((room) => visible.has(room))) continue;
             socket.emit(push.name, push.payload as never);
             replayed += 1;
           }
