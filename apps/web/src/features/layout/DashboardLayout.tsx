@@ -11,12 +11,9 @@ import { formatBadgeCount } from './badge';
 import { layoutActions, selectUnreadTotal } from './layoutSlice';
 import { menuItemsFor } from './menu';
 import { readSidebarCollapsed, writeSidebarCollapsed } from './sidebarPreference';
+import { UserBlock } from './UserBlock';
 
 const cx = (...classes: (string | false | null | undefined)[]) => classes.filter(Boolean).join(' ');
-
-/** The first letter of the name (or e-mail) for the avatar. */
-export const initialOf = (text: string | null | undefined): string =>
-  (text ?? '').trim().charAt(0).toLocaleUpperCase('pt-BR') || '?';
 
 /**
  * The dashboard frame (spec §2): a sidebar with the main menu, the user block, the billing link and
@@ -199,26 +196,7 @@ export default function DashboardLayout() {
             onNavigate={() => closeDrawer(false)}
           />
 
-          {user ? (
-            <div
-              className={cx(
-                'flex items-center gap-3 rounded-xl bg-slate-50 p-2.5 dark:bg-white/5',
-                collapsed && 'md:justify-center md:bg-transparent md:p-1.5 md:dark:bg-transparent',
-              )}
-              title={collapsed ? `${user.name} · ${user.company}` : undefined}
-            >
-              <span
-                aria-hidden
-                className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-blue-500 to-indigo-600 text-sm font-bold text-white shadow-sm"
-              >
-                {initialOf(user.name || user.email)}
-              </span>
-              <div className={cx('min-w-0 leading-tight', collapsed && 'md:sr-only')}>
-                <p className="truncate text-sm font-semibold text-slate-900 dark:text-white">{user.name}</p>
-                <p className="truncate text-xs text-slate-500 dark:text-slate-400">{user.company}</p>
-              </div>
-            </div>
-          ) : null}
+          {user ? <UserBlock user={user} collapsed={collapsed} /> : null}
 
           <button
             type="button"
