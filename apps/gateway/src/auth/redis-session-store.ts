@@ -1,8 +1,16 @@
 import { Redis } from 'ioredis';
-import { newToken, hashToken, type SessionRecord, type SessionStore } from './session-store.js';
+import {
+  SessionEndListeners,
+  newToken,
+  hashToken,
+  type SessionEnding,
+  type SessionRecord,
+  type SessionStore,
+} from './session-store.js';
 
 /** Sessions in Redis, shared by every gateway (distributed mode). Keys expire with the session. */
 export class RedisSessionStore implements SessionStore {
+  private readonly ended = new SessionEndListeners();
   private readonly redis: Redis;
 
   constructor(
@@ -55,9 +63,19 @@ export class RedisSessionStore implements SessionStore {
 
   async delete(tokenHash: string): Promise<void> {
     await this.redis.del(this.key(tokenHash));
+    this.ended.notify({ tokenHash });
+  }
+
+  onEnded(listener: (ending: SessionEnding) => void): () => void {
+    return this.ended.onEnded(listener);
   }
 
   async deleteAllOfUser(userId: string, workspaceId?: string): Promise<void> {
+    await this.deleteSessionsOf(userId, workspaceId);
+    this.ended.notify(workspaceId === undefined ? { userId } : { userId, workspaceId });
+  }
+
+  private async deleteSessionsOf(userId: string, workspaceId: string | undefined): Promise<void> {
     const hashes = await this.redis.smembers(this.userKey(userId));
     if (workspaceId === undefined) {
       if (hashes.length > 0) await this.redis.del(...hashes.map((h) => this.key(h)));

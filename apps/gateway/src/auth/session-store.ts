@@ -10,8 +10,30 @@ export interface SessionRecord {
   expiresAt: number;
 }
 
+/** Sessions that just ended: one (logout, a switch), or a user's (in one workspace, or everywhere). */
+export type SessionEnding = { tokenHash: string } | { userId: string; workspaceId?: string };
+
+/**
+ * Who to tell when sessions end in this process (the sockets of those sessions close at once; with
+ * a shared Socket.IO adapter, on every gateway).
+ */
+export class SessionEndListeners {
+  private readonly listeners = new Set<(ending: SessionEnding) => void>();
+
+  onEnded(listener: (ending: SessionEnding) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  notify(ending: SessionEnding): void {
+    for (const listener of this.listeners) listener(ending);
+  }
+}
+
 /** Server-side sessions: the cookie holds a random token, the store only its SHA-256. */
 export interface SessionStore {
+  /** Calls `listener` after every delete / deleteAllOfUser of this store object; returns the unsubscribe. */
+  onEnded(listener: (ending: SessionEnding) => void): () => void;
   /** Creates a session and returns the token to put in the cookie. */
   create(record: SessionRecord): Promise<string>;
   /** The live session of a token hash, or undefined (unknown or expired). */
@@ -40,6 +62,7 @@ interface SessionRow {
 }
 
 export class SqliteSessionStore implements SessionStore {
+  private readonly ended = new SessionEndListeners();
   private readonly db: Database.Database;
   private readonly stmt: {
     insert: Database.Statement<[string, string, string, number, number]>;
@@ -103,11 +126,17 @@ export class SqliteSessionStore implements SessionStore {
 
   async delete(tokenHash: string): Promise<void> {
     this.stmt.delete.run(tokenHash);
+    this.ended.notify({ tokenHash });
   }
 
   async deleteAllOfUser(userId: string, workspaceId?: string): Promise<void> {
     if (workspaceId === undefined) this.stmt.deleteUser.run(userId);
     else this.stmt.deleteUserIn.run(userId, workspaceId);
+    this.ended.notify(workspaceId === undefined ? { userId } : { userId, workspaceId });
+  }
+
+  onEnded(listener: (ending: SessionEnding) => void): () => void {
+    return this.ended.onEnded(listener);
   }
 
   async close(): Promise<void> {

@@ -30,7 +30,7 @@ import {
   type ChannelBridge,
 } from '@atende/channel-worker';
 import { conversationAllowance, getSession, listRestorableSessions } from '@atende/projector';
-import { SqliteSessionStore } from '../auth/session-store.js';
+import { SqliteSessionStore, type SessionStore } from '../auth/session-store.js';
 import { createFirebaseVerifier } from '../auth/firebase-verifier.js';
 import type { GatewayDeps } from '../http/gateway-deps.js';
 import { ensureDemoWorkspace, type DemoWorkspace } from '../bootstrap/ensure-demo-workspace.js';
@@ -53,6 +53,8 @@ export interface EmbeddedAtende {
   realtime: Realtime;
   /** The URL it listens on (useful with PORT=0). */
   url: string;
+  /** Server-side sessions (sessions.db). */
+  sessions: SessionStore;
   /** The METRICS_PORT listener's URL (/metrics, detailed /healthz without a token), when configured. */
   metricsUrl: string | undefined;
   demo: DemoWorkspace;
@@ -233,6 +235,7 @@ export async function startEmbedded(
     startupRebuildMs,
     restoredReadModels,
     url: `http://localhost:${port}`,
+    sessions,
     metricsUrl: metricsServer
       ? `http://${config.METRICS_HOST}:${(metricsServer.address() as AddressInfo).port}`
       : undefined,

@@ -19,7 +19,24 @@ export const rooms = {
   agentsUnassigned: (workspaceId: string) => `ws:${part(workspaceId)}:agents-unassigned`,
   /** Admin, Owner: every channel session of the workspace. */
   admins: (workspaceId: string) => `ws:${part(workspaceId)}:admins`,
+  /** Control rooms (nothing is pushed to them): the sockets of one session, of one member. */
+  session: (tokenHash: string) => `ctl:session:${part(tokenHash)}`,
+  memberSockets: (workspaceId: string, userId: string) => `ctl:ws:${part(workspaceId)}:user:${part(userId)}`,
+  userSockets: (userId: string) => `ctl:user:${part(userId)}`,
 } as const;
+
+/** The control rooms of a socket, joined at connection (see rooms.session). */
+export function controlRoomsOf(user: {
+  userId: string;
+  workspaceId: string;
+  sessionTokenHash: string;
+}): string[] {
+  return [
+    rooms.session(user.sessionTokenHash),
+    rooms.memberSockets(user.workspaceId, user.userId),
+    rooms.userSockets(user.userId),
+  ];
+}
 
 /** The rooms a member of a workspace listens to. */
 export function roomsOf(user: { userId: string; workspaceId: string; role: MemberRole }): string[] {

@@ -225,6 +225,54 @@ describe('realtime (Socket.IO)', () => {
     expect(refused.data).toMatchObject({ success: false, code: 'UNAUTHENTICATED' });
   });
 
+  it('closes a socket the moment its session ends: logout, a switch of company, expiry', async () => {
+    const quickly = (c: Client) =>
+      Promise.race([
+        new Promise<string>((resolve) => c.socket.once('disconnect', resolve)),
+        new Promise<string>((resolve) => setTimeout(() => resolve('still connected after 2 s'), 2000)),
+      ]);
+    // Logout: the same socket can neither receive nor resume.
+    const cookie = await addAgent('agente-sai');
+    const c = await joined(cookie, 'agente-sai');
+    const dropped = quickly(c);
+    expect((await gw.request('POST', '/api/auth/logout', { cookie })).status).toBe(200);
+    expect(await dropped).toBe('io server disconnect');
+    expect((await refusal(cookie)).message).toBe('UNAUTHENTICATED');
+
+    // Switching company ends the old session: its sockets close, another session's stay.
+    await gw.addMember({
+      workspaceId: 'outra-empresa-troca',
+      userId: 'agente-sai',
+      email: 'agente-sai@loja.com',
+      password: 'senha-boa-1',
+      role: 'Agente',
+    });
+    const first = await gw.login('agente-sai@loja.com', 'senha-boa-1');
+    const other = await gw.login('agente-sai@loja.com', 'senha-boa-1');
+    const a = await joined(first, 'agente-sai');
+    const b = await joined(other, 'agente-sai');
+    const aDropped = quickly(a);
+    const me = await gw.request<{ user: { workspaceId: string } }>('GET', '/api/auth/me', { cookie: first });
+    const target = me.body.user.workspaceId === WS ? 'outra-empresa-troca' : WS;
+    expect(
+      (await gw.request('POST', '/api/auth/workspace', { cookie: first, body: { workspaceId: target } }))
+        .status,
+    ).toBe(200);
+    expect(await aDropped).toBe('io server disconnect');
+    expect(b.socket.connected).toBe(true);
+
+    // Expiry: a session that nobody extends closes its socket when it expires, not a minute later.
+    const now = Date.now();
+    const token = await gw.atende.sessions.create({
+      userId: ownerId,
+      workspaceId: WS,
+      createdAt: now,
+      expiresAt: now + 700,
+    });
+    const expiring = await joined(`atende_session=${token}`, ownerId);
+    expect(await quickly(expiring)).toBe('io server disconnect');
+  });
+
   it('refuses an inactive member, and drops the socket of a member deactivated while connected', async () => {
     const cookie = await addAgent('agente-desativado');
     const c = await joined(cookie, 'agente-desativado');
@@ -244,7 +292,8 @@ describe('realtime (Socket.IO)', () => {
       code: 'FORBIDDEN',
     });
     const serverSocket = realtime.io.of('/').sockets.get(c.socket.id!)!;
-    expect([...serverSocket.rooms]).toEqual([serverSocket.id]);
+    // Only its own control rooms (nothing is pushed to them), no audience.
+    expect([...serverSocket.rooms].filter((room) => !room.startsWith('ctl:'))).toEqual([serverSocket.id]);
 
     for (const bad of [42, null, { userId: ownerId, extra: true }, '', { userId: 7 }]) {
       expect(await c.socket.emitWithAck('join:user', bad)).toMatchObject({

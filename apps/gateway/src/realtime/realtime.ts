@@ -4,7 +4,8 @@ import { Server, type ServerOptions, type Socket } from 'socket.io';
 import { streamCategory, type EventSource, type MemberEvent, type StoredEvent } from '@atende/events';
 import type { GatewayDeps } from '../http/gateway-deps.js';
 import { jsonOnlyParser } from './json-only-parser.js';
-import { roomsOf } from './audience.js';
+import { controlRoomsOf, roomsOf } from './audience.js';
+import { watchSessions } from './session-watch.js';
 import { mayPush, pushesOf, type Push, type PushContext, type ServerToClientEvents } from './pushes.js';
 import {
   ackErrors,
@@ -15,7 +16,7 @@ import {
   type JoinAck,
   type ResumeAck,
 } from './schemas.js';
-import { authenticateHandshake, originAllowed, stillAuthenticated, type SocketUser } from './socket-auth.js';
+import { authenticateHandshake, originAllowed, type SocketUser } from './socket-auth.js';
 
 /** Client → server. Payloads are validated with zod; the last argument, when a function, is the ack. */
 export interface ClientToServerEvents {
@@ -43,7 +44,12 @@ export type RealtimeServer = Server<
   InterServerEvents,
   SocketData
 >;
-type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type RealtimeSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>;
 
 export interface RealtimeOptions {
   httpServer: HttpServer;
@@ -378,6 +384,13 @@ export function createRealtime(options: RealtimeOptions): Realtime {
 
   // ---- connections -------------------------------------------------------------------------
 
+  const sessionWatch = watchSessions({
+    io,
+    deps,
+    logger,
+    intervalMs: options.sessionCheckIntervalMs ?? 60_000,
+  });
+
   io.use((socket, next) => {
     void (async () => {
       const headers = socket.request.headers;
@@ -403,7 +416,10 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     let sockets = socketsByMember.get(key);
     if (!sockets) socketsByMember.set(key, (sockets = new Set()));
     sockets.add(socket);
+    void socket.join(controlRoomsOf(user));
+    const unwatch = sessionWatch.watch(socket);
     socket.on('disconnect', () => {
+      unwatch();
       sockets.delete(socket);
       if (sockets.size === 0 && socketsByMember.get(key) === sockets) socketsByMember.delete(key);
     });
@@ -438,27 +454,6 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     }
   });
 
-  // ---- sessions that end while a socket is open --------------------------------------------
-
-  let checking = false;
-  const interval = options.sessionCheckIntervalMs ?? 60_000;
-  const timer =
-    interval > 0
-      ? setInterval(() => {
-          if (checking || closed) return;
-          checking = true;
-          void (async () => {
-            for (const socket of io.of('/').sockets.values()) {
-              if (closed) break;
-              if (!(await stillAuthenticated(deps, socket.data.user))) socket.disconnect(true);
-            }
-          })()
-            .catch((error: unknown) => logger.warn({ err: error }, 'session check failed'))
-            .finally(() => (checking = false));
-        }, interval)
-      : undefined;
-  timer?.unref();
-
   let closing: Promise<void> | undefined;
   return {
     io,
@@ -468,7 +463,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       (closing ??= (async () => {
         closed = true;
         abort.abort();
-        if (timer) clearInterval(timer);
+        sessionWatch.close();
         for (const w of dispatchWaiters) w.resolve();
         dispatchWaiters = [];
         // Only this gateway's sockets (with a shared adapter, `io.disconnectSockets` reaches every gateway).

@@ -14,6 +14,8 @@ export interface SocketUser {
   name: string;
   /** SHA-256 of the cookie token (to re-check the session while the socket stays open). */
   sessionTokenHash: string;
+  /** When the session expires unless a request extends it (ms since the epoch). */
+  sessionExpiresAt: number;
 }
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;
@@ -51,18 +53,22 @@ export async function authenticateHandshake(
     role: member.role,
     name: member.name,
     sessionTokenHash,
+    sessionExpiresAt: session.expiresAt,
   };
 }
 
-/** Whether the session behind a socket is still live and its member still active. */
+/**
+ * Whether the session behind a socket is still live and its member still active: the session's
+ * current expiry (requests slide it), or undefined when it ended.
+ */
 export async function stillAuthenticated(
   deps: Pick<GatewayDeps, 'sessions' | 'readModels'>,
   user: SocketUser,
-): Promise<boolean> {
+): Promise<number | undefined> {
   const session = await deps.sessions.get(user.sessionTokenHash, Date.now());
-  if (!session) return false;
+  if (!session) return undefined;
   const member = await getMember(deps.readModels.view('members'), user.workspaceId, user.userId);
-  return member !== undefined && member.status === 'active';
+  return member !== undefined && member.status === 'active' ? session.expiresAt : undefined;
 }
 
 /**

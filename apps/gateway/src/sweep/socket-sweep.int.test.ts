@@ -119,7 +119,8 @@ describe('socket sweep', () => {
   /** Rooms the server put this socket in (besides its own id). */
   function roomsOfSocket(socket: ClientSocket): string[] {
     const server = gw.atende.realtime.io.of('/').sockets.get(socket.id!);
-    return server ? [...server.rooms].filter((r) => r !== socket.id) : [];
+    // Control rooms (the socket's own session and member: nothing is pushed there) are not audience.
+    return server ? [...server.rooms].filter((r) => r !== socket.id && !r.startsWith('ctl:')) : [];
   }
 
   function checkRooms(m: Member, socket: ClientSocket, label: string): void {

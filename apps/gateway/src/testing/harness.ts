@@ -140,22 +140,25 @@ export class GatewayHarness {
       // As a real new workspace: it starts with Atende's default canned replies.
       await seedDefaultCannedReplies(deps, workspaceId, context);
     }
-    await handleCommand(
-      deps,
-      userDecider,
-      streams.user(options.userId),
-      {
-        type: 'RegisterUser',
-        data: {
-          userId: options.userId,
-          email: options.email,
-          name: options.name ?? options.userId,
-          authProvider: 'local',
-          passwordHash: await hashPassword(options.password),
+    // One account per person: an existing one (a member of another company) joins as it is.
+    const known = (await this.atende.store.readStream(streams.user(options.userId))).length > 0;
+    if (!known)
+      await handleCommand(
+        deps,
+        userDecider,
+        streams.user(options.userId),
+        {
+          type: 'RegisterUser',
+          data: {
+            userId: options.userId,
+            email: options.email,
+            name: options.name ?? options.userId,
+            authProvider: 'local',
+            passwordHash: await hashPassword(options.password),
+          },
         },
-      },
-      context,
-    );
+        context,
+      );
     const result = await handleCommand(
       deps,
       memberDecider,
