@@ -1,5 +1,6 @@
 import { all, fork } from 'redux-saga/effects';
 import { authSaga } from '../features/auth/authSaga';
+import { billingSaga } from '../features/billing/billingSaga';
 import { chatSaga } from '../features/chat/chatSaga';
 import { conversationsSaga } from '../features/conversations/conversationsSaga';
 import { integrationsSaga } from '../features/integrations/integrationsSaga';
@@ -16,6 +17,7 @@ export function* rootSaga() {
   yield all([
     fork(authSaga),
     fork(signupSaga),
+    fork(billingSaga),
     fork(themeSaga),
     fork(layoutSaga),
     fork(conversationsSaga),

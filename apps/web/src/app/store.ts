@@ -1,6 +1,7 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { authReducer } from '../features/auth/authSlice';
+import { billingReducer } from '../features/billing/billingSlice';
 import { chatWindowsReducer } from '../features/chat/chatWindowsSlice';
 import { conversationsReducer } from '../features/conversations/conversationsSlice';
 import { integrationsReducer } from '../features/integrations/integrationsSlice';
@@ -18,6 +19,7 @@ import { rootSaga } from './rootSaga';
 export const rootReducer = combineReducers({
   auth: authReducer,
   signup: signupReducer,
+  billing: billingReducer,
   theme: themeReducer,
   layout: layoutReducer,
   conversations: conversationsReducer,

@@ -1,6 +1,7 @@
 import { CreditCard, LogOut, Menu, MessagesSquare, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { NavLink, Outlet } from 'react-router';
+import { PlanBanner } from '../billing/PlanBanner';
 import { LazyChatWindows } from '../chat/LazyChatWindows';
 import { NotificationsBell } from '../notifications/NotificationsBell';
 import type { LucideIcon } from 'lucide-react';
@@ -231,6 +232,7 @@ export default function DashboardLayout() {
         tabIndex={-1}
         className="min-w-0 flex-1 px-4 pt-6 pb-24 outline-none sm:px-6 lg:px-10 lg:pt-8"
       >
+        {user?.role === 'Owner' ? <PlanBanner /> : null}
         <Outlet />
       </main>
       <LazyChatWindows />
