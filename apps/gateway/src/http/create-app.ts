@@ -9,6 +9,7 @@ import { createMetrics } from './metrics.js';
 import { mountRoutes } from './mount-routes.js';
 import { openApiDocument } from './openapi.js';
 import { operationalRoutes } from './operational-routes.js';
+import { forgeryGuard, inputGuard } from './request-guards.js';
 import { requestLog } from './request-log.js';
 import { securityHeaders } from './security-headers.js';
 import { serveWebClient } from './web-client.js';
@@ -41,7 +42,9 @@ export function createApp(deps: GatewayDeps, options: AppOptions): Express {
   app.use(securityHeaders(deps));
   // Only the configured web origin may call with credentials; same-origin needs no CORS at all.
   app.use(cors({ origin: deps.webOrigin ? [deps.webOrigin] : false, credentials: true }));
+  app.use('/api', forgeryGuard(deps.webOrigin));
   app.use(express.json({ limit: deps.bodyLimit ?? '100kb', strict: true }));
+  app.use('/api', inputGuard());
 
   const routes = apiRoutes(deps);
   app.post('/api/auth/login', ...loginThrottle(options.loginLimits));

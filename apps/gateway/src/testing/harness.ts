@@ -74,6 +74,10 @@ export class GatewayHarness {
   ): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.cookie) headers.cookie = options.cookie;
+    // As the web client: every call says it is the application's (same-site forgery guard).
+    if (!Object.keys(headers).some((h) => h.toLowerCase() === 'x-requested-with')) {
+      headers['x-requested-with'] = 'XMLHttpRequest';
+    }
     let body: string | undefined;
     if (options.body !== undefined) {
       headers['content-type'] ??= 'application/json';

@@ -326,6 +326,23 @@ describe('Conversation decider', () => {
     it('requests a trimmed text message', () => {
       conversation.given([started]).when(send()).then([requested()]);
     });
+    it("records the server's time when the browser's clock is more than 5 minutes off", () => {
+      const at = (iso: string) =>
+        ({ ...requested(), data: { ...requested().data, timestamp: iso } }) as ConversationEvent;
+      const received = '2026-03-10T12:00:00.000Z';
+      conversation
+        .given([started])
+        .when(send({ timestamp: '2026-03-10T12:04:59.000Z', receivedAt: received }))
+        .then([at('2026-03-10T12:04:59.000Z')]);
+      conversation
+        .given([started])
+        .when(send({ timestamp: '2026-03-10T12:05:01.000Z', receivedAt: received }))
+        .then([at(received)]);
+      conversation
+        .given([started])
+        .when(send({ timestamp: '1999-01-01T00:00:00.000Z', receivedAt: received }))
+        .then([at(received)]);
+    });
     it('refuses sending once the trial ended without a plan, and sends again on a plan', () => {
       const after = '2026-03-15T00:00:00.000Z';
       conversation

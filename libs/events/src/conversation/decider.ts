@@ -108,6 +108,23 @@ function requireTimestamp(...candidates: unknown[]): string {
   throw new DomainError('INVALID_TIMESTAMP', 'Data inválida');
 }
 
+/** How far a browser's clock may be from ours before its time is ignored. */
+export const CLIENT_CLOCK_TOLERANCE_MS = 5 * 60_000;
+
+/**
+ * The time an agent's message is recorded with: the browser's, unless the server's receipt time is
+ * known and the browser's is more than CLIENT_CLOCK_TOLERANCE_MS from it (a wrong clock, or a
+ * forged time to reorder history): then the server's.
+ */
+function outboundTimestamp(client: unknown, receivedAt: unknown): string {
+  const server = parseIsoTimestamp(receivedAt);
+  const given = parseIsoTimestamp(client);
+  if (given && server && Math.abs(Date.parse(given) - Date.parse(server)) > CLIENT_CLOCK_TOLERANCE_MS) {
+    return server;
+  }
+  return requireTimestamp(client, receivedAt);
+}
+
 function requireMediaUrl(raw: string): string {
   const url = raw.trim();
   if (!url || url.length > MEDIA_URL_MAX) throw new DomainError('MEDIA_URL_INVALID', 'URL da mídia inválida');
@@ -210,7 +227,7 @@ function requestOutbound(
         agentId: data.agentId,
         content,
         type: normaliseMessageType(data.type ?? 'text'),
-        timestamp: requireTimestamp(data.timestamp, data.receivedAt),
+        timestamp: outboundTimestamp(data.timestamp, data.receivedAt),
       },
     },
   ];
