@@ -37,10 +37,15 @@ export async function apiRequest<T = Record<string, unknown>>(
     response = await fetch(apiUrl(path), {
       method: options.method ?? 'GET',
       credentials: 'same-origin',
+      // X-Requested-With: the server refuses state changes without it or JSON (same-site forgery guard).
       headers:
         options.body === undefined
-          ? { Accept: 'application/json' }
-          : { Accept: 'application/json', 'Content-Type': 'application/json' },
+          ? { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' }
+          : {
+              Accept: 'application/json',
+              'Content-Type': 'application/json',
+              'X-Requested-With': 'XMLHttpRequest',
+            },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal,
     });
