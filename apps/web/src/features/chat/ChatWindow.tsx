@@ -2,6 +2,7 @@ import { Maximize2, Minimize2, Minus, PanelRightClose, PanelRightOpen, X } from 
 import { useCallback, useEffect, useId, useRef } from 'react';
 import { Rnd } from 'react-rnd';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { OverLimitBadge } from '../conversations/OverLimitBadge';
 import { chatWindowsActions, type ChatWindowState } from './chatWindowsSlice';
 import { Composer } from './Composer';
 import { conversationViewed, isUnreadIncoming, selectConversationMessages } from './messageSelectors';
@@ -154,6 +155,7 @@ export function ChatWindow({
             <p className="flex items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400">
               <span aria-hidden className="h-2 w-2 rounded-full bg-green-500" />
               {channelLabelOf(row)}
+              <OverLimitBadge month={row?.overLimitMonth} />
             </p>
           </div>
           <button

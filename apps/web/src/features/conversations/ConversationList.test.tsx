@@ -126,6 +126,16 @@ describe('ConversationList', () => {
     expect(joao.queryByTestId('media-icon')).not.toBeInTheDocument();
   });
 
+  it("marks a conversation that started over the plan's monthly limit 'Acima do limite'", () => {
+    renderList([
+      conversation({ id: 'maria', name: 'Maria Souza', messageCount: 2, overLimitMonth: '2026-03' }),
+      conversation({ id: 'joao', name: 'João', messageCount: 1 }),
+    ]);
+    expect(within(rowNamed('Maria Souza')).getByText('Acima do limite')).toBeInTheDocument();
+    expect(rowButton('Maria Souza')).toHaveAccessibleDescription(/WhatsApp.*2 mensagens.*Acima do limite/);
+    expect(within(rowNamed('João')).queryByText('Acima do limite')).not.toBeInTheDocument();
+  });
+
   it("searches name, phone and last message, and says 'Nenhuma conversa encontrada'", async () => {
     const { user } = renderList([
       conversation({ id: 'a', name: 'Ana Lima', customerId: '5511988887777', lastMessage: 'Pedido 42' }),

@@ -15,6 +15,7 @@ import {
   type MediaKind,
   type ReadState,
 } from './row-format';
+import { OverLimitBadge } from './OverLimitBadge';
 import { RowMenu } from './RowMenu';
 
 /** Fixed height of a row in px (the virtualizer's item size). */
@@ -207,6 +208,12 @@ export const ConversationRow = memo(function ConversationRow({
             </span>
             <span aria-hidden>·</span>
             <span>{messageCountText(conversation.messageCount ?? 0)}</span>
+            {conversation.overLimitMonth ? (
+              <>
+                <span aria-hidden>·</span>
+                <OverLimitBadge month={conversation.overLimitMonth} />
+              </>
+            ) : null}
           </span>
         </span>
       </button>

@@ -9,6 +9,20 @@ export const SEND_ERROR_TEXT = 'Erro ao enviar mensagem';
 export const CONNECTION_ERROR_TEXT = 'Erro de conexão';
 export const LOAD_ERROR_TEXT = 'Erro ao carregar mensagens';
 
+/**
+ * Refusals of POST /api/whatsapp/send (HTTP 402) whose own text says what to do (choose a plan,
+ * upgrade): shown as the server wrote them instead of 'Erro ao enviar mensagem'.
+ */
+export const PLAN_SEND_ERROR_CODES: readonly string[] = ['TRIAL_ENDED', 'PLAN_LIMIT_CONVERSATIONS'];
+
+/** The red text of a failed send: 'Erro de conexão' without an answer, the plan's own text, else the spec's. */
+export function sendErrorText(error: { status: number; code: string; message: string } | null): string {
+  if (!error) return SEND_ERROR_TEXT;
+  if (error.status === 0) return CONNECTION_ERROR_TEXT;
+  if (PLAN_SEND_ERROR_CODES.includes(error.code) && error.message) return error.message;
+  return SEND_ERROR_TEXT;
+}
+
 const MESSAGE_TYPES: readonly Message['type'][] = ['text', 'image', 'video', 'audio', 'document'];
 const STATUSES: readonly Message['status'][] = ['sent', 'delivered', 'read', 'failed'];
 const MEDIA_STATUSES: readonly Message['mediaStatus'][] = ['none', 'pending', 'stored', 'failed'];

@@ -11,10 +11,9 @@ import { realtimeConfig } from '../realtime/realtime-config';
 import { selectSocketStatus, type SocketStatus } from '../realtime/realtimeSlice';
 import { toConversation, type ConversationRowPush } from '../realtime/socket-events';
 import {
-  CONNECTION_ERROR_TEXT,
   LOAD_ERROR_TEXT,
   MESSAGE_LIMIT,
-  SEND_ERROR_TEXT,
+  sendErrorText,
   toChatMessage,
   type RawMessage,
 } from './message-model';
@@ -126,8 +125,9 @@ function* postSend(conversationId: string, localId: string): SagaIterator {
       }),
     );
   } catch (error) {
-    // No answer at all (network, timeout): 'Erro de conexão'; the server said no: 'Erro ao enviar mensagem'.
-    const text = isApiError(error) && error.status === 0 ? CONNECTION_ERROR_TEXT : SEND_ERROR_TEXT;
+    // No answer at all (network, timeout): 'Erro de conexão'; an ended trial or the month's limit:
+    // the server's text (it says what to do); any other refusal: 'Erro ao enviar mensagem'.
+    const text = sendErrorText(isApiError(error) ? error : null);
     if (!isApiError(error)) console.error('Envio de mensagem falhou', error);
     yield put(messagesActions.messageSendFailed({ conversationId, localId, error: text }));
   }
