@@ -11,7 +11,12 @@ import { LIVE_PROJECTOR_POSITION, startupProjections } from '@atende/projector';
 import { RedisCheckpointStore, RedisReadModels } from '@atende/read-models';
 import { startEmbedded } from '../../apps/gateway/src/embedded/start-embedded.js';
 import { ReadModelsProgress } from '../../apps/gateway/src/distributed/read-models-progress.js';
-import { freePort, startProcess, type RunningProcess } from '../distributed/process-harness.js';
+import {
+  TEST_SANDBOX_TOKEN,
+  freePort,
+  startProcess,
+  type RunningProcess,
+} from '../distributed/process-harness.js';
 
 /** What bench:ingest drives: where agents connect, how a customer message goes in, the log. */
 export interface IngestTarget {
@@ -121,7 +126,11 @@ export async function distributedTarget(dir: string, synchronous: 'full' | 'norm
           path: '/api/sandbox/whatsapp/inbound',
           method: 'POST',
           agent,
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            'x-sandbox-token': TEST_SANDBOX_TOKEN,
+          },
         },
         (res) => {
           if (res.statusCode !== 200) failures += 1;

@@ -23,6 +23,7 @@ import type { GatewayDeps } from '../../apps/gateway/src/http/gateway-deps.js';
 import { listenHttp } from '../../apps/gateway/src/http/listen.js';
 import { mountRoutes } from '../../apps/gateway/src/http/mount-routes.js';
 import { sandboxRoutes } from '../../apps/gateway/src/routes/sandbox/sandbox-routes.js';
+import { sandboxToken, sandboxTokenGuard } from '../../apps/gateway/src/routes/sandbox/sandbox-token.js';
 import { distributedSettings, onShutdown, openSharedStore } from './settings.js';
 
 const { config, redisPrefix, kafkaTopic, sandboxPort, logger } = distributedSettings('atende-channel-worker');
@@ -68,6 +69,7 @@ const bridge = await startChannelBridge({
 let controls: Server | undefined;
 if (sandbox) {
   const app = express();
+  app.use('/api/sandbox', sandboxTokenGuard(sandboxToken(config.dataDir, config.ATENDE_SANDBOX_TOKEN)));
   app.use(express.json({ limit: '100kb' }));
   mountRoutes(app, sandboxRoutes(sandbox), { logger } as unknown as GatewayDeps);
   app.use(

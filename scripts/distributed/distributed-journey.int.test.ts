@@ -8,7 +8,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { describeWithKafka, testKafkaBrokers } from '../../libs/event-bus/src/testing/kafka-infra.js';
 import { describeWithRedis, testRedisUrl } from '../../libs/read-models/src/testing/infra.js';
 import { eventually as waitUntil } from '../../apps/gateway/src/testing/eventually.js';
-import { freePort } from './process-harness.js';
+import { TEST_SANDBOX_TOKEN, freePort } from './process-harness.js';
 
 const START = path.resolve(__dirname, '../start-distributed.ts');
 
@@ -39,6 +39,7 @@ describeWithRedis('distributed mode across processes', () => {
           ATENDE_KAFKA_TOPIC: `atende-test-${randomUUID()}`,
           GATEWAY_PORTS: `${ports.a},${ports.b}`,
           SANDBOX_PORT: String(ports.sandbox),
+          ATENDE_SANDBOX_TOKEN: TEST_SANDBOX_TOKEN,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -94,7 +95,7 @@ describeWithRedis('distributed mode across processes', () => {
         );
         const inbound = await fetch(`http://127.0.0.1:${ports.sandbox}/api/sandbox/whatsapp/inbound`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', 'x-sandbox-token': TEST_SANDBOX_TOKEN },
           body: JSON.stringify({
             sessionId: 'demo-sandbox',
             from: '5511977775555',
@@ -131,6 +132,7 @@ describeWithRedis('distributed mode across processes', () => {
         const outbox = await eventually(async () => {
           const res = await fetch(
             `http://127.0.0.1:${ports.sandbox}/api/sandbox/whatsapp/outbox?sessionId=demo-sandbox`,
+            { headers: { 'x-sandbox-token': TEST_SANDBOX_TOKEN } },
           );
           const messages = ((await res.json()) as { messages: { messageId: string }[] }).messages;
           return messages.some((m) => m.messageId === clientMessageId) ? messages : undefined;

@@ -10,6 +10,9 @@ export interface RunningProcess {
   stop(): Promise<void>;
 }
 
+/** The sandbox token of the processes these tests start (ATENDE_SANDBOX_TOKEN). */
+export const TEST_SANDBOX_TOKEN = 'token-do-sandbox-nos-testes';
+
 export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -24,7 +27,7 @@ export function startProcess(script: string, env: Record<string, string>): Promi
     process.execPath,
     ['--import', 'tsx', fileURLToPath(new URL(`./${script}`, import.meta.url))],
     {
-      env: { ...process.env, LOG_LEVEL: 'info', ...env },
+      env: { ...process.env, LOG_LEVEL: 'info', ATENDE_SANDBOX_TOKEN: TEST_SANDBOX_TOKEN, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -80,7 +83,7 @@ export async function sendInbound(
     try {
       res = await fetch(`http://127.0.0.1:${sandboxPort}/api/sandbox/whatsapp/inbound`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', 'x-sandbox-token': TEST_SANDBOX_TOKEN },
         body: JSON.stringify({ sessionId: 'demo-sandbox', from, text, providerMessageId: id }),
       });
     } catch (error) {

@@ -4,6 +4,7 @@ import http from 'node:http';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { RELIABILITY_METRICS_TOKEN } from './soak.js';
+import { RELIABILITY_SANDBOX_TOKEN } from './sender.js';
 
 const MAIN = fileURLToPath(new URL('../../apps/gateway/src/main.ts', import.meta.url));
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
@@ -77,6 +78,7 @@ export class AtendeProcess {
       HOST: '127.0.0.1',
       LOG_LEVEL: process.env.RELIABILITY_LOG_LEVEL ?? 'warn',
       METRICS_TOKEN: RELIABILITY_METRICS_TOKEN,
+      ATENDE_SANDBOX_TOKEN: RELIABILITY_SANDBOX_TOKEN,
     };
     delete env.ATENDE_OWNER_EMAIL;
     delete env.ATENDE_OWNER_PASSWORD;

@@ -1,5 +1,8 @@
 import type { HttpClient } from './http-client.js';
 
+/** The sandbox token the reliability run gives the process it starts (ATENDE_SANDBOX_TOKEN). */
+export const RELIABILITY_SANDBOX_TOKEN = `reliability-${process.pid}-sandbox-token`;
+
 export const SESSION_ID = 'demo-sandbox';
 
 /** mulberry32: a small seeded generator, so a failing run can be repeated with its seed. */
@@ -91,6 +94,7 @@ export async function deliver(
     try {
       const answer = await client.request('POST', '/api/sandbox/whatsapp/inbound', {
         body: { sessionId: SESSION_ID, ...message },
+        headers: { 'x-sandbox-token': RELIABILITY_SANDBOX_TOKEN },
         timeoutMs: 30_000,
       });
       if (answer.status === 200) {

@@ -1,6 +1,8 @@
 import { pino } from 'pino';
 import { ConfigError, loadConfig } from '@atende/config';
+import path from 'node:path';
 import { startEmbedded } from './embedded/start-embedded.js';
+import { SANDBOX_TOKEN_FILE } from './routes/sandbox/sandbox-token.js';
 
 let config;
 try {
@@ -29,10 +31,24 @@ if (atende.demo.demoCredentials) {
   const { email, password } = atende.demo.demoCredentials;
   logger.info(`Login de demonstração: ${email} / ${password}`);
 }
-if (atende.demo.sandboxSessionId) {
+if (atende.sandboxToken) {
+  // The demo prints its token with its login; a deployment that asked for the sandbox says where it is.
+  const token = atende.demo.demoCredentials
+    ? atende.sandboxToken
+    : config.ATENDE_SANDBOX_TOKEN
+      ? '(ATENDE_SANDBOX_TOKEN)'
+      : `(em ${path.join(config.dataDir, SANDBOX_TOKEN_FILE)})`;
+  logger.warn(
+    `Sandbox do WhatsApp LIGADO: um telefone simulado, controlado em ${atende.url}/api/sandbox/whatsapp/* ` +
+      `com o cabeçalho x-sandbox-token: ${token}`,
+  );
+}
+if (atende.demo.sandboxSessionId && atende.sandboxToken) {
   logger.info(
     `WhatsApp de demonstração conectado (sandbox, sessão ${atende.demo.sandboxSessionId}): simule um cliente com ` +
-      `POST ${atende.url}/api/sandbox/whatsapp/inbound {"sessionId":"${atende.demo.sandboxSessionId}","from":"5511988887777","text":"Olá!"}`,
+      `curl -X POST ${atende.url}/api/sandbox/whatsapp/inbound -H 'content-type: application/json' ` +
+      `-H 'x-sandbox-token: ${atende.demo.demoCredentials ? atende.sandboxToken : '…'}' ` +
+      `-d '{"sessionId":"${atende.demo.sandboxSessionId}","from":"5511988887777","text":"Olá!"}'`,
   );
 }
 

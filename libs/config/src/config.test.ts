@@ -12,6 +12,14 @@ describe('loadConfig', () => {
     expect(config.REQUIRE_INFRA).toBe(false);
   });
 
+  it('turns the WhatsApp sandbox on only in the demo, or when asked for', () => {
+    const owner = { ATENDE_OWNER_EMAIL: 'dono@loja.com', ATENDE_OWNER_PASSWORD: 'senha-forte-1' };
+    expect(loadConfig(owner).whatsappDriver).toBe('wwebjs');
+    expect(loadConfig({ ...owner, WHATSAPP_DRIVER: 'sandbox' }).whatsappDriver).toBe('sandbox');
+    expect(loadConfig({ ATENDE_MODE: 'distributed' }).whatsappDriver).toBe('wwebjs');
+    expect(() => loadConfig({ ATENDE_SANDBOX_TOKEN: 'curto' })).toThrow(ConfigError);
+  });
+
   it('reads and coerces values', () => {
     const config = loadConfig(
       {

@@ -48,7 +48,13 @@ export const configSchema = z.object({
   ATENDE_SIGNUP: z.enum(['open', 'closed']).default('closed'),
   ATENDE_OWNER_EMAIL: z.string().email().optional(),
   ATENDE_OWNER_PASSWORD: z.string().min(8).optional(),
+  /**
+   * sandbox: the simulated phone (on by default only in the embedded demo, i.e. without
+   * ATENDE_OWNER_*); wwebjs: real WhatsApp through whatsapp-web.js.
+   */
   WHATSAPP_DRIVER: z.enum(['sandbox', 'wwebjs']).optional(),
+  /** The token the sandbox's controls require (x-sandbox-token); default one generated in DATA_DIR. */
+  ATENDE_SANDBOX_TOKEN: z.string().min(16).optional(),
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   /**
    * Sandbox only: simulated network time of a send, spent both before the phone takes the message
@@ -71,7 +77,7 @@ export type RawConfig = z.infer<typeof configSchema>;
 export interface AtendeConfig extends RawConfig {
   /** DATA_DIR made absolute. */
   dataDir: string;
-  /** The sandbox is the default WhatsApp driver in embedded mode. */
+  /** The sandbox is the default WhatsApp driver in the embedded demo (no ATENDE_OWNER_*). */
   whatsappDriver: 'sandbox' | 'wwebjs';
 }
 
@@ -100,6 +106,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   return {
     ...raw,
     dataDir: path.resolve(cwd, raw.DATA_DIR),
-    whatsappDriver: raw.WHATSAPP_DRIVER ?? (raw.ATENDE_MODE === 'embedded' ? 'sandbox' : 'wwebjs'),
+    // A real deployment (its own owner) never gets an anonymous simulated phone by accident.
+    whatsappDriver:
+      raw.WHATSAPP_DRIVER ??
+      (raw.ATENDE_MODE === 'embedded' && raw.ATENDE_OWNER_EMAIL === undefined ? 'sandbox' : 'wwebjs'),
   };
 }

@@ -16,6 +16,7 @@ interface Running {
 /** Starts `npm start`'s entry point on DATA_DIR and resolves with its URL (from the start-up log). */
 /** Each send spends this long before the phone takes it and again before it answers. */
 const SEND_DELAY_MS = 400;
+const SANDBOX_TOKEN = 'token-do-sandbox-nos-testes';
 
 function startAtende(dataDir: string): Promise<Running> {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
@@ -26,6 +27,7 @@ function startAtende(dataDir: string): Promise<Running> {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       SANDBOX_SEND_DELAY_MS: String(SEND_DELAY_MS),
+      ATENDE_SANDBOX_TOKEN: SANDBOX_TOKEN,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -65,6 +67,7 @@ async function call<T>(
     headers: {
       ...(cookie ? { cookie } : {}),
       ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(url.includes('/api/sandbox/') ? { 'x-sandbox-token': SANDBOX_TOKEN } : {}),
     },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });

@@ -22,7 +22,7 @@ const logger = pino({ level: 'silent' });
 async function customerWrites(atende: EmbeddedAtende, from: string, text: string, id: string): Promise<void> {
   const response = await fetch(`${atende.url}/api/sandbox/whatsapp/inbound`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-sandbox-token': atende.sandboxToken! },
     body: JSON.stringify({ sessionId: 'demo-sandbox', from, text, providerMessageId: id }),
   });
   expect(response.status).toBe(200);

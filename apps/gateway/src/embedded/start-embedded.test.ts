@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
@@ -53,10 +53,14 @@ describe('embedded start-up', () => {
     });
     expect(withQuery.status).toBe(400);
     expect(await withQuery.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
-    const customerWrites = (url: string, providerMessageId: string) =>
+    // The sandbox's token is made at the first start, kept in DATA_DIR (0600) and the same after a restart.
+    const token = first.sandboxToken!;
+    expect(token).toMatch(/^[\w-]{32}$/);
+    expect(readFileSync(path.join(dir, 'sandbox-token'), 'utf8').trim()).toBe(token);
+    const customerWrites = (url: string, providerMessageId: string, sandboxToken = token) =>
       fetch(`${url}/api/sandbox/whatsapp/inbound`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', 'x-sandbox-token': sandboxToken },
         body: JSON.stringify({
           sessionId: 'demo-sandbox',
           from: '5511988887777',
@@ -64,11 +68,14 @@ describe('embedded start-up', () => {
           providerMessageId,
         }),
       });
+    expect((await customerWrites(first.url, 'demo-0', '')).status).toBe(401);
+    expect((await customerWrites(first.url, 'demo-0', `${token}x`)).status).toBe(401);
     expect((await customerWrites(first.url, 'demo-1')).status).toBe(200);
     await first.stop();
 
     // A restart on the same data folder finds the workspace and writes nothing new.
     const second = await startEmbedded(config, logger);
+    expect(second.sandboxToken).toBe(token);
     expect(second.demo.created).toBe(false);
     expect(second.demo.ownerId).toBe(first.demo.ownerId);
     const afterFirst = await second.store.lastGlobalPosition();
@@ -88,6 +95,12 @@ describe('embedded start-up', () => {
     });
     const atende = await startEmbedded(config, logger);
     expect(atende.demo.demoCredentials).toBeUndefined();
+    // A real deployment: no simulated phone unless WHATSAPP_DRIVER=sandbox says so.
+    expect(config.whatsappDriver).toBe('wwebjs');
+    expect(atende.sandbox).toBeUndefined();
+    expect((await fetch(`${atende.url}/api/sandbox/whatsapp/outbox?sessionId=demo-sandbox`)).status).toBe(
+      404,
+    );
     const user = await atende.store.readStream(`user-${atende.demo.ownerId}`);
     expect(user[0]?.data).toMatchObject({ email: 'dona@loja.com.br', authProvider: 'local' });
     const member = await atende.store.readStream(`member-minha-empresa-${atende.demo.ownerId}`);

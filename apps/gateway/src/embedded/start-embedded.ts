@@ -20,6 +20,7 @@ import { answerClientErrors } from '../http/client-errors.js';
 import { listenHttp } from '../http/listen.js';
 import { createApp, type AppOptions } from '../http/create-app.js';
 import { operationalApp } from '../http/operational-routes.js';
+import { sandboxToken } from '../routes/sandbox/sandbox-token.js';
 import { defaultWebDistDir } from '../http/web-client.js';
 import { createRealtime, type Realtime } from '../realtime/index.js';
 import {
@@ -60,6 +61,8 @@ export interface EmbeddedAtende {
   demo: DemoWorkspace;
   /** The WhatsApp sandbox phone, when the sandbox driver is on. */
   sandbox: SandboxChannel | undefined;
+  /** The x-sandbox-token its HTTP controls require, when it is on. */
+  sandboxToken: string | undefined;
   /** How long rebuilding the in-process read models from the log (or restoring them) took at start. */
   startupRebuildMs: number;
   /** Whether they were restored from the snapshot saved at the last stop rather than rebuilt. */
@@ -187,7 +190,7 @@ export async function startEmbedded(
     whatsappDriver: config.whatsappDriver,
     signupOpen: config.ATENDE_SIGNUP === 'open',
     ...(config.WEB_ORIGIN ? { webOrigin: config.WEB_ORIGIN } : {}),
-    ...(sandbox ? { sandbox } : {}),
+    ...(sandbox ? { sandbox, sandboxToken: sandboxToken(config.dataDir, config.ATENDE_SANDBOX_TOKEN) } : {}),
     ...(config.AUTH === 'firebase' && config.FIREBASE_PROJECT_ID
       ? {
           firebase: createFirebaseVerifier(config.FIREBASE_PROJECT_ID),
@@ -232,6 +235,7 @@ export async function startEmbedded(
     realtime,
     demo,
     sandbox,
+    sandboxToken: deps.sandboxToken,
     startupRebuildMs,
     restoredReadModels,
     url: `http://localhost:${port}`,

@@ -10,6 +10,7 @@ import { mountRoutes } from './mount-routes.js';
 import { openApiDocument } from './openapi.js';
 import { operationalRoutes } from './operational-routes.js';
 import { forgeryGuard, inputGuard } from './request-guards.js';
+import { sandboxTokenGuard } from '../routes/sandbox/sandbox-token.js';
 import { requestLog } from './request-log.js';
 import { securityHeaders } from './security-headers.js';
 import { serveWebClient } from './web-client.js';
@@ -46,6 +47,10 @@ export function createApp(deps: GatewayDeps, options: AppOptions): Express {
   app.use(express.json({ limit: deps.bodyLimit ?? '100kb', strict: true }));
   app.use('/api', inputGuard());
 
+  if (deps.sandbox) {
+    if (!deps.sandboxToken) throw new Error('the WhatsApp sandbox needs a sandbox token');
+    app.use('/api/sandbox', sandboxTokenGuard(deps.sandboxToken));
+  }
   const routes = apiRoutes(deps);
   app.post('/api/auth/login', ...loginThrottle(options.loginLimits));
   if (deps.signupOpen) app.post('/api/signup', signupThrottle(options.signupLimit));

@@ -24,6 +24,8 @@ export interface GatewayDeps {
   firebase?: FirebaseVerifier;
   /** The WhatsApp sandbox phone, when the sandbox driver is on (mounts /api/sandbox/whatsapp/*). */
   sandbox?: SandboxPhone;
+  /** The x-sandbox-token its controls require (needed with `sandbox`). */
+  sandboxToken?: string;
   /** Driver of new WhatsApp sessions (WHATSAPP_DRIVER); default the sandbox. */
   whatsappDriver?: 'sandbox' | 'wwebjs';
   /** Folder of downloaded message media (`<mediaDir>/<sessionId>/<file>`), served at /api/media. */

@@ -33,11 +33,12 @@ describe('request guards', () => {
   it('refuses body-less state changes that a page of another site could send (403), writing nothing', async () => {
     const before = await gw.lastPosition();
     const archive = `/api/conversations/${encodeURIComponent(chatId)}/archive`;
-    for (const headers of [
+    const kinds: Record<string, string>[] = [
       {},
       { 'content-type': 'text/plain' },
       { 'content-type': 'application/x-www-form-urlencoded' },
-    ]) {
+    ];
+    for (const headers of kinds) {
       const res = await raw('POST', archive, headers);
       expect(res).toEqual({
         status: 403,

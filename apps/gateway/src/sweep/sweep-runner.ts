@@ -132,6 +132,10 @@ export class SweepRunner {
     const headers: Record<string, string> = {
       'x-request-id': requestId,
       ...(caller.cookie ? { cookie: caller.cookie } : {}),
+      // The sandbox phone holds its token: its calls reach the handlers, like the phone's do.
+      ...(c.url.startsWith('/api/sandbox/') && this.gw.atende.sandboxToken
+        ? { 'x-sandbox-token': this.gw.atende.sandboxToken }
+        : {}),
       ...c.headers,
     };
     let status: number;

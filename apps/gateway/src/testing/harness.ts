@@ -74,6 +74,10 @@ export class GatewayHarness {
   ): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.cookie) headers.cookie = options.cookie;
+    // The sandbox phone's calls carry its token, as the README's curl examples do.
+    if (pathname.startsWith('/api/sandbox/') && this.atende.sandboxToken && !('x-sandbox-token' in headers)) {
+      headers['x-sandbox-token'] = this.atende.sandboxToken;
+    }
     // As the web client: every call says it is the application's (same-site forgery guard).
     if (!Object.keys(headers).some((h) => h.toLowerCase() === 'x-requested-with')) {
       headers['x-requested-with'] = 'XMLHttpRequest';
