@@ -2,7 +2,7 @@ import { AlertTriangle, Ban } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { overLimitBanner, TRIAL_ENDED_BANNER } from './billing-view';
+import { overLimitBanner, TRIAL_ENDED_BANNER } from './billing-texts';
 import { billingActions, selectBilling } from './billingSlice';
 
 const linkClass = 'shrink-0 font-semibold underline underline-offset-2 hover:no-underline';

@@ -1,10 +1,7 @@
 import type { Billing } from './billing-api';
 import type { TrialView } from './trial';
 import { trialView } from './trial';
-
-const numberFormat = new Intl.NumberFormat('pt-BR');
-/** E.g. '1.234' (spec §9: pt-BR formats). */
-export const formatCount = (value: number): string => numberFormat.format(value);
+import { formatCount } from './billing-texts';
 
 export const UNLIMITED_TEXT = 'Ilimitado';
 
@@ -61,16 +58,6 @@ export function usageMeters(billing: Billing): UsageMeter[] {
 /** '1 conversa acima do limite' / '3 conversas acima do limite'. */
 export const overLimitCountText = (count: number): string =>
   `${formatCount(count)} ${count === 1 ? 'conversa' : 'conversas'} acima do limite`;
-
-export const TRIAL_ENDED_BANNER =
-  'Seu período de teste terminou. O envio de mensagens está bloqueado até a escolha de um plano.';
-
-/** The Owner's banner when conversations of this month came in over the plan's limit. */
-export function overLimitBanner(count: number, limitsLabel: string): string {
-  return count === 1
-    ? `1 conversa deste mês passou do limite do plano ${limitsLabel}. Ela foi recebida, mas só poderá ser respondida após o upgrade.`
-    : `${formatCount(count)} conversas deste mês passaram do limite do plano ${limitsLabel}. Elas foram recebidas, mas só poderão ser respondidas após o upgrade.`;
-}
 
 /** The trial card's figures from GET /api/billing (the server says whether it ended). */
 export function billingTrialView(billing: Billing): TrialView {
