@@ -99,6 +99,16 @@ const authSlice = createSlice({
       state.status = 'anonymous';
       state.loginPending = false;
     },
+    /**
+     * The session ended elsewhere (a logout in another tab, an expiry, a removal): signed out here
+     * too, so the dashboard's guard sends the visitor to /login.
+     */
+    sessionEnded(state) {
+      state.user = null;
+      state.status = 'anonymous';
+      state.loginPending = false;
+      state.loggingOut = false;
+    },
     /** A protected page was opened after a logout: guard it normally again. */
     logoutSettled(state) {
       state.loggingOut = false;

@@ -1,11 +1,11 @@
-import type { SagaIterator } from 'redux-saga';
-import { call, delay, put, select, takeEvery } from 'redux-saga/effects';
+import { eventChannel, type EventChannel, type SagaIterator } from 'redux-saga';
+import { call, delay, put, select, take, takeEvery } from 'redux-saga/effects';
 import { isApiError } from '../../api/api-error';
 import { apiRequest } from '../../api/client';
 import type { Me } from '../../api/types';
 import { authActions } from './authSlice';
 import { selectUser } from './selectors';
-import { clearStoredUser, saveStoredUser } from './stored-user';
+import { STORED_USER_KEY, clearStoredUser, saveStoredUser } from './stored-user';
 
 /** Start-up session check: retries when the server could not be reached. */
 export const SESSION_CHECK_RETRIES = 3;
@@ -36,6 +36,40 @@ export function* checkSession(): SagaIterator {
   }
 }
 
+/** Whether the server still knows this browser's session (false only on a 401; an outage is not an ending). */
+export function* sessionStillValid(): SagaIterator {
+  try {
+    yield call(apiRequest<{ user: Me }>, '/api/auth/me');
+    return true;
+  } catch (error) {
+    return !(isApiError(error) && error.status === 401);
+  }
+}
+
+/** Another tab signed out (it removed the stored user): this one follows. */
+function storageChannel(): EventChannel<true> {
+  return eventChannel<true>((emit) => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === STORED_USER_KEY && event.newValue === null) emit(true);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  });
+}
+
+export function* otherTabsSaga(): SagaIterator {
+  const channel: EventChannel<true> = yield call(storageChannel);
+  try {
+    for (;;) {
+      yield take(channel);
+      const user: Me | null = yield select(selectUser);
+      if (user && !(yield* sessionStillValid())) yield put(authActions.sessionEnded());
+    }
+  } finally {
+    channel.close();
+  }
+}
+
 /** Local storage follows the auth state: the record while signed in, nothing once signed out. */
 function* syncStoredUser(): SagaIterator {
   const user: Me | null = yield select(selectUser);
@@ -45,7 +79,12 @@ function* syncStoredUser(): SagaIterator {
 
 export function* storedUserSaga(): SagaIterator {
   yield takeEvery(
-    [authActions.sessionChecked.type, authActions.loginSucceeded.type, authActions.loggedOut.type],
+    [
+      authActions.sessionChecked.type,
+      authActions.loginSucceeded.type,
+      authActions.loggedOut.type,
+      authActions.sessionEnded.type,
+    ],
     syncStoredUser,
   );
 }

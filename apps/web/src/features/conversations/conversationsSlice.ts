@@ -145,6 +145,11 @@ const conversationsSlice = createSlice({
       pending.archived = { rollback: { ...row } };
       conversationsAdapter.removeOne(state, id);
     },
+    /** Socket `conversation:removed`: assigned to someone else, it leaves this agent's list. */
+    conversationRemoved(state, action: PayloadAction<{ conversationId: string }>) {
+      conversationsAdapter.removeOne(state, action.payload.conversationId);
+      delete state.pending[action.payload.conversationId];
+    },
     /** The server answered the action with the row after the change. */
     conversationActionSucceeded(
       state,

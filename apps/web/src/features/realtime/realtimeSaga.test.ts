@@ -200,6 +200,34 @@ describe('live socket', () => {
     await until(() => status(store) === 'connected');
   });
 
+  it('when the server closes the socket because the session ended, signs this tab out (to /login)', async () => {
+    realtimeConfig.serverDisconnectRetryMs = 100;
+    const store = await connectedStore();
+    server.use(
+      http.get('/api/auth/me', () =>
+        HttpResponse.json(
+          { success: false, error: 'Sessão expirada. Entre novamente.', code: 'UNAUTHENTICATED' },
+          { status: 401 },
+        ),
+      ),
+    );
+    const handshakes = gateway.handshakes.length;
+    gateway.disconnectSockets();
+    await until(() => store.getState().auth.status === 'anonymous', 5000, 'signed out');
+    expect(store.getState().auth.user).toBeNull();
+    await sleep(300);
+    expect(gateway.handshakes.length).toBe(handshakes); // no reconnect with an ended session
+    expect(status(store)).toBe('idle');
+  });
+
+  it('conversation:removed takes the row out of the list (it was assigned to someone else)', async () => {
+    const store = await connectedStore();
+    expect(store.getState().conversations.entities[CHAT]).toBeDefined();
+    gateway.push('conversation:removed', { conversationId: CHAT, position: 12 });
+    await until(() => store.getState().conversations.entities[CHAT] === undefined);
+    expect(lastPosition(store)).toBe(12);
+  });
+
   it('once the quick attempts are used up, keeps trying in the background', async () => {
     realtimeConfig.reconnectionAttempts = 2;
     realtimeConfig.reconnectionDelay = 50;

@@ -5,6 +5,7 @@ import type { Socket } from 'socket.io-client';
 import type { Conversation, Me } from '../../api/types';
 import type { RootState } from '../../app/store';
 import { authActions } from '../auth/authSlice';
+import { sessionStillValid } from '../auth/session-saga';
 import { conversationsActions } from '../conversations/conversationsSlice';
 import { messageContent } from '../messages/message-model';
 import { messagesActions } from '../messages/messagesSlice';
@@ -185,6 +186,13 @@ function* onPush(cursor: Cursor, name: ServerEventName, payload: unknown): SagaI
       yield* seen(cursor, positionOf(payload));
       yield* upsertRow((payload as unknown as ConversationUpdatedPush).conversation);
       return;
+    case 'conversation:removed': {
+      // Assigned to someone else: it leaves this agent's list (the server sends nothing more of it).
+      yield* seen(cursor, positionOf(payload));
+      const id = (payload as { conversationId?: unknown }).conversationId;
+      if (typeof id === 'string') yield put(conversationsActions.conversationRemoved({ conversationId: id }));
+      return;
+    }
     case 'whatsapp:connected':
     case 'whatsapp:disconnected': {
       const channel = payload as unknown as ChannelPush;
@@ -271,14 +279,25 @@ export function* liveSocket(userId: string): SagaIterator {
             break;
           case 'disconnected':
             yield put(realtimeActions.socketStatusChanged('disconnected'));
-            // The server closed it (Socket.IO does not come back by itself then).
-            if (event.reason === 'io server disconnect') yield* retry(realtimeConfig.serverDisconnectRetryMs);
+            // The server closed it (Socket.IO does not come back by itself then): the session may have
+            // ended (a logout in another tab, an expiry, a removal); then this tab signs out too.
+            if (event.reason === 'io server disconnect') {
+              if (!(yield* sessionStillValid())) {
+                yield put(authActions.sessionEnded());
+                return;
+              }
+              yield* retry(realtimeConfig.serverDisconnectRetryMs);
+            }
             break;
           case 'connectError':
             // Spec §8: socket connection errors are only logged.
             if (!warned) console.warn('Socket: erro de conexão', event.error.message);
             warned = true;
             yield put(realtimeActions.socketStatusChanged('disconnected'));
+            if (event.error.message === 'UNAUTHENTICATED' && !(yield* sessionStillValid())) {
+              yield put(authActions.sessionEnded());
+              return;
+            }
             if (!event.willRetry) yield* retry(realtimeConfig.slowRetryMs);
             break;
           case 'reconnectFailed':
@@ -313,8 +332,12 @@ export function* realtimeSaga(): SagaIterator {
       authActions.sessionChecked.type,
       authActions.loginSucceeded.type,
       authActions.loggedOut.type,
+      authActions.sessionEnded.type,
     ]);
-    const next = action.type === authActions.loggedOut.type ? null : (action.payload?.id ?? null);
+    const next =
+      action.type === authActions.loggedOut.type || action.type === authActions.sessionEnded.type
+        ? null
+        : (action.payload?.id ?? null);
     const running = task as Task | null;
     if (next !== null && next === userId && running?.isRunning()) continue;
     if (running?.isRunning()) yield cancel(running);

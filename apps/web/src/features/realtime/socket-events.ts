@@ -47,6 +47,7 @@ export const SERVER_EVENTS = [
   'message:updated',
   'message:status',
   'conversation:updated',
+  'conversation:removed',
   'whatsapp:connected',
   'whatsapp:disconnected',
   'resync',
