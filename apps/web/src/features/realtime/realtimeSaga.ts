@@ -5,6 +5,7 @@ import type { Socket } from 'socket.io-client';
 import type { Conversation, Me } from '../../api/types';
 import type { RootState } from '../../app/store';
 import { authActions } from '../auth/authSlice';
+import { selectLoggingOut } from '../auth/selectors';
 import { sessionStillValid } from '../auth/session-saga';
 import { conversationsActions } from '../conversations/conversationsSlice';
 import { messageContent } from '../messages/message-model';
@@ -282,6 +283,8 @@ export function* liveSocket(userId: string): SagaIterator {
             // The server closed it (Socket.IO does not come back by itself then): the session may have
             // ended (a logout in another tab, an expiry, a removal); then this tab signs out too.
             if (event.reason === 'io server disconnect') {
+              // This tab's own logout closed it: the logout flow takes it from here.
+              if (yield select(selectLoggingOut)) return;
               if (!(yield* sessionStillValid())) {
                 yield put(authActions.sessionEnded());
                 return;
