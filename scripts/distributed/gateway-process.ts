@@ -4,7 +4,9 @@ import path from 'node:path';
 import { KafkaEventBus } from '@atende/event-bus';
 import { RedisCheckpointStore, RedisReadModels } from '@atende/read-models';
 import { LIVE_PROJECTOR_POSITION, busSource, startupProjections } from '@atende/projector';
+import { Redis } from 'ioredis';
 import { RedisSessionStore } from '../../apps/gateway/src/auth/redis-session-store.js';
+import { redisRateLimitStores } from '../../apps/gateway/src/distributed/redis-rate-limit-store.js';
 import { ensureDemoWorkspace } from '../../apps/gateway/src/bootstrap/ensure-demo-workspace.js';
 import { ReadModelsProgress } from '../../apps/gateway/src/distributed/read-models-progress.js';
 import { startGateway } from '../../apps/gateway/src/distributed/start-gateway.js';
@@ -17,6 +19,8 @@ const readModels = new RedisReadModels({ url: config.REDIS_URL, prefix: `${redis
 // Where the projector process publishes how far every read model is.
 const projectorPosition = new RedisCheckpointStore({ url: config.REDIS_URL, prefix: redisPrefix });
 const sessions = new RedisSessionStore(config.REDIS_URL, `${redisPrefix}session:`);
+// Sign-in throttle and per-member limits count on every gateway together.
+const limits = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
 const demo = await ensureDemoWorkspace(store, config); // idempotent: every gateway may run it
 const bus = new KafkaEventBus({
   brokers: config.KAFKA_BROKERS,
@@ -41,6 +45,7 @@ const gateway = await startGateway({
   adapterKey: `${redisPrefix}socket.io`,
   whatsappDriver: config.whatsappDriver,
   signupOpen: config.ATENDE_SIGNUP === 'open',
+  rateLimitStore: redisRateLimitStores(limits, `${redisPrefix}rl:`),
   ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
   mediaDir: path.join(config.dataDir, 'media'),
   // The fan-out follows the bus as this gateway's own consumer group, from now on.
@@ -56,6 +61,7 @@ onShutdown(logger, async () => {
   await gateway.stop();
   await bus.close();
   await sessions.close();
+  await limits.quit().catch(() => limits.disconnect());
   await projectorPosition.close();
   await readModels.close();
   await store.close();

@@ -6,6 +6,7 @@ import type { Projector } from '@atende/projector';
 import { answerClientErrors } from '../http/client-errors.js';
 import { listenHttp } from '../http/listen.js';
 import { createApp, type AppOptions } from '../http/create-app.js';
+import { auditBurstsOf } from '../http/deny-access.js';
 import type { GatewayDeps } from '../http/gateway-deps.js';
 import { createRealtime, type Realtime, type RealtimeOptions } from '../realtime/index.js';
 
@@ -140,6 +141,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
           await realtime.io.of('/').adapter.close();
           httpServer.closeAllConnections();
           await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+          await auditBurstsOf(deps).flush();
           await quitRedis();
         })()),
     };

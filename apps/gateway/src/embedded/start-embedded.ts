@@ -20,6 +20,7 @@ import { answerClientErrors } from '../http/client-errors.js';
 import { listenHttp } from '../http/listen.js';
 import { createApp, type AppOptions } from '../http/create-app.js';
 import { operationalApp } from '../http/operational-routes.js';
+import { auditBurstsOf } from '../http/deny-access.js';
 import { sandboxToken } from '../routes/sandbox/sandbox-token.js';
 import { defaultWebDistDir } from '../http/web-client.js';
 import { createRealtime, type Realtime } from '../realtime/index.js';
@@ -85,6 +86,8 @@ export interface EmbeddedOptions {
   channel?: boolean;
   /** Login throttle limits (tests lower them). */
   loginLimits?: AppOptions['loginLimits'];
+  /** See GatewayDeps.auditBurstWindowMs (tests shorten it). */
+  auditBurstWindowMs?: number;
 }
 
 export async function startEmbedded(
@@ -189,6 +192,7 @@ export async function startEmbedded(
     mediaDir: path.join(config.dataDir, 'media'),
     whatsappDriver: config.whatsappDriver,
     signupOpen: config.ATENDE_SIGNUP === 'open',
+    ...(options.auditBurstWindowMs !== undefined ? { auditBurstWindowMs: options.auditBurstWindowMs } : {}),
     ...(config.WEB_ORIGIN ? { webOrigin: config.WEB_ORIGIN } : {}),
     ...(sandbox ? { sandbox, sandboxToken: sandboxToken(config.dataDir, config.ATENDE_SANDBOX_TOKEN) } : {}),
     ...(config.AUTH === 'firebase' && config.FIREBASE_PROJECT_ID
@@ -255,6 +259,7 @@ export async function startEmbedded(
         sandboxStorage?.close();
         await checkpoints?.close();
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        await auditBurstsOf(deps).flush();
         await new Promise<void>((resolve) =>
           metricsServer ? metricsServer.close(() => resolve()) : resolve(),
         );

@@ -1,7 +1,7 @@
 import cors from 'cors';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { Projector } from '@atende/projector';
-import { loginThrottle, signupThrottle } from '../auth/login-throttle.js';
+import { loginThrottle, signupThrottle, type LoginLimits } from '../auth/login-throttle.js';
 import { apiRoutes } from '../routes/index.js';
 import { toErrorResponse } from './errors.js';
 import type { GatewayDeps } from './gateway-deps.js';
@@ -23,7 +23,7 @@ export interface AppOptions {
   /** The built web client to serve (apps/web/dist); nothing is served when it is missing. */
   webDistDir?: string;
   /** Login throttle limits (tests lower them). */
-  loginLimits?: Parameters<typeof loginThrottle>[0];
+  loginLimits?: LoginLimits;
   /** METRICS_TOKEN: /metrics and the details of /healthz need it as a bearer token. */
   metricsToken?: string;
   /** Sign-ups per address an hour (tests raise it). */
@@ -52,8 +52,8 @@ export function createApp(deps: GatewayDeps, options: AppOptions): Express {
     app.use('/api/sandbox', sandboxTokenGuard(deps.sandboxToken));
   }
   const routes = apiRoutes(deps);
-  app.post('/api/auth/login', ...loginThrottle(options.loginLimits));
-  if (deps.signupOpen) app.post('/api/signup', signupThrottle(options.signupLimit));
+  app.post('/api/auth/login', ...loginThrottle(options.loginLimits, deps.rateLimitStore));
+  if (deps.signupOpen) app.post('/api/signup', signupThrottle(options.signupLimit, deps.rateLimitStore));
   const document = openApiDocument(routes, '0.1.0');
   app.get('/api/openapi.json', (_req, res) => void res.json(document));
   mountRoutes(app, routes, deps);

@@ -3,6 +3,7 @@ import type { EventStore, ReadModels } from '@atende/events';
 import type { FirebaseVerifier } from '../auth/firebase-verifier.js';
 import type { SessionStore } from '../auth/session-store.js';
 import type { SandboxPhone } from '../routes/sandbox/sandbox-routes.js';
+import type { RateLimitStoreFactory } from './member-rate-limit.js';
 
 /** Waits until the read models include a position (read-your-writes after a command). */
 export interface ProjectionProgress {
@@ -32,6 +33,10 @@ export interface GatewayDeps {
   mediaDir?: string;
   /** ATENDE_SIGNUP=open: POST /api/signup creates companies (otherwise it does not exist: 404). */
   signupOpen?: boolean;
+  /** Where per-member rate limits count (default memory: one gateway; Redis across gateways). */
+  rateLimitStore?: RateLimitStoreFactory;
+  /** How long a burst of one member's refusals on one route is counted before its summary (default 60 s). */
+  auditBurstWindowMs?: number;
   /** What the browser needs to start Firebase sign-in (public values). */
   firebaseWebConfig?: { apiKey?: string; authDomain?: string };
 }

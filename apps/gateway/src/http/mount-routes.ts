@@ -4,6 +4,7 @@ import { authenticate } from '../auth/authenticate.js';
 import { can } from '../auth/permissions.js';
 import { unauthenticated } from './errors.js';
 import { denyAccess } from './deny-access.js';
+import { memberLimiter } from './member-rate-limit.js';
 import type { GatewayDeps } from './gateway-deps.js';
 import type { RouteDefinition } from './route.js';
 
@@ -16,6 +17,9 @@ const NO_QUERY = z.strictObject({});
  */
 export function mountRoutes(app: Express, routes: readonly RouteDefinition[], deps: GatewayDeps): void {
   for (const route of routes) {
+    const limiter = route.rateLimit
+      ? memberLimiter(`${route.method}:${route.path}`, route.rateLimit, deps.rateLimitStore)
+      : undefined;
     app[route.method](route.path, async (req: Request, res: Response) => {
       // Who first (401/403), then what (400): an anonymous caller learns nothing about the input rules.
       const ctx = await authenticate(deps, req, res);
@@ -25,6 +29,7 @@ export function mountRoutes(app: Express, routes: readonly RouteDefinition[], de
           await denyAccess(deps, ctx, route.auth, req);
         }
       }
+      if (limiter && ctx) await limiter(req, res, ctx);
       const params = route.params ? route.params.parse(req.params) : undefined;
       const query = (route.query ?? NO_QUERY).parse(req.query);
       const body = route.body ? route.body.parse(req.body ?? {}) : undefined;

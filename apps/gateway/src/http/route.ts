@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { Permission } from '../auth/permissions.js';
 import type { RequestContext } from '../auth/request-context.js';
+import type { MemberRateLimit } from './member-rate-limit.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -36,6 +37,8 @@ export interface RouteDefinition<
   body?: B;
   response: z.ZodType;
   status?: number;
+  /** An expensive call: limited per member (429 beyond it). */
+  rateLimit?: MemberRateLimit;
   handler: (input: RouteInput<P, Q, B>, ctx: RequestContext | undefined) => Promise<unknown>;
 }
 

@@ -3,7 +3,7 @@ import { GatewayHarness } from '../testing/harness.js';
 describe('auth API', () => {
   let gw: GatewayHarness;
   beforeAll(async () => {
-    gw = await GatewayHarness.start({ loginLimits: { perAccount: 3, perAddress: 1000 } });
+    gw = await GatewayHarness.start({ loginLimits: { perAccountAddress: 3, perAddress: 1000 } });
     await gw.addMember({
       userId: 'inativo',
       email: 'inativo@loja.com',

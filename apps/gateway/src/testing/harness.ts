@@ -14,6 +14,7 @@ import {
   type PlanName,
 } from '@atende/events';
 import { roomyAllowance } from '@atende/events/testing';
+import type { LoginLimits } from '../auth/login-throttle.js';
 import { hashPassword } from '../auth/password.js';
 import { provisionWorkspace } from '../bootstrap/provision-workspace.js';
 import { seedDefaultCannedReplies } from '../bootstrap/seed-canned-replies.js';
@@ -34,10 +35,11 @@ export class GatewayHarness {
 
   static async start(
     options: {
-      loginLimits?: { perAccount?: number; perAddress?: number };
+      loginLimits?: LoginLimits;
       env?: Record<string, string>;
       /** false: no live WhatsApp channel (the test drives sessions through the domain). */
       channel?: boolean;
+      auditBurstWindowMs?: number;
     } = {},
   ) {
     const dir = mkdtempSync(path.join(tmpdir(), 'atende-gw-'));
@@ -45,8 +47,11 @@ export class GatewayHarness {
       loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'silent', ...options.env }),
       pino({ level: 'silent' }),
       {
-        loginLimits: { perAccount: 1000, perAddress: 1000, ...options.loginLimits },
+        loginLimits: { perAccountAddress: 1000, perAddress: 1000, delayAfter: 1000, ...options.loginLimits },
         ...(options.channel === false ? { channel: false } : {}),
+        ...(options.auditBurstWindowMs !== undefined
+          ? { auditBurstWindowMs: options.auditBurstWindowMs }
+          : {}),
       },
     );
     return new GatewayHarness(atende, dir);

@@ -10,6 +10,11 @@ export const AccessDenied = defineEvent(
     permission: z.string().min(1),
     method: z.string().min(1).max(10),
     path: z.string().min(1).max(500),
+    /**
+     * A summary: this many more refusals of the member on the same route came within a minute of
+     * the first one (recorded alone, without `burst`); the last one's method and path are given.
+     */
+    burst: z.number().int().positive().optional(),
   }),
 );
 

@@ -112,6 +112,7 @@ export function suggestionRoutes(deps: GatewayDeps): RouteDefinition[] {
     defineRoute({
       method: 'get',
       path: '/api/conversations/:conversationId/suggestions',
+      rateLimit: { perMinute: 60 },
       summary:
         'Reply suggestions for the conversation: past team answers to similar customer messages and canned replies, best first; `offset` pages further (Gerar mais sugestões)',
       tag: 'conversations',

@@ -181,6 +181,8 @@ export function whatsappRoutes(deps: GatewayDeps): RouteDefinition[] {
     defineRoute({
       method: 'get',
       path: '/api/whatsapp/messages/:conversationId',
+      // Pages over the spec's 100 messages are the expensive ones.
+      rateLimit: { perMinute: 30, applies: (req) => Number(req.query.limit ?? 0) > 100 },
       summary: 'The newest messages of a conversation (default 100), oldest first; before= pages back',
       tag: 'whatsapp',
       auth: 'conversations:own',

@@ -181,6 +181,7 @@ export function accountRoutes(deps: GatewayDeps): RouteDefinition[] {
     defineRoute({
       method: 'get',
       path: '/api/account/export',
+      rateLimit: { perMinute: 5 },
       summary:
         "The Owner's full export of the workspace (settings, team, notes, e-mails, canned replies, conversations and messages) as atende-dados.json",
       tag: 'account',

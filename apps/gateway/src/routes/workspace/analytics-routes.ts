@@ -77,6 +77,7 @@ export function analyticsRoutes(deps: GatewayDeps): RouteDefinition[] {
     defineRoute({
       method: 'get',
       path: '/api/analytics',
+      rateLimit: { perMinute: 30 },
       summary:
         'Figures of the last 7, 30 or 90 days (today included) and of the period before, per day and per agent, plus the recent activity',
       tag: 'analytics',

@@ -194,17 +194,19 @@ describe('team API', () => {
     const { member } = await add(c.owner, { name: 'Promovível', email: uniqueEmail() });
     const before = await gw.lastPosition();
     // An Admin may neither promote to Owner nor change an Owner.
+    const denied = await deniedCount(gw);
     for (const [path, body] of [
       [`/api/team/${member.id}`, { role: 'Owner' }],
       [`/api/team/${ownerId}`, { role: 'Agente' }],
       [`/api/team/${ownerId}`, { status: 'inactive' }],
     ] as const) {
-      const denied = await deniedCount(gw);
       const res = await gw.request('PUT', path, { cookie: c.admin, body });
       expect(res.status).toBe(403);
-      expect(await deniedCount(gw)).toBe(denied + 1);
     }
-    expect(await gw.lastPosition()).toBe(before + 3);
+    // One member refused three times on one route: the first is audited at once, the others are
+    // counted into one summary when the minute is over (AuditBursts).
+    expect(await deniedCount(gw)).toBe(denied + 1);
+    expect(await gw.lastPosition()).toBe(before + 1);
 
     const me = (await gw.request<{ user: { id: string } }>('GET', '/api/auth/me', { cookie: c.admin })).body
       .user.id;
