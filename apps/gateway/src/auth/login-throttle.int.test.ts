@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { Redis } from 'ioredis';
@@ -75,7 +76,7 @@ describeWithRedis('sign-in throttle across gateways (Redis counters)', () => {
       ...loginThrottle({ perAccountAddress: 3, perAddress: 100, delayAfter: 100 }, store),
       (_req, res) => void res.status(401).json({ success: false, error: 'x', code: 'INVALID_CREDENTIALS' }),
     );
-    const server = await new Promise<import('node:http').Server>((resolve) => {
+    const server = await new Promise<Server>((resolve) => {
       const s = app.listen(0, '127.0.0.1', () => resolve(s));
     });
     return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };

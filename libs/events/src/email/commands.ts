@@ -1,3 +1,4 @@
+import type { Entitlement } from '../workspace/plan.js';
 import type { EmailKind, EmailPriority } from './events.js';
 
 /** Addresses as typed: a list, or one comma-separated string. */
@@ -19,6 +20,8 @@ export type EmailCommand =
         /** Default `new`. */
         kind?: EmailKind | null;
         inReplyTo?: string | null;
+        /** The workspace's plan standing now: nothing is sent once the trial ended without a plan. */
+        entitlement: Entitlement;
       };
     }
   | {

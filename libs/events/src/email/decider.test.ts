@@ -7,6 +7,7 @@ import type { EmailState } from './decider.js';
 import { emailDecider } from './decider.js';
 import type { EmailEvent } from './events.js';
 import { emailEventDefinitions } from './events.js';
+import { entitlementAt } from '../workspace/plan.js';
 
 const registry = new EventRegistry(emailEventDefinitions);
 
@@ -63,9 +64,17 @@ const send = (data: Partial<Extract<EmailCommand, { type: 'SendEmail' }>['data']
     to: ' ana@cliente.com.br, bia@cliente.com ,, ANA@cliente.com.br',
     subject: ' Pedido 123 ',
     content: '\nSeu pedido foi enviado.  ',
+    entitlement: entitlementAt(
+      { plan: null, trialStartedAt: '2026-03-01T00:00:00.000Z', trialDays: 7 },
+      new Date('2026-03-02T00:00:00.000Z'),
+    ),
     ...data,
   },
 });
+const trialEnded = entitlementAt(
+  { plan: null, trialStartedAt: '2026-03-01T00:00:00.000Z', trialDays: 7 },
+  new Date('2026-03-09T00:00:00.000Z'),
+);
 const receive = (
   data: Partial<Extract<EmailCommand, { type: 'ReceiveEmail' }>['data']> = {},
 ): EmailCommand => ({
@@ -86,6 +95,12 @@ describe('Email decider', () => {
   describe('SendEmail', () => {
     it('sends to trimmed, distinct addresses with trimmed subject and content', () => {
       email.given([]).when(send()).then([sent]);
+    });
+    it('sends nothing once the trial ended without a plan (TRIAL_ENDED)', () => {
+      email
+        .given([])
+        .when(send({ entitlement: trialEnded }))
+        .thenThrows('TRIAL_ENDED');
     });
     it('takes a list, copies, priority, kind and the email replied to', () => {
       email

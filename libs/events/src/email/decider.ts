@@ -5,6 +5,7 @@ import { emailPreview, isValidEmailAddress, splitAddresses } from './addresses.j
 import type { EmailCommand } from './commands.js';
 import type { EmailEvent } from './events.js';
 import { EMAIL_CONTENT_MAX, EMAIL_RECIPIENTS_MAX, EMAIL_SUBJECT_MAX } from './events.js';
+import { requireSendingAllowed } from '../workspace/plan.js';
 
 export interface EmailFields {
   emailId: string;
@@ -49,6 +50,7 @@ function decide(command: EmailCommand, state: EmailState): EmailEvent[] {
     case 'SendEmail': {
       // A retried send (same emailId) changes nothing.
       if (state.status !== 'none') return [];
+      requireSendingAllowed(command.data.entitlement);
       const { emailId, authorId } = command.data;
       const to = splitAddresses(command.data.to);
       const subject = (command.data.subject ?? '').trim();

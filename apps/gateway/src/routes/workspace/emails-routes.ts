@@ -14,6 +14,7 @@ import { execute } from '../../commands/execute.js';
 import type { GatewayDeps } from '../../http/gateway-deps.js';
 import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
 import { idSchema, limitQuery, noBody, noQuery, notFoundError, oneOf, requireCtx, text } from './shared.js';
+import { sendAllowance } from './plan-allowances.js';
 
 export const EMAIL_SENT_MESSAGE = 'Email enviado com sucesso!';
 export const EMAIL_DELETED_MESSAGE = 'Email excluído com sucesso!';
@@ -165,6 +166,7 @@ export function emailsRoutes(deps: GatewayDeps): RouteDefinition[] {
             priority: body.priority ?? null,
             kind: body.kind ?? null,
             inReplyTo: body.inReplyTo ?? null,
+            entitlement: (await sendAllowance(deps, ctx.workspaceId)).entitlement,
           },
         });
         return { success: true, email, message: EMAIL_SENT_MESSAGE };

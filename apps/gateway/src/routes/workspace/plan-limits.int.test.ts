@@ -193,6 +193,12 @@ describe('plan limits over HTTP', () => {
       code: 'TRIAL_ENDED',
       error: 'O período de teste terminou. Escolha um plano em Assinatura para voltar a enviar mensagens.',
     });
+    // E-mail is sending too.
+    const mail = await gw.request('POST', '/api/emails', {
+      cookie: company.cookie,
+      body: { to: 'cliente@example.com', subject: 'Pedido', content: 'Chegou?' },
+    });
+    expect(mail).toMatchObject({ status: 402, body: { success: false, code: 'TRIAL_ENDED' } });
     expect(await gw.lastPosition()).toBe(before);
 
     await setPlan(company.workspaceId, 'starter');
