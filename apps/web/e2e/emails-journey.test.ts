@@ -228,5 +228,6 @@ describeWithBrowser('emails journey', () => {
       await page.close();
       await restarted.stop();
     }
-  });
+    // A guard, not a budget: the whole journey with a restart took over 30 s once beside the full suite.
+  }, 90_000);
 });
