@@ -41,14 +41,17 @@ export class InboxReader {
     return rows;
   }
 
-  /** Every message of a conversation, oldest first, following `before` pages back. */
+  /**
+   * Every message of a conversation, oldest first, following `before` pages back in pages of 100,
+   * the spec's page (larger pages are limited per member, as an expensive call).
+   */
   async messages(conversationId: string): Promise<MessageRow[]> {
     const rows: MessageRow[] = [];
     let before: number | null | undefined;
     do {
       const page = await this.client.json<{ messages: MessageRow[]; nextCursor: number | null }>(
         'GET',
-        `/api/whatsapp/messages/${encodeURIComponent(conversationId)}?limit=500${before ? `&before=${before}` : ''}`,
+        `/api/whatsapp/messages/${encodeURIComponent(conversationId)}?limit=100${before ? `&before=${before}` : ''}`,
         { cookie: this.cookie },
       );
       rows.unshift(...page.messages);
