@@ -84,6 +84,26 @@ export async function seedOtherWorkspaces(store: EventStore, options: OtherWorks
       const chatId = `55${11800000000 + i}@c.us`;
       const at = new Date(base + (w * options.conversationsEach + i) * 1000).toISOString();
       const c = { workspaceId, occurredAt: at };
+      const inbound = (messageId: string, content: string) =>
+        atendeRegistry.prepare(
+          {
+            type: 'InboundMessageReceived',
+            data: {
+              messageId,
+              chatId,
+              sessionId: `${workspaceId}-phone`,
+              providerMessageId: `p-${messageId}`,
+              content,
+              type: 'text',
+              mediaUrl: null,
+              mediaStatus: 'none',
+              senderName: `Cliente ${i}`,
+              senderPhone: chatId.slice(0, 13),
+              timestamp: at,
+            },
+          },
+          c,
+        );
       const events: NewEvent[] = [
         atendeRegistry.prepare(
           {
@@ -99,44 +119,8 @@ export async function seedOtherWorkspaces(store: EventStore, options: OtherWorks
           },
           c,
         ),
-        atendeRegistry.prepare(
-          {
-            type: 'InboundMessageReceived',
-            data: {
-              messageId: `${workspaceId}-in-${i}`,
-              chatId,
-              sessionId: `${workspaceId}-phone`,
-              providerMessageId: `${workspaceId}-p-${i}`,
-              content: 'Bom dia, vocês entregam no sábado?',
-              type: 'text',
-              mediaUrl: null,
-              mediaStatus: 'none',
-              senderName: `Cliente ${i}`,
-              senderPhone: chatId.slice(0, 13),
-              timestamp: at,
-            },
-          },
-          c,
-        ),
-        atendeRegistry.prepare(
-          {
-            type: 'InboundMessageReceived',
-            data: {
-              messageId: `${workspaceId}-in2-${i}`,
-              chatId,
-              sessionId: `${workspaceId}-phone`,
-              providerMessageId: `${workspaceId}-p2-${i}`,
-              content: 'Pode ser depois das 10h?',
-              type: 'text',
-              mediaUrl: null,
-              mediaStatus: 'none',
-              senderName: `Cliente ${i}`,
-              senderPhone: chatId.slice(0, 13),
-              timestamp: at,
-            },
-          },
-          c,
-        ),
+        inbound(`${workspaceId}-in-${i}`, 'Bom dia, vocês entregam no sábado?'),
+        inbound(`${workspaceId}-in2-${i}`, 'Pode ser depois das 10h?'),
       ];
       appends.push(store.appendToStream(streams.conversation(workspaceId, chatId), events));
       written += events.length;

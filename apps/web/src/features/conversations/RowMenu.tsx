@@ -1,6 +1,7 @@
 import { Archive, EllipsisVertical, Pin, PinOff } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
+import { menuKeyDown } from '../../ui/menu-keyboard';
 
 export interface RowMenuProps {
   contactName: string;
@@ -85,37 +86,7 @@ export function RowMenu({ contactName, isPinned, onTogglePin, onArchive }: RowMe
     };
   }, [open]);
 
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const items = Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    const focusAt = (next: number) => items[(next + items.length) % items.length]?.focus();
-    switch (event.key) {
-      case 'Escape':
-        event.preventDefault();
-        event.stopPropagation();
-        close(true);
-        break;
-      case 'Tab':
-        close(false);
-        break;
-      case 'ArrowDown':
-        event.preventDefault();
-        focusAt(index + 1);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        focusAt(index - 1);
-        break;
-      case 'Home':
-        event.preventDefault();
-        focusAt(0);
-        break;
-      case 'End':
-        event.preventDefault();
-        focusAt(items.length - 1);
-        break;
-    }
-  };
+  const onMenuKeyDown = menuKeyDown(menuRef, '[role="menuitem"]', close);
 
   const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {

@@ -4,6 +4,7 @@ import { errorText } from '../../api/client';
 import type { Me } from '../../api/types';
 import { fullPageLoad } from './full-page-load';
 import { switchWorkspace } from './workspaces-api';
+import { menuKeyDown } from '../../ui/menu-keyboard';
 
 export const SWITCHER_LABEL = 'Trocar de empresa';
 
@@ -70,37 +71,7 @@ export function WorkspaceSwitcher({
     }
   };
 
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const items = Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitemradio"]') ?? []);
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    const focusAt = (next: number) => items[(next + items.length) % items.length]?.focus();
-    switch (event.key) {
-      case 'Escape':
-        event.preventDefault();
-        event.stopPropagation();
-        close(true);
-        break;
-      case 'Tab':
-        close(false);
-        break;
-      case 'ArrowDown':
-        event.preventDefault();
-        focusAt(index + 1);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        focusAt(index - 1);
-        break;
-      case 'Home':
-        event.preventDefault();
-        focusAt(0);
-        break;
-      case 'End':
-        event.preventDefault();
-        focusAt(items.length - 1);
-        break;
-    }
-  };
+  const onMenuKeyDown = menuKeyDown(menuRef, '[role="menuitemradio"]', close);
 
   const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
