@@ -44,6 +44,8 @@ export interface SweepCase {
   mustRefuse: boolean;
   /** URL parsing resolves the path to another route (`/api/notes/.` is `/api/notes/`). */
   otherRoute?: boolean;
+  /** Sent as a page of another site could: without the application's X-Requested-With. */
+  bare?: boolean;
 }
 
 /** What the sweep fills a request with, for one operation and one caller. */
@@ -63,6 +65,7 @@ export interface CaseInput {
 }
 
 const JSON_TYPE = { 'content-type': 'application/json' };
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function queryString(query: Record<string, string | string[]>): string {
   const params = new URLSearchParams();
@@ -126,6 +129,7 @@ export function casesFor(op: Operation, input: CaseInput): SweepCase[] {
       headers?: Record<string, string>;
       otherRoute?: boolean;
       method?: string;
+      bare?: boolean;
     } = {},
   ) => {
     const body = options.body ?? encodeJson(baseBody ?? {});
@@ -138,6 +142,7 @@ export function casesFor(op: Operation, input: CaseInput): SweepCase[] {
       headers: hasBody && body !== undefined ? { ...JSON_TYPE, ...options.headers } : { ...options.headers },
       mustRefuse,
       ...(options.otherRoute ? { otherRoute: true } : {}),
+      ...(options.bare ? { bare: true } : {}),
     });
   };
   const bodyCase = (group: CaseGroup, label: string, body: Record<string, unknown>) =>
@@ -164,12 +169,23 @@ export function casesFor(op: Operation, input: CaseInput): SweepCase[] {
     add('huge-body', 'body=1MB-string', true, {
       body: encodeJson({ ...(baseBody ?? {}), [firstStringField(bodySchema) ?? 'texto']: huge(MB) }),
     });
-    add('content-type', 'content-type=text/plain', emptyRefused, {
+    // What a form or a page of another site can send without a preflight: refused (403/415).
+    add('content-type', 'content-type=text/plain', true, {
       headers: { 'content-type': 'text/plain' },
+      bare: true,
     });
-    add('content-type', 'content-type=form', emptyRefused, {
+    add('content-type', 'content-type=form', true, {
       body: 'title=a&content=b',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      bare: true,
+    });
+    add('content-type', 'content-type=multipart', true, {
+      body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      bare: true,
+    });
+    add('content-type', 'content-type=text/plain+app-header', true, {
+      headers: { 'content-type': 'text/plain' },
     });
     add('content-type', 'charset=utf-16', true, {
       headers: { 'content-type': 'application/json; charset=utf-16' },
@@ -288,6 +304,14 @@ export function casesFor(op: Operation, input: CaseInput): SweepCase[] {
 
   for (const specific of input.specific ?? []) {
     add('specific', `specific:${specific.label}`, true, { body: encodeJson(specific.body) });
+  }
+
+  // Same-site forgery: state changes from another origin, or without the application's header.
+  if (STATE_CHANGING.has(op.method)) {
+    add('headers', 'origin=foreign', true, { headers: { origin: 'https://evil.example' } });
+    add('headers', 'referer=foreign', true, { headers: { referer: 'https://evil.example/pagina' } });
+    add('headers', 'origin=null', true, { headers: { origin: 'null' } });
+    if (!hasBody) add('headers', 'no-app-header', true, { bare: true });
   }
 
   // Headers: a made-up or malformed session cookie (instead of the caller's), odd request ids.

@@ -131,6 +131,8 @@ export class SweepRunner {
     // The case's own headers win (a forged cookie replaces the caller's; an odd request id ours).
     const headers: Record<string, string> = {
       'x-request-id': requestId,
+      // As the web client, unless the case plays a page of another site.
+      ...(c.bare ? {} : { 'x-requested-with': 'XMLHttpRequest' }),
       ...(caller.cookie ? { cookie: caller.cookie } : {}),
       // The sandbox phone holds its token: its calls reach the handlers, like the phone's do.
       ...(c.url.startsWith('/api/sandbox/') && this.gw.atende.sandboxToken
