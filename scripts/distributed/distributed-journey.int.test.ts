@@ -175,7 +175,8 @@ describeWithRedis('distributed mode across processes', () => {
         const res = await fetch(`${gatewayA}/api/auth/login`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: 'beto@oficina.com', password }),
+          // A one-time password: the first sign-in sets the Owner's own.
+          body: JSON.stringify({ email: 'beto@oficina.com', password, newPassword: 'senha-do-beto-1' }),
         });
         return res.status === 200 ? res : undefined;
       });

@@ -43,11 +43,12 @@ async function start(dir: string): Promise<EmbeddedAtende> {
   );
 }
 
-async function signIn(atende: EmbeddedAtende, email: string, password: string) {
+/** Signs in; a one-time password asks for a new one, which `newPassword` sets. */
+async function signIn(atende: EmbeddedAtende, email: string, password: string, newPassword?: string) {
   const res = await fetch(`${atende.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
+    body: JSON.stringify({ email, password, ...(newPassword ? { newPassword } : {}) }),
   });
   const body = (await res.json()) as { user?: { company: string; role: string; workspaceId: string } };
   return { status: res.status, user: body.user, cookie: res.headers.get('set-cookie')?.split(';')[0] ?? '' };
@@ -95,7 +96,9 @@ describe('npm run workspace (hosting several companies)', () => {
     const { id, password } = created(run);
     expect(run.stdout).toContain('teste gratuito de 7 dias');
     expect(password).toMatch(/^[\w-]{16}$/);
-    const signedIn = await signIn(atende!, 'dono@padaria.com.br', password!);
+    // The printed password is a one-time one: the Owner sets their own at the first sign-in.
+    expect((await signIn(atende!, 'dono@padaria.com.br', password!)).status).toBe(403);
+    const signedIn = await signIn(atende!, 'dono@padaria.com.br', password!, 'senha-do-dono-1');
     expect(signedIn).toMatchObject({
       status: 200,
       user: { company: 'Padaria Pão Quente', role: 'Owner', workspaceId: id },
@@ -174,7 +177,7 @@ describe('npm run workspace (hosting several companies)', () => {
     expect(second.stdout).not.toMatch(/senha provisória/);
 
     atende = await start(dir);
-    const signedIn = await signIn(atende, 'maria@mercadinho.com', first.password!);
+    const signedIn = await signIn(atende, 'maria@mercadinho.com', first.password!, 'senha-da-maria');
     expect(signedIn.status).toBe(200);
     const me = await fetch(`${atende.url}/api/auth/me`, { headers: { cookie: signedIn.cookie } });
     const { user } = (await me.json()) as {

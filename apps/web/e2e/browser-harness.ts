@@ -66,8 +66,26 @@ export class BrowserHarness {
   async signIn(page: Page, email = 'demo@atende.local', password = 'demo1234'): Promise<void> {
     await page.goto(`${this.url}/login`);
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Senha').fill(password);
+    await page.getByLabel('Senha', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await page.waitForURL('**/dashboard');
+  }
+
+  /** The first sign-in with a one-time password: the page asks for a new one, which is set. */
+  async signInFirstTime(
+    page: Page,
+    email: string,
+    oneTimePassword: string,
+    newPassword: string,
+  ): Promise<void> {
+    await page.goto(`${this.url}/login`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Senha', { exact: true }).fill(oneTimePassword);
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'senha' }).waitFor();
+    await page.getByLabel('Nova senha', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirmar nova senha', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Definir nova senha e entrar' }).click();
     await page.waitForURL('**/dashboard');
   }
 

@@ -63,7 +63,7 @@ describeWithBrowser('two companies in one deployment', () => {
     expect(password).toBeDefined();
 
     const page = await browser.newPage();
-    await browser.signIn(page, 'dono@padaria.com.br', password!);
+    await browser.signInFirstTime(page, 'dono@padaria.com.br', password!, 'senha-do-seu-ze');
     await page.getByRole('heading', { name: 'Olá, Seu Zé!' }).waitFor();
     // Its own company name in the sidebar, never the demo's.
     await page.getByText('Padaria Pão Quente').first().waitFor();

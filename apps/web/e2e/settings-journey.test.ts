@@ -132,7 +132,7 @@ describeWithBrowser('settings journey', () => {
 
     await page.goto(`${browser.url}/login`);
     await page.getByLabel('Email').fill('admin-sai@loja.com');
-    await page.getByLabel('Senha').fill(PASSWORD);
+    await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Entrar', exact: true }).click();
     await page.getByRole('alert').getByText('Usuário não encontrado ou senha incorreta').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');

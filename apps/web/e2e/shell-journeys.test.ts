@@ -53,7 +53,7 @@ describeWithBrowser('web shell journeys', () => {
     const page = await browser.newPage();
     await page.goto(`${browser.url}/login`);
     await page.getByLabel('Email').fill('demo@atende.local');
-    await page.getByLabel('Senha').fill('senha-errada');
+    await page.getByLabel('Senha', { exact: true }).fill('senha-errada');
     await page.getByRole('button', { name: 'Entrar', exact: true }).click();
     await page.getByRole('alert').getByText('Usuário não encontrado ou senha incorreta').waitFor();
     expect(page.url()).toMatch(/\/login$/);

@@ -67,8 +67,8 @@ describeWithBrowser('team journey', () => {
 
     await signOut(page);
 
-    // The new agent signs in with the one-time password.
-    await browser.signIn(page, 'joana@loja.com', password);
+    // The new agent signs in with the one-time password, and must set a password of her own.
+    await browser.signInFirstTime(page, 'joana@loja.com', password, 'senha-da-joana');
     await page.getByRole('heading', { name: 'Olá, Joana Agente!' }).waitFor();
     await menu(page).getByRole('link', { name: 'Visão Geral' }).waitFor();
     expect(await menu(page).getByRole('link', { name: 'Equipe' }).count()).toBe(0);

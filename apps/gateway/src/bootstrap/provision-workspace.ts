@@ -164,6 +164,8 @@ export async function provisionWorkspace(
           name: input.owner.name,
           authProvider: 'local',
           passwordHash: await hashPassword(password),
+          // A one-time password (printed for the host) is changed at the first sign-in.
+          temporaryPassword: input.owner.password === undefined,
         },
       },
       context,

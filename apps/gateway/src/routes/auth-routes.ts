@@ -1,10 +1,23 @@
 import { z } from 'zod';
-import { streams, userDecider, userThemes } from '@atende/events';
-import { findUserByEmail, findUserByFirebaseUid, getMember, getUser, type UserDoc } from '@atende/projector';
+import { atendeRegistry, handleCommand, streams, userDecider, userThemes } from '@atende/events';
+import {
+  findUserByEmail,
+  findUserByFirebaseUid,
+  getMember,
+  getUser,
+  getWorkspace,
+  type UserDoc,
+} from '@atende/projector';
 import type { Request, Response } from 'express';
 import { accountWorkspaces, chooseWorkspace } from '../auth/account-workspaces.js';
 import { describeMe, meSchema } from '../auth/me.js';
-import { verifyPassword } from '../auth/password.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
+import {
+  DEFAULT_PASSWORD_EXPIRY_DAYS,
+  passwordChangeError,
+  passwordChangeReason,
+  requireNewPassword,
+} from '../auth/password-policy.js';
 import { sessionMinutes } from '../auth/authenticate.js';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../auth/session-cookie.js';
 import { hashToken } from '../auth/session-store.js';
@@ -23,6 +36,8 @@ const DUMMY_HASH = 'scrypt$16384$8$1$c2FsdHNhbHRzYWx0c2FsdA$Tr4kn8pQ0jH0S7lM3J1V
 const loginBody = z.strictObject({
   email: z.string().max(254),
   password: z.string().min(1).max(200),
+  /** When the answer was PASSWORD_CHANGE_REQUIRED / PASSWORD_EXPIRED: the new password. */
+  newPassword: z.string().min(1).max(200).optional(),
 });
 
 /**
@@ -65,6 +80,38 @@ export async function startSession(
     sessionTokenHash: hashToken(token),
     requestId: String(req.id ?? ''),
   });
+}
+
+/**
+ * The account as it signs in: when its password is a one-time one, or expired for the workspace the
+ * sign-in opens, the new password must come along (403 PASSWORD_CHANGE_REQUIRED / PASSWORD_EXPIRED
+ * otherwise), and is set before the session opens. Undefined when the account may not sign in.
+ */
+async function withPasswordDue(
+  deps: GatewayDeps,
+  user: UserDoc,
+  newPassword: string | undefined,
+): Promise<UserDoc | undefined> {
+  if (user.deactivatedAt !== undefined) return undefined;
+  const workspace = chooseWorkspace(await accountWorkspaces(deps, user.userId), user.lastWorkspaceId);
+  if (!workspace) return undefined;
+  const settings = (await getWorkspace(deps.readModels.view('workspaces'), workspace.id))?.settings;
+  const reason = passwordChangeReason(
+    user,
+    settings?.security.passwordExpiry ?? DEFAULT_PASSWORD_EXPIRY_DAYS,
+  );
+  if (!reason) return user;
+  if (newPassword === undefined) throw passwordChangeError(reason);
+  await requireNewPassword(newPassword, user.passwordHash);
+  const result = await handleCommand(
+    { store: deps.store, registry: atendeRegistry },
+    userDecider,
+    streams.user(user.userId),
+    { type: 'ChangePassword', data: { passwordHash: await hashPassword(newPassword) } },
+    { workspaceId: workspace.id, actorId: user.userId },
+  );
+  await deps.progress.waitForPosition(Math.max(0, ...result.globalPositions), 2000);
+  return (await getUser(deps.readModels.view('users'), user.userId)) ?? user;
 }
 
 export const GOOGLE_LOGIN_ERROR = 'Erro ao fazer login com Google';
@@ -134,9 +181,11 @@ export function authRoutes(deps: GatewayDeps): RouteDefinition[] {
       handler: async ({ body, req, res }) => {
         const email = body.email.trim().toLowerCase();
         if (!z.email().safeParse(email).success) throw new HttpError(400, 'INVALID_EMAIL', INVALID_EMAIL);
-        const user = await findUserByEmail(deps.readModels.view('users'), email);
-        const passwordOk = await verifyPassword(body.password, user?.passwordHash ?? DUMMY_HASH);
-        const me = user && passwordOk ? await startSession(deps, req, res, user) : undefined;
+        const found = await findUserByEmail(deps.readModels.view('users'), email);
+        const passwordOk = await verifyPassword(body.password, found?.passwordHash ?? DUMMY_HASH);
+        // Only once the password is right (and the account may sign in): a new one may be due first.
+        const user = found && passwordOk ? await withPasswordDue(deps, found, body.newPassword) : undefined;
+        const me = user ? await startSession(deps, req, res, user) : undefined;
         if (!me) throw new HttpError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
         return { success: true, user: me };
       },

@@ -3,6 +3,7 @@ import { sandboxRoutes } from './sandbox/sandbox-routes.js';
 import type { RouteDefinition } from '../http/route.js';
 import { authRoutes } from './auth-routes.js';
 import { signupRoutes } from './signup-routes.js';
+import { passwordRoutes } from './password-routes.js';
 import { whatsappRoutes } from './whatsapp/whatsapp-routes.js';
 import { conversationRoutes } from './conversations/conversation-routes.js';
 import { notesRoutes } from './workspace/notes-routes.js';
@@ -29,6 +30,7 @@ export function apiRoutes(deps: GatewayDeps): RouteDefinition[] {
     ...notesRoutes(deps),
     ...emailsRoutes(deps),
     ...teamRoutes(deps),
+    ...passwordRoutes(deps),
     ...settingsRoutes(deps),
     ...integrationsRoutes(deps),
     ...analyticsRoutes(deps),

@@ -114,6 +114,28 @@ export class GatewayHarness {
     return res.headers.get('set-cookie')!.split(';')[0]!;
   }
 
+  /**
+   * The first sign-in with a one-time password: the server asks for a new one (403
+   * PASSWORD_CHANGE_REQUIRED), which is then sent along; returns the cookie.
+   */
+  async loginFirstTime(
+    email: string,
+    oneTimePassword: string,
+    newPassword = 'senha-nova-1',
+  ): Promise<string> {
+    const asked = await this.request<{ code?: string }>('POST', '/api/auth/login', {
+      body: { email, password: oneTimePassword },
+    });
+    if (asked.status !== 403 || asked.body.code !== 'PASSWORD_CHANGE_REQUIRED') {
+      throw new Error(`expected PASSWORD_CHANGE_REQUIRED: ${asked.status} ${JSON.stringify(asked.body)}`);
+    }
+    const res = await this.request('POST', '/api/auth/login', {
+      body: { email, password: oneTimePassword, newPassword },
+    });
+    if (res.status !== 200) throw new Error(`first login failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.headers.get('set-cookie')!.split(';')[0]!;
+  }
+
   async loginDemo(): Promise<string> {
     return this.login('demo@atende.local', 'demo1234');
   }

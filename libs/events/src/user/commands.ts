@@ -12,9 +12,12 @@ export type UserCommand =
         passwordHash?: string | null;
         /** Required for 'firebase'; ignored for 'local'. */
         firebaseUid?: string | null;
+        /** The password is a one-time password someone else was shown. */
+        temporaryPassword?: boolean;
       };
     }
-  | { type: 'ChangePassword'; data: { passwordHash: string } }
+  /** `temporary`: a reset by the team (a one-time password); the person's own change is not. */
+  | { type: 'ChangePassword'; data: { passwordHash: string; temporary?: boolean } }
   | { type: 'ChangeTheme'; data: { theme: UserTheme } }
   /** The account opens another of its workspaces (membership is checked by the caller). */
   | { type: 'SelectWorkspace'; data: { workspaceId: string } }

@@ -60,7 +60,7 @@ describe('User decider: DeactivateUser (Desativar conta permanentemente)', () =>
     const state = [registered, deactivated].reduce(userDecider.evolve, userDecider.initialState());
     expect(state).toEqual({
       status: 'deactivated',
-      user: { ...registered.data, theme: null, lastWorkspaceId: null },
+      user: { ...registered.data, theme: null, lastWorkspaceId: null, passwordTemporary: false },
     });
   });
 

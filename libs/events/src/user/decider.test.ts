@@ -54,7 +54,7 @@ describe('User decider', () => {
     it('starts with no theme chosen', () => {
       expect(userDecider.evolve(userDecider.initialState(), registered)).toEqual({
         status: 'active',
-        user: { ...registered.data, theme: null, lastWorkspaceId: null },
+        user: { ...registered.data, theme: null, lastWorkspaceId: null, passwordTemporary: false },
       });
     });
     it.each([
@@ -155,6 +155,39 @@ describe('User decider', () => {
         .given([])
         .when({ type: 'ChangeTheme', data: { theme: 'dark' } })
         .thenThrows('USER_NOT_FOUND', 'Usuário não encontrado');
+    });
+  });
+
+  describe('one-time passwords', () => {
+    it('a new account with a one-time password must change it; its own change clears that', () => {
+      const temporary: UserEvent = { ...registered, data: { ...registered.data, temporaryPassword: true } };
+      user
+        .given([])
+        .when(register({ temporaryPassword: true }))
+        .then([temporary]);
+      const state = userDecider.evolve(userDecider.initialState(), temporary);
+      expect(state.status === 'active' && state.user.passwordTemporary).toBe(true);
+      user
+        .given([temporary])
+        .when({ type: 'ChangePassword', data: { passwordHash: 'h2' } })
+        .then([{ type: 'UserPasswordChanged', data: { userId: 'u1', passwordHash: 'h2' } }]);
+    });
+    it('a reset by the team gives a temporary password again', () => {
+      user
+        .given([registered])
+        .when({ type: 'ChangePassword', data: { passwordHash: 'h3', temporary: true } })
+        .then([{ type: 'UserPasswordChanged', data: { userId: 'u1', passwordHash: 'h3', temporary: true } }]);
+    });
+    it('a Firebase account has no password to change', () => {
+      user
+        .given([
+          {
+            ...registered,
+            data: { ...registered.data, authProvider: 'firebase', passwordHash: null, firebaseUid: 'f' },
+          },
+        ])
+        .when({ type: 'ChangePassword', data: { passwordHash: 'h3' } })
+        .thenThrows('PASSWORD_NOT_LOCAL');
     });
   });
 

@@ -18,6 +18,8 @@ export interface UserFields {
   theme: UserTheme | null;
   /** The workspace the account last switched to; null until it switches. */
   lastWorkspaceId: string | null;
+  /** The password is a one-time one (a new account, a reset): it must be changed at sign-in. */
+  passwordTemporary: boolean;
 }
 
 /** `deactivated` keeps who it was; nothing changes it any more. */
@@ -73,16 +75,40 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
         }
         firebaseUid = command.data.firebaseUid.trim();
       }
+      const temporary = authProvider === 'local' && command.data.temporaryPassword === true;
       return [
-        { type: 'UserRegistered', data: { userId, email, name, authProvider, passwordHash, firebaseUid } },
+        {
+          type: 'UserRegistered',
+          data: {
+            userId,
+            email,
+            name,
+            authProvider,
+            passwordHash,
+            firebaseUid,
+            ...(temporary ? { temporaryPassword: true } : {}),
+          },
+        },
       ];
     }
     case 'ChangePassword': {
       const user = requireActive(state);
+      if (user.authProvider !== 'local') {
+        throw new DomainError(
+          'PASSWORD_NOT_LOCAL',
+          'Esta conta entra pelo Google/Firebase: não tem senha aqui',
+        );
+      }
       const passwordHash = requirePasswordHash(command.data.passwordHash);
-      return passwordHash === user.passwordHash
+      const temporary = command.data.temporary === true;
+      return passwordHash === user.passwordHash && temporary === user.passwordTemporary
         ? []
-        : [{ type: 'UserPasswordChanged', data: { userId: user.userId, passwordHash } }];
+        : [
+            {
+              type: 'UserPasswordChanged',
+              data: { userId: user.userId, passwordHash, ...(temporary ? { temporary: true } : {}) },
+            },
+          ];
     }
     case 'ChangeTheme': {
       const user = requireActive(state);
@@ -114,10 +140,30 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
 function evolve(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserRegistered':
-      return { status: 'active', user: { ...event.data, theme: null, lastWorkspaceId: null } };
+      return {
+        status: 'active',
+        user: {
+          userId: event.data.userId,
+          email: event.data.email,
+          name: event.data.name,
+          authProvider: event.data.authProvider,
+          passwordHash: event.data.passwordHash,
+          firebaseUid: event.data.firebaseUid,
+          theme: null,
+          lastWorkspaceId: null,
+          passwordTemporary: event.data.temporaryPassword === true,
+        },
+      };
     case 'UserPasswordChanged':
       return state.status === 'active'
-        ? { status: 'active', user: { ...state.user, passwordHash: event.data.passwordHash } }
+        ? {
+            status: 'active',
+            user: {
+              ...state.user,
+              passwordHash: event.data.passwordHash,
+              passwordTemporary: event.data.temporary === true,
+            },
+          }
         : state;
     case 'UserThemeChanged':
       return state.status === 'active'

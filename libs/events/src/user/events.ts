@@ -21,6 +21,8 @@ export const UserRegistered = defineEvent(
       authProvider: z.enum(userAuthProviders),
       passwordHash: z.string().min(1).nullable(),
       firebaseUid: z.string().min(1).nullable(),
+      /** A one-time password (shown once to whoever made the account): changed at the first sign-in. */
+      temporaryPassword: z.boolean().optional(),
     })
     .refine((d) => d.authProvider !== 'local' || d.passwordHash !== null, {
       message: 'a local user needs a password hash',
@@ -33,7 +35,12 @@ export const UserRegistered = defineEvent(
 );
 export const UserPasswordChanged = defineEvent(
   'UserPasswordChanged',
-  z.object({ userId: z.string().min(1), passwordHash: z.string().min(1) }),
+  z.object({
+    userId: z.string().min(1),
+    passwordHash: z.string().min(1),
+    /** A reset by the team's Owner or Admin: a one-time password, changed at the next sign-in. */
+    temporary: z.boolean().optional(),
+  }),
 );
 export const UserThemeChanged = defineEvent(
   'UserThemeChanged',

@@ -223,7 +223,7 @@ describe('plan limits over HTTP', () => {
       cookie: company.cookie,
       body: { name: 'Agente', email: 'agente@nova.com' },
     });
-    const agent = await gw.login('agente@nova.com', added.body.oneTimePassword);
+    const agent = await gw.loginFirstTime('agente@nova.com', added.body.oneTimePassword);
     expect((await gw.request('GET', '/api/billing', { cookie: agent })).status).toBe(403);
   });
 });

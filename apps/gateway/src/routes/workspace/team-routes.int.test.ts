@@ -67,7 +67,11 @@ describe('team API', () => {
     const userEvents = await gw.atende.store.readStream(`user-${body.member.id}`);
     expect(JSON.stringify(userEvents)).not.toContain(body.oneTimePassword!);
 
-    const cookie = await gw.login(email, body.oneTimePassword!);
+    // A one-time password: the first sign-in sets a new one (it alone does not open a session).
+    expect(
+      await gw.request('POST', '/api/auth/login', { body: { email, password: body.oneTimePassword } }),
+    ).toMatchObject({ status: 403, body: { success: false, code: 'PASSWORD_CHANGE_REQUIRED' } });
+    const cookie = await gw.loginFirstTime(email, body.oneTimePassword!, 'minha-senha-nova');
     const me = await gw.request<{ user: { role: string; company: string } }>('GET', '/api/auth/me', {
       cookie,
     });
@@ -173,7 +177,7 @@ describe('team API', () => {
   it('deactivating a member ends their sessions; they cannot sign in until reactivated', async () => {
     const email = uniqueEmail();
     const added = await add(c.admin, { name: 'Temp', email });
-    const cookie = await gw.login(email, added.oneTimePassword!);
+    const cookie = await gw.loginFirstTime(email, added.oneTimePassword!, 'senha-da-temp-1');
     expect((await gw.request('GET', '/api/notes', { cookie })).status).toBe(200);
     const res = await gw.request<MemberAnswer>('PUT', `/api/team/${added.member.id}`, {
       cookie: c.admin,
@@ -183,11 +187,10 @@ describe('team API', () => {
     expect(res.body.member.status).toBe('inactive');
     expect((await gw.request('GET', '/api/notes', { cookie })).status).toBe(401);
     expect(
-      (await gw.request('POST', '/api/auth/login', { body: { email, password: added.oneTimePassword } }))
-        .status,
+      (await gw.request('POST', '/api/auth/login', { body: { email, password: 'senha-da-temp-1' } })).status,
     ).toBe(401);
     await gw.request('PUT', `/api/team/${added.member.id}`, { cookie: c.admin, body: { status: 'active' } });
-    await gw.login(email, added.oneTimePassword!);
+    await gw.login(email, 'senha-da-temp-1');
   });
 
   it("guards Owner changes and one's own role and status", async () => {
@@ -264,7 +267,7 @@ describe('team API', () => {
   it('removes a member: their session stops working and they are gone from the list', async () => {
     const email = uniqueEmail();
     const added = await add(c.admin, { name: 'Sai', email });
-    const cookie = await gw.login(email, added.oneTimePassword!);
+    const cookie = await gw.loginFirstTime(email, added.oneTimePassword!, 'senha-de-quem-sai');
     expect((await gw.request('GET', '/api/auth/me', { cookie })).status).toBe(200);
     const res = await gw.request('DELETE', `/api/team/${added.member.id}`, { cookie: c.admin });
     expect(res.status).toBe(200);
@@ -279,7 +282,7 @@ describe('team API', () => {
     const back = await add(c.admin, { name: 'Voltou', email });
     expect(back.member.id).toBe(added.member.id);
     expect(back.oneTimePassword).toBeNull();
-    await gw.login(email, added.oneTimePassword!);
+    await gw.login(email, 'senha-de-quem-sai');
   });
 
   it("cannot see or change another workspace's members (404, nothing written)", async () => {

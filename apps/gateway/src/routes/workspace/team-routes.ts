@@ -187,7 +187,15 @@ export function teamRoutes(deps: GatewayDeps): RouteDefinition[] {
           password = oneTimePassword();
           await execute(deps, ctx, userDecider, streams.user(userId), {
             type: 'RegisterUser',
-            data: { userId, email, name, authProvider: 'local', passwordHash: await hashPassword(password) },
+            // Shown once to whoever added the person: changed at their first sign-in.
+            data: {
+              userId,
+              email,
+              name,
+              authProvider: 'local',
+              passwordHash: await hashPassword(password),
+              temporaryPassword: true,
+            },
           });
         }
         await execute(deps, ctx, memberDecider, streams.member(ctx.workspaceId, userId), {

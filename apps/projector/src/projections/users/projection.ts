@@ -23,6 +23,8 @@ export const usersProjection = defineProjection(USERS_PROJECTION, {
       theme: null,
       createdAt: event.metadata.occurredAt,
       workspaceId: event.metadata.workspaceId,
+      ...(d.temporaryPassword ? { passwordTemporary: true } : {}),
+      passwordChangedAt: event.metadata.occurredAt,
     };
     tx.put(c.user, d.userId, doc);
     claim(tx, c.byEmail, d.email, d.userId);
@@ -31,7 +33,13 @@ export const usersProjection = defineProjection(USERS_PROJECTION, {
   UserPasswordChanged: (event, tx) => {
     const user = tx.get<UserDoc>(c.user, event.data.userId);
     if (!user) return;
-    tx.put(c.user, user.userId, { ...user, passwordHash: event.data.passwordHash } satisfies UserDoc);
+    const { passwordTemporary: _was, ...rest } = user;
+    tx.put(c.user, user.userId, {
+      ...rest,
+      passwordHash: event.data.passwordHash,
+      ...(event.data.temporary ? { passwordTemporary: true } : {}),
+      passwordChangedAt: event.metadata.occurredAt,
+    } satisfies UserDoc);
   },
   UserThemeChanged: (event, tx) => {
     const user = tx.get<UserDoc>(c.user, event.data.userId);

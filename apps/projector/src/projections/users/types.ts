@@ -27,6 +27,10 @@ export interface UserDoc {
    * deleting that workspace's data deletes the account. Absent in documents projected before it existed.
    */
   workspaceId?: string;
+  /** The password is a one-time one (a new account, a reset): it is changed at the next sign-in. */
+  passwordTemporary?: boolean;
+  /** When the password was last set (registration or change): the expiry counts from it. */
+  passwordChangedAt?: string;
   /** The workspace the account last switched to (sign-in opens it); absent until it switches. */
   lastWorkspaceId?: string;
   /** ISO instant the account was deactivated ('Desativar conta permanentemente'); it cannot sign in. */

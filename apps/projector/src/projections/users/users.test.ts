@@ -36,6 +36,7 @@ describe('users projection', () => {
       theme: null,
       createdAt: '2026-11-02T10:00:00.000Z',
       workspaceId: 'w1',
+      passwordChangedAt: '2026-11-02T10:00:00.000Z',
     });
     expect((await findUserByEmail(view, '  ANA@Example.com '))?.userId).toBe('u1');
     expect((await findUserByEmail(view, 'bia@example.com'))?.firebaseUid).toBe('fb-2');
@@ -50,13 +51,31 @@ describe('users projection', () => {
   it('changes password hash and theme', async () => {
     const log = new TestLog();
     register(log, 'u1', 'ana@example.com');
-    log.append('user-u1', {
-      type: 'UserPasswordChanged',
-      data: { userId: 'u1', passwordHash: 'scrypt$new' },
+    log.append(
+      'user-u1',
+      { type: 'UserPasswordChanged', data: { userId: 'u1', passwordHash: 'scrypt$reset', temporary: true } },
+      { workspaceId: 'w1', at: '2026-11-03T10:00:00.000Z' },
+    );
+    let view = (await project(usersProjection, log.events)).view('users');
+    expect(await getUser(view, 'u1')).toMatchObject({
+      passwordHash: 'scrypt$reset',
+      passwordTemporary: true,
+      passwordChangedAt: '2026-11-03T10:00:00.000Z',
     });
+    log.append(
+      'user-u1',
+      { type: 'UserPasswordChanged', data: { userId: 'u1', passwordHash: 'scrypt$new' } },
+      { workspaceId: 'w1', at: '2026-11-04T10:00:00.000Z' },
+    );
     log.append('user-u1', { type: 'UserThemeChanged', data: { userId: 'u1', theme: 'dark' } });
-    const view = (await project(usersProjection, log.events)).view('users');
-    expect(await getUser(view, 'u1')).toMatchObject({ passwordHash: 'scrypt$new', theme: 'dark' });
+    view = (await project(usersProjection, log.events)).view('users');
+    const user = await getUser(view, 'u1');
+    expect(user).toMatchObject({
+      passwordHash: 'scrypt$new',
+      theme: 'dark',
+      passwordChangedAt: '2026-11-04T10:00:00.000Z',
+    });
+    expect(user?.passwordTemporary).toBeUndefined();
   });
 
   it('skips changes of unknown users', async () => {

@@ -20,7 +20,7 @@ afterAll(() => server.close());
 
 async function submit(user: ReturnType<typeof renderLoginPage>['user'], email: string, password: string) {
   await user.type(await screen.findByLabelText('Email'), email);
-  await user.type(screen.getByLabelText('Senha'), password);
+  await user.type(screen.getByLabelText('Senha', { exact: true }), password);
   await user.click(screen.getByRole('button', { name: 'Entrar' }));
 }
 
@@ -108,6 +108,45 @@ describe('LoginPage', () => {
     expect(body).toEqual({ email: 'ana@empresa.com.br', password: 'segredo123' });
     expect(JSON.parse(window.localStorage.getItem(STORED_USER_KEY)!)).toEqual(storedAna);
     expect(store.getState().auth).toMatchObject({ status: 'authenticated', user: ana });
+  });
+
+  it('asks for a new password when the server says the password is a one-time or expired one', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.post('/api/auth/login', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        if (body.newPassword === undefined) {
+          return HttpResponse.json(
+            {
+              success: false,
+              error: 'Defina uma nova senha para continuar (a senha atual é provisória)',
+              code: 'PASSWORD_CHANGE_REQUIRED',
+            },
+            { status: 403 },
+          );
+        }
+        return HttpResponse.json({ success: true, user: ana });
+      }),
+    );
+    const { user, navigate } = renderLoginPage();
+    await submit(user, 'ana@empresa.com.br', 'provisoria-123');
+    expect(await screen.findByRole('status')).toHaveTextContent('a senha atual é provisória');
+    const submitNew = screen.getByRole('button', { name: 'Definir nova senha e entrar' });
+    await user.type(screen.getByLabelText('Nova senha', { exact: true }), 'minha-senha');
+    await user.type(screen.getByLabelText('Confirmar nova senha'), 'outra-senha');
+    await user.click(submitNew);
+    expect(await screen.findByRole('alert')).toHaveTextContent('As senhas não conferem');
+    expect(bodies).toHaveLength(1);
+    await user.clear(screen.getByLabelText('Confirmar nova senha'));
+    await user.type(screen.getByLabelText('Confirmar nova senha'), 'minha-senha');
+    await user.click(submitNew);
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/dashboard'));
+    expect(bodies[1]).toEqual({
+      email: 'ana@empresa.com.br',
+      password: 'provisoria-123',
+      newPassword: 'minha-senha',
+    });
   });
 
   it('goes back to the protected page the visitor was sent away from', async () => {

@@ -12,8 +12,10 @@ import {
   selectGoogleLoginAvailable,
   selectLoginError,
   selectLoginPending,
+  selectPasswordChange,
   selectSignupOpen,
 } from './selectors';
+import { NewPasswordFields, newPasswordProblem } from './NewPasswordFields';
 
 /** What the login page says about sign-up while the server keeps it closed. */
 export const SIGNUP_CLOSED_TEXT = 'Cadastro disponível em breve';
@@ -50,8 +52,12 @@ export default function LoginPage() {
   const configStatus = useAppSelector(selectAuthConfigStatus);
   const googleAvailable = useAppSelector(selectGoogleLoginAvailable);
   const signupOpen = useAppSelector(selectSignupOpen);
+  const passwordChange = useAppSelector(selectPasswordChange);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [localError, setLocalError] = useState<string | null>(null);
   const emailId = useId();
   const passwordId = useId();
   const errorId = useId();
@@ -74,8 +80,21 @@ export default function LoginPage() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending || !email.trim() || !password) return;
-    dispatch(authActions.loginRequested({ email: email.trim(), password, redirectTo: from }));
+    if (passwordChange) {
+      const problem = newPasswordProblem(newPassword, confirmation);
+      setLocalError(problem);
+      if (problem) return;
+    }
+    dispatch(
+      authActions.loginRequested({
+        email: email.trim(),
+        password,
+        redirectTo: from,
+        ...(passwordChange ? { newPassword } : {}),
+      }),
+    );
   };
+  const shownError = localError ?? error;
 
   const googleTitle =
     configStatus === 'loading' || configStatus === 'idle'
@@ -94,14 +113,23 @@ export default function LoginPage() {
           Acesse sua caixa de entrada de atendimento.
         </p>
 
-        {error ? (
+        {passwordChange ? (
+          <p
+            role="status"
+            className="mt-6 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-800 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-200"
+          >
+            {passwordChange}
+          </p>
+        ) : null}
+
+        {shownError ? (
           <div
             role="alert"
             id={errorId}
             className="mt-6 flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-700 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-300"
           >
             <AlertCircle aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
-            <span>{error}</span>
+            <span>{shownError}</span>
           </div>
         ) : null}
 
@@ -157,9 +185,17 @@ export default function LoginPage() {
               aria-describedby={error ? errorId : undefined}
             />
           </div>
+          {passwordChange ? (
+            <NewPasswordFields
+              password={newPassword}
+              confirmation={confirmation}
+              onPassword={setNewPassword}
+              onConfirmation={setConfirmation}
+            />
+          ) : null}
           <button type="submit" className="btn-primary w-full" disabled={pending}>
             {pending ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
-            {pending ? 'Entrando...' : 'Entrar'}
+            {pending ? 'Entrando...' : passwordChange ? 'Definir nova senha e entrar' : 'Entrar'}
           </button>
         </form>
 

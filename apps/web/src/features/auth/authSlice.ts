@@ -15,6 +15,8 @@ export interface AuthState {
   configStatus: AuthConfigStatus;
   loginPending: boolean;
   loginError: string | null;
+  /** The server asked for a new password before the session opens (its text), or null. */
+  passwordChange: string | null;
   /**
    * True from the logout request until the app has left the protected pages, so that RequireAuth
    * does not send the user to /login on the way to / (spec §2: sign-out goes to /).
@@ -30,6 +32,7 @@ const initialState: AuthState = {
   configStatus: 'idle',
   loginPending: false,
   loginError: null,
+  passwordChange: null,
   loggingOut: false,
   logoutError: null,
 };
@@ -39,6 +42,8 @@ export interface LoginRequest {
   password: string;
   /** The protected page the visitor was sent away from; /dashboard when absent. */
   redirectTo?: string;
+  /** Sent when the server asked for a new password (a one-time or expired one). */
+  newPassword?: string;
 }
 
 const authSlice = createSlice({
@@ -53,6 +58,13 @@ const authSlice = createSlice({
     /** The login page opened: forget an old error and make sure the sign-in mode is known. */
     loginPageOpened(state) {
       state.loginError = null;
+      state.passwordChange = null;
+    },
+    /** The password was right, but a new one must be set first (PASSWORD_CHANGE_REQUIRED / EXPIRED). */
+    passwordChangeAsked(state, action: PayloadAction<string>) {
+      state.loginPending = false;
+      state.loginError = null;
+      state.passwordChange = action.payload;
     },
     /** A public page (landing, sign-up) needs to know whether sign-up is open. */
     configNeeded() {},
@@ -80,6 +92,7 @@ const authSlice = createSlice({
     loginSucceeded(state, action: PayloadAction<Me>) {
       state.loginPending = false;
       state.loginError = null;
+      state.passwordChange = null;
       state.user = action.payload;
       state.status = 'authenticated';
       state.loggingOut = false;

@@ -7,6 +7,7 @@ export const selectAuthConfig = (state: RootState) => state.auth.config;
 export const selectAuthConfigStatus = (state: RootState) => state.auth.configStatus;
 export const selectLoginPending = (state: RootState) => state.auth.loginPending;
 export const selectLoginError = (state: RootState) => state.auth.loginError;
+export const selectPasswordChange = (state: RootState) => state.auth.passwordChange;
 export const selectLoggingOut = (state: RootState) => state.auth.loggingOut;
 export const selectLogoutError = (state: RootState) => state.auth.logoutError;
 /** The Google button works only when the server signs people in through Firebase. */
