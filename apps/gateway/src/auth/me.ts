@@ -26,6 +26,8 @@ export const meSchema = z.object({
   trialDays: z.number(),
   trialDaysLeft: z.number(),
   theme: z.enum(['light', 'dark']).nullable(),
+  /** Two-factor sign-in: on for the account; required by the workspace (then it must enrol first). */
+  twoFactor: z.object({ enabled: z.boolean(), required: z.boolean() }),
 });
 export type Me = z.infer<typeof meSchema>;
 
@@ -53,5 +55,9 @@ export async function describeMe(deps: GatewayDeps, ctx: RequestContext, now = D
     trialDays,
     trialDaysLeft: Math.max(0, trialDays - elapsedDays),
     theme: user?.theme ?? null,
+    twoFactor: {
+      enabled: user?.twoFactorEnabled === true,
+      required: workspace?.settings.security.twoFactor === true,
+    },
   };
 }

@@ -2,7 +2,11 @@ import type { Express, Request, Response } from 'express';
 import { z } from 'zod';
 import { authenticate } from '../auth/authenticate.js';
 import { can } from '../auth/permissions.js';
-import { unauthenticated } from './errors.js';
+import { enrolmentPending } from '../routes/two-factor-routes.js';
+import { HttpError, unauthenticated } from './errors.js';
+
+export const TWO_FACTOR_ENROLMENT_MESSAGE =
+  'A empresa exige a verificação em duas etapas: ative-a para continuar';
 import { denyAccess } from './deny-access.js';
 import { memberLimiter } from './member-rate-limit.js';
 import type { GatewayDeps } from './gateway-deps.js';
@@ -25,6 +29,13 @@ export function mountRoutes(app: Express, routes: readonly RouteDefinition[], de
       const ctx = await authenticate(deps, req, res);
       if (route.auth !== 'public') {
         if (!ctx) throw unauthenticated();
+        // The workspace requires two-factor sign-in: until the account enrols, only /api/auth/* serves it.
+        if (
+          !route.path.startsWith('/api/auth/') &&
+          (await enrolmentPending(deps, ctx.workspaceId, ctx.userId))
+        ) {
+          throw new HttpError(403, 'TWO_FACTOR_ENROLMENT_REQUIRED', TWO_FACTOR_ENROLMENT_MESSAGE);
+        }
         if (route.auth !== 'session' && !can(ctx.role, route.auth)) {
           await denyAccess(deps, ctx, route.auth, req);
         }

@@ -5,6 +5,7 @@ import { getMember } from '@atende/projector';
 import { SESSION_COOKIE } from '../auth/session-cookie.js';
 import { hashToken } from '../auth/session-store.js';
 import type { GatewayDeps } from '../http/gateway-deps.js';
+import { enrolmentPending } from '../routes/two-factor-routes.js';
 
 /** Who a socket belongs to: always from the session cookie of its handshake, never from a payload. */
 export interface SocketUser {
@@ -47,6 +48,8 @@ export async function authenticateHandshake(
   if (!session) return undefined;
   const member = await getMember(deps.readModels.view('members'), session.workspaceId, session.userId);
   if (!member || member.status !== 'active') return undefined;
+  // A workspace that requires two-factor sign-in serves no socket before the account enrolled.
+  if (await enrolmentPending(deps, session.workspaceId, session.userId)) return undefined;
   return {
     userId: session.userId,
     workspaceId: session.workspaceId,

@@ -12,6 +12,7 @@ import type { Request, Response } from 'express';
 import { accountWorkspaces, chooseWorkspace } from '../auth/account-workspaces.js';
 import { describeMe, meSchema } from '../auth/me.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
+import { proveSecondFactor } from '../auth/second-factor.js';
 import {
   DEFAULT_PASSWORD_EXPIRY_DAYS,
   passwordChangeError,
@@ -38,6 +39,9 @@ const loginBody = z.strictObject({
   password: z.string().min(1).max(200),
   /** When the answer was PASSWORD_CHANGE_REQUIRED / PASSWORD_EXPIRED: the new password. */
   newPassword: z.string().min(1).max(200).optional(),
+  /** When the answer was TOTP_REQUIRED: the authenticator app's code, or a recovery code. */
+  totp: z.string().min(1).max(12).optional(),
+  recoveryCode: z.string().min(1).max(40).optional(),
 });
 
 /**
@@ -90,11 +94,14 @@ export async function startSession(
 async function withPasswordDue(
   deps: GatewayDeps,
   user: UserDoc,
-  newPassword: string | undefined,
+  proof: { newPassword?: string; totp?: string; recoveryCode?: string },
 ): Promise<UserDoc | undefined> {
   if (user.deactivatedAt !== undefined) return undefined;
   const workspace = chooseWorkspace(await accountWorkspaces(deps, user.userId), user.lastWorkspaceId);
   if (!workspace) return undefined;
+  // The second factor first: a password alone never changes anything (not even itself).
+  await proveSecondFactor(deps, user, workspace.id, proof);
+  const newPassword = proof.newPassword;
   const settings = (await getWorkspace(deps.readModels.view('workspaces'), workspace.id))?.settings;
   const reason = passwordChangeReason(
     user,
@@ -184,7 +191,7 @@ export function authRoutes(deps: GatewayDeps): RouteDefinition[] {
         const found = await findUserByEmail(deps.readModels.view('users'), email);
         const passwordOk = await verifyPassword(body.password, found?.passwordHash ?? DUMMY_HASH);
         // Only once the password is right (and the account may sign in): a new one may be due first.
-        const user = found && passwordOk ? await withPasswordDue(deps, found, body.newPassword) : undefined;
+        const user = found && passwordOk ? await withPasswordDue(deps, found, body) : undefined;
         const me = user ? await startSession(deps, req, res, user) : undefined;
         if (!me) throw new HttpError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
         return { success: true, user: me };

@@ -4,6 +4,7 @@ import type { RouteDefinition } from '../http/route.js';
 import { authRoutes } from './auth-routes.js';
 import { signupRoutes } from './signup-routes.js';
 import { passwordRoutes } from './password-routes.js';
+import { twoFactorRoutes } from './two-factor-routes.js';
 import { whatsappRoutes } from './whatsapp/whatsapp-routes.js';
 import { conversationRoutes } from './conversations/conversation-routes.js';
 import { notesRoutes } from './workspace/notes-routes.js';
@@ -23,6 +24,7 @@ import { mediaRoutes } from './media/media-routes.js';
 export function apiRoutes(deps: GatewayDeps): RouteDefinition[] {
   return [
     ...authRoutes(deps),
+    ...twoFactorRoutes(deps),
     ...(deps.signupOpen ? signupRoutes(deps) : []),
     ...whatsappRoutes(deps),
     ...conversationRoutes(deps),

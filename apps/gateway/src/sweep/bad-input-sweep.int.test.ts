@@ -285,14 +285,19 @@ describe('bad-input sweep over the OpenAPI document', () => {
    * data changes last: deletions, then the account's danger zone.
    */
   function order(ops: Operation[]): Operation[] {
+    // Settings changes late: a case may turn the workspace's two-factor requirement on, and then
+    // every member not enrolled is refused (the cases after it would not reach their handlers).
+    const settingsWrite = (op: Operation) => op.path.startsWith('/api/settings') && op.method !== 'GET';
     const rank = (op: Operation) =>
       op.path.startsWith('/api/sandbox/')
         ? -1
         : op.path.startsWith('/api/account/')
-          ? 2
-          : op.method === 'DELETE'
-            ? 1
-            : 0;
+          ? 3
+          : settingsWrite(op)
+            ? 2
+            : op.method === 'DELETE'
+              ? 1
+              : 0;
     return [...ops].sort((a, b) => rank(a) - rank(b));
   }
 

@@ -60,7 +60,13 @@ describe('User decider: DeactivateUser (Desativar conta permanentemente)', () =>
     const state = [registered, deactivated].reduce(userDecider.evolve, userDecider.initialState());
     expect(state).toEqual({
       status: 'deactivated',
-      user: { ...registered.data, theme: null, lastWorkspaceId: null, passwordTemporary: false },
+      user: {
+        ...registered.data,
+        theme: null,
+        lastWorkspaceId: null,
+        passwordTemporary: false,
+        twoFactor: { pendingSecret: null, secret: null, recoveryCodeHashes: [] },
+      },
     });
   });
 

@@ -54,7 +54,13 @@ describe('User decider', () => {
     it('starts with no theme chosen', () => {
       expect(userDecider.evolve(userDecider.initialState(), registered)).toEqual({
         status: 'active',
-        user: { ...registered.data, theme: null, lastWorkspaceId: null, passwordTemporary: false },
+        user: {
+          ...registered.data,
+          theme: null,
+          lastWorkspaceId: null,
+          passwordTemporary: false,
+          twoFactor: { pendingSecret: null, secret: null, recoveryCodeHashes: [] },
+        },
       });
     });
     it.each([

@@ -6,6 +6,7 @@ import { DEACTIVATE_ACCOUNT_CONFIRMATION } from './deactivation.js';
 import { requireEmailAddress } from './email-address.js';
 import type { UserAuthProvider, UserEvent, UserTheme } from './events.js';
 import { USER_NAME_MAX_LENGTH, userAuthProviders, userThemes } from './events.js';
+import { totpMatches } from './totp.js';
 
 export interface UserFields {
   userId: string;
@@ -20,6 +21,8 @@ export interface UserFields {
   lastWorkspaceId: string | null;
   /** The password is a one-time one (a new account, a reset): it must be changed at sign-in. */
   passwordTemporary: boolean;
+  /** Two-factor sign-in (TOTP): the enrolment under way, and the one in force with its unused codes. */
+  twoFactor: { pendingSecret: string | null; secret: string | null; recoveryCodeHashes: string[] };
 }
 
 /** `deactivated` keeps who it was; nothing changes it any more. */
@@ -53,6 +56,39 @@ function nonBlank(value: unknown): value is string {
 function requirePasswordHash(value: unknown): string {
   if (!nonBlank(value)) throw new DomainError('PASSWORD_REQUIRED', 'Senha é obrigatória');
   return value;
+}
+
+function twoFactorAlreadyOn(): DomainError {
+  return new DomainError('TWO_FACTOR_ALREADY_ON', 'A verificação em duas etapas já está ativa');
+}
+
+function totpInvalid(): DomainError {
+  return new DomainError('TOTP_INVALID', 'Código de verificação inválido');
+}
+
+function requireInstant(value: string): Date {
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) throw new DomainError('INVALID_TIMESTAMP', 'Data inválida');
+  return at;
+}
+
+/**
+ * The second factor of an account with 2FA on: the app's code at the instant, or one of its unused
+ * recovery codes (then used up: the event says so).
+ */
+function proveSecondFactor(
+  user: UserFields,
+  proof: { code: string; at: string; recoveryCodeHash?: string },
+): UserEvent[] {
+  const { secret, recoveryCodeHashes } = user.twoFactor;
+  if (proof.recoveryCodeHash !== undefined) {
+    if (!recoveryCodeHashes.includes(proof.recoveryCodeHash)) throw totpInvalid();
+    return [
+      { type: 'UserRecoveryCodeUsed', data: { userId: user.userId, codeHash: proof.recoveryCodeHash } },
+    ];
+  }
+  if (secret === null || !totpMatches(secret, proof.code, requireInstant(proof.at))) throw totpInvalid();
+  return [];
 }
 
 function decide(command: UserCommand, state: UserState): UserEvent[] {
@@ -117,6 +153,44 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
         throw new DomainError('THEME_INVALID', 'Tema inválido');
       return theme === user.theme ? [] : [{ type: 'UserThemeChanged', data: { userId: user.userId, theme } }];
     }
+    case 'StartTwoFactorSetup': {
+      const user = requireActive(state);
+      if (user.twoFactor.secret !== null) throw twoFactorAlreadyOn();
+      return [
+        { type: 'UserTwoFactorSetupStarted', data: { userId: user.userId, secret: command.data.secret } },
+      ];
+    }
+    case 'EnableTwoFactor': {
+      const user = requireActive(state);
+      if (user.twoFactor.secret !== null) throw twoFactorAlreadyOn();
+      const pending = user.twoFactor.pendingSecret;
+      if (pending === null)
+        throw new DomainError(
+          'TWO_FACTOR_NOT_STARTED',
+          'Comece pela configuração do aplicativo autenticador',
+        );
+      if (!totpMatches(pending, command.data.code, requireInstant(command.data.at))) throw totpInvalid();
+      return [
+        {
+          type: 'UserTwoFactorEnabled',
+          data: { userId: user.userId, secret: pending, recoveryCodeHashes: command.data.recoveryCodeHashes },
+        },
+      ];
+    }
+    case 'DisableTwoFactor': {
+      const user = requireActive(state);
+      if (user.twoFactor.secret === null)
+        throw new DomainError('TWO_FACTOR_OFF', 'A verificação em duas etapas não está ativa');
+      return [
+        ...proveSecondFactor(user, command.data),
+        { type: 'UserTwoFactorDisabled', data: { userId: user.userId } },
+      ];
+    }
+    case 'ProveSecondFactor': {
+      const user = requireActive(state);
+      if (user.twoFactor.secret === null) return [];
+      return proveSecondFactor(user, command.data);
+    }
     case 'SelectWorkspace': {
       const user = requireActive(state);
       const workspaceId = command.data.workspaceId.trim();
@@ -152,6 +226,7 @@ function evolve(state: UserState, event: UserEvent): UserState {
           theme: null,
           lastWorkspaceId: null,
           passwordTemporary: event.data.temporaryPassword === true,
+          twoFactor: { pendingSecret: null, secret: null, recoveryCodeHashes: [] },
         },
       };
     case 'UserPasswordChanged':
@@ -173,11 +248,35 @@ function evolve(state: UserState, event: UserEvent): UserState {
       return state.status === 'active'
         ? { status: 'active', user: { ...state.user, lastWorkspaceId: event.data.workspaceId } }
         : state;
+    case 'UserTwoFactorSetupStarted':
+      return withTwoFactor(state, (f) => ({ ...f, pendingSecret: event.data.secret }));
+    case 'UserTwoFactorEnabled':
+      return withTwoFactor(state, () => ({
+        pendingSecret: null,
+        secret: event.data.secret,
+        recoveryCodeHashes: [...event.data.recoveryCodeHashes],
+      }));
+    case 'UserTwoFactorDisabled':
+      return withTwoFactor(state, () => ({ pendingSecret: null, secret: null, recoveryCodeHashes: [] }));
+    case 'UserRecoveryCodeUsed':
+      return withTwoFactor(state, (f) => ({
+        ...f,
+        recoveryCodeHashes: f.recoveryCodeHashes.filter((h) => h !== event.data.codeHash),
+      }));
     case 'UserDeactivated':
       return state.status === 'none' ? state : { status: 'deactivated', user: state.user };
     default:
       return assertNever(event);
   }
+}
+
+function withTwoFactor(
+  state: UserState,
+  change: (current: UserFields['twoFactor']) => UserFields['twoFactor'],
+): UserState {
+  return state.status === 'active'
+    ? { status: 'active', user: { ...state.user, twoFactor: change(state.user.twoFactor) } }
+    : state;
 }
 
 export const userDecider: Decider<UserCommand, UserEvent, UserState> = {

@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { defineEvent, type EventOf } from '../core/define-event.js';
 import { UserDeactivated } from './deactivation.js';
 import { normalisedEmailSchema } from './email-address.js';
+import {
+  UserRecoveryCodeUsed,
+  UserTwoFactorDisabled,
+  UserTwoFactorEnabled,
+  UserTwoFactorSetupStarted,
+  twoFactorEventDefinitions,
+} from './two-factor.js';
 
 export const userAuthProviders = ['local', 'firebase'] as const;
 export type UserAuthProvider = (typeof userAuthProviders)[number];
@@ -57,6 +64,7 @@ export const userEventDefinitions = [
   UserPasswordChanged,
   UserThemeChanged,
   UserWorkspaceSelected,
+  ...twoFactorEventDefinitions,
   UserDeactivated,
 ] as const;
 
@@ -65,4 +73,8 @@ export type UserEvent =
   | EventOf<typeof UserPasswordChanged>
   | EventOf<typeof UserThemeChanged>
   | EventOf<typeof UserWorkspaceSelected>
+  | EventOf<typeof UserTwoFactorSetupStarted>
+  | EventOf<typeof UserTwoFactorEnabled>
+  | EventOf<typeof UserTwoFactorDisabled>
+  | EventOf<typeof UserRecoveryCodeUsed>
   | EventOf<typeof UserDeactivated>;

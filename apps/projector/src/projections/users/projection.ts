@@ -51,6 +51,16 @@ export const usersProjection = defineProjection(USERS_PROJECTION, {
     if (!user) return;
     tx.put(c.user, user.userId, { ...user, lastWorkspaceId: event.data.workspaceId } satisfies UserDoc);
   },
+  UserTwoFactorEnabled: (event, tx) => {
+    const user = tx.get<UserDoc>(c.user, event.data.userId);
+    if (user) tx.put(c.user, user.userId, { ...user, twoFactorEnabled: true } satisfies UserDoc);
+  },
+  UserTwoFactorDisabled: (event, tx) => {
+    const user = tx.get<UserDoc>(c.user, event.data.userId);
+    if (!user) return;
+    const { twoFactorEnabled: _was, ...rest } = user;
+    tx.put(c.user, user.userId, rest satisfies UserDoc);
+  },
   UserDeactivated: (event, tx) => {
     const user = tx.get<UserDoc>(c.user, event.data.userId);
     if (!user || user.deactivatedAt !== undefined) return;

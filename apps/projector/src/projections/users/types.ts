@@ -29,6 +29,8 @@ export interface UserDoc {
   workspaceId?: string;
   /** The password is a one-time one (a new account, a reset): it is changed at the next sign-in. */
   passwordTemporary?: boolean;
+  /** Two-factor sign-in is on (its secret stays in the log, never in a read model). */
+  twoFactorEnabled?: boolean;
   /** When the password was last set (registration or change): the expiry counts from it. */
   passwordChangedAt?: string;
   /** The workspace the account last switched to (sign-in opens it); absent until it switches. */
