@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { defineEvent, type EventOf } from '../core/define-event.js';
 import { UserDeactivated } from './deactivation.js';
 import { normalisedEmailSchema } from './email-address.js';
-import {
+import type {
   UserRecoveryCodeUsed,
   UserTwoFactorDisabled,
   UserTwoFactorEnabled,
   UserTwoFactorSetupStarted,
-  twoFactorEventDefinitions,
 } from './two-factor.js';
+import { twoFactorEventDefinitions } from './two-factor.js';
 
 export const userAuthProviders = ['local', 'firebase'] as const;
 export type UserAuthProvider = (typeof userAuthProviders)[number];
