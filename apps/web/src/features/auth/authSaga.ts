@@ -3,12 +3,23 @@ import { all, call, fork } from 'redux-saga/effects';
 import { configSaga } from './config-saga';
 import { loginSaga } from './login-saga';
 import { logoutSaga } from './logout-saga';
+import { ownPasswordSaga } from './own-password-saga';
 import { checkSession, otherTabsSaga, storedUserSaga } from './session-saga';
 
 export { checkSession } from './session-saga';
 
-/** Sign-in, sign-out and the start-up session check (the watchers start first, so nothing is missed). */
+/**
+ * Sign-in, sign-out, the own password's change and the start-up session check (the watchers start
+ * first, so nothing is missed).
+ */
 export function* authSaga(): SagaIterator {
-  yield all([fork(storedUserSaga), fork(otherTabsSaga), fork(configSaga), fork(loginSaga), fork(logoutSaga)]);
+  yield all([
+    fork(storedUserSaga),
+    fork(otherTabsSaga),
+    fork(configSaga),
+    fork(loginSaga),
+    fork(logoutSaga),
+    fork(ownPasswordSaga),
+  ]);
   yield call(checkSession);
 }

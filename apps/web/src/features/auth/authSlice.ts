@@ -23,7 +23,27 @@ export interface AuthState {
    */
   loggingOut: boolean;
   logoutError: string | null;
+  /** Alterar senha (Configurações > Segurança): the signed-in account's own password change. */
+  ownPassword: OwnPasswordChange;
 }
+
+/** The own password's change: in flight, then the server's success text or its refusal. */
+export interface OwnPasswordChange {
+  /**
+   * True while POST /api/auth/password runs: the server ends every session of the account (this
+   * tab's socket closes too) before this browser gets its fresh cookie, so the socket waits for it.
+   */
+  changing: boolean;
+  notice: string | null;
+  error: string | null;
+}
+
+export interface OwnPasswordChangeRequest {
+  currentPassword: string;
+  newPassword: string;
+}
+
+const noOwnPasswordChange: OwnPasswordChange = { changing: false, notice: null, error: null };
 
 const initialState: AuthState = {
   status: 'unknown',
@@ -35,6 +55,7 @@ const initialState: AuthState = {
   passwordChange: null,
   loggingOut: false,
   logoutError: null,
+  ownPassword: noOwnPasswordChange,
 };
 
 export interface LoginRequest {
@@ -111,6 +132,7 @@ const authSlice = createSlice({
       state.user = null;
       state.status = 'anonymous';
       state.loginPending = false;
+      state.ownPassword = noOwnPasswordChange;
     },
     /**
      * The session ended elsewhere (a logout in another tab, an expiry, a removal): signed out here
@@ -121,6 +143,7 @@ const authSlice = createSlice({
       state.status = 'anonymous';
       state.loginPending = false;
       state.loggingOut = false;
+      state.ownPassword = noOwnPasswordChange;
     },
     /** A protected page was opened after a logout: guard it normally again. */
     logoutSettled(state) {
@@ -129,6 +152,21 @@ const authSlice = createSlice({
     logoutFailed(state, action: PayloadAction<string>) {
       state.logoutError = action.payload;
       state.loggingOut = false;
+    },
+    ownPasswordChangeRequested(state, _action: PayloadAction<OwnPasswordChangeRequest>) {
+      state.ownPassword = { changing: true, notice: null, error: null };
+    },
+    /** Done: this browser holds the fresh session; the server's text ('Senha alterada com sucesso!'). */
+    ownPasswordChanged(state, action: PayloadAction<string>) {
+      state.ownPassword = { changing: false, notice: action.payload, error: null };
+    },
+    ownPasswordChangeFailed(state, action: PayloadAction<string>) {
+      state.ownPassword = { changing: false, notice: null, error: action.payload };
+    },
+    /** The form was left (or is checked again): its last answer is forgotten, a change in flight is not. */
+    ownPasswordNoticeCleared(state) {
+      state.ownPassword.notice = null;
+      state.ownPassword.error = null;
     },
   },
 });

@@ -14,3 +14,6 @@ export const selectLogoutError = (state: RootState) => state.auth.logoutError;
 export const selectGoogleLoginAvailable = (state: RootState) => state.auth.config?.mode === 'firebase';
 /** Whether this server lets anyone create a company (GET /api/auth/config's `signup`); false until known. */
 export const selectSignupOpen = (state: RootState) => state.auth.config?.signup === true;
+/** Alterar senha: the own password's change (in flight, its success text or refusal). */
+export const selectOwnPassword = (state: RootState) => state.auth.ownPassword;
+export const selectChangingOwnPassword = (state: RootState) => state.auth.ownPassword.changing;

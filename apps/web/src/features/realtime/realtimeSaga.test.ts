@@ -220,6 +220,46 @@ describe('live socket', () => {
     expect(status(store)).toBe('idle');
   });
 
+  it("after this tab's own password change closed it, waits for the fresh cookie and stays signed in", async () => {
+    realtimeConfig.serverDisconnectRetryMs = 100;
+    const store = await connectedStore();
+    // The server ended every session of the account; this browser's new cookie comes with the answer.
+    let freshCookie = false;
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get('/api/auth/me', () =>
+        freshCookie
+          ? HttpResponse.json({ success: true, user: me() })
+          : HttpResponse.json(
+              { success: false, error: 'Sessão expirada. Entre novamente.', code: 'UNAUTHENTICATED' },
+              { status: 401 },
+            ),
+      ),
+      http.post('/api/auth/password', async () => {
+        await answered;
+        freshCookie = true;
+        return HttpResponse.json({ success: true, message: 'Senha alterada com sucesso!' });
+      }),
+    );
+    const handshakes = gateway.handshakes.length;
+    store.dispatch(
+      authActions.ownPasswordChangeRequested({
+        currentPassword: 'senha-antiga',
+        newPassword: 'senha-nova-1',
+      }),
+    );
+    gateway.disconnectSockets();
+    await until(() => status(store) === 'disconnected');
+    await sleep(300);
+    expect(store.getState().auth.status).toBe('authenticated');
+    answer();
+    await until(() => gateway.handshakes.length === handshakes + 1, 5000, 'reconnected');
+    await until(() => status(store) === 'connected');
+    expect(store.getState().auth.status).toBe('authenticated');
+    expect(store.getState().auth.ownPassword.notice).toBe('Senha alterada com sucesso!');
+  });
+
   it('conversation:removed takes the row out of the list (it was assigned to someone else)', async () => {
     const store = await connectedStore();
     expect(store.getState().conversations.entities[CHAT]).toBeDefined();

@@ -5,7 +5,7 @@ import type { Socket } from 'socket.io-client';
 import type { Conversation, Me } from '../../api/types';
 import type { RootState } from '../../app/store';
 import { authActions } from '../auth/authSlice';
-import { selectLoggingOut } from '../auth/selectors';
+import { selectChangingOwnPassword, selectLoggingOut } from '../auth/selectors';
 import { sessionStillValid } from '../auth/session-saga';
 import { conversationsActions } from '../conversations/conversationsSlice';
 import { messageContent } from '../messages/message-model';
@@ -23,6 +23,18 @@ import {
   type ResyncPush,
   type ServerEventName,
 } from './socket-events';
+
+/**
+ * Whether this tab is still signed in after the server closed or refused the socket. This tab's own
+ * password change ends every session of the account, then answers with a fresh cookie: a check made
+ * in between would sign the tab out, so it waits for that answer first.
+ */
+function* sessionSurvived(): SagaIterator<boolean> {
+  if (yield select(selectChangingOwnPassword)) {
+    yield take([authActions.ownPasswordChanged.type, authActions.ownPasswordChangeFailed.type]);
+  }
+  return yield* sessionStillValid();
+}
 
 /** What the socket tells the saga, through the event channel (in order, nothing dropped). */
 export type SocketEvent =
@@ -285,7 +297,7 @@ export function* liveSocket(userId: string): SagaIterator {
             if (event.reason === 'io server disconnect') {
               // This tab's own logout closed it: the logout flow takes it from here.
               if (yield select(selectLoggingOut)) return;
-              if (!(yield* sessionStillValid())) {
+              if (!(yield* sessionSurvived())) {
                 yield put(authActions.sessionEnded());
                 return;
               }
@@ -297,7 +309,7 @@ export function* liveSocket(userId: string): SagaIterator {
             if (!warned) console.warn('Socket: erro de conexão', event.error.message);
             warned = true;
             yield put(realtimeActions.socketStatusChanged('disconnected'));
-            if (event.error.message === 'UNAUTHENTICATED' && !(yield* sessionStillValid())) {
+            if (event.error.message === 'UNAUTHENTICATED' && !(yield* sessionSurvived())) {
               yield put(authActions.sessionEnded());
               return;
             }
