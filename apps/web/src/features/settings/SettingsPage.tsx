@@ -6,6 +6,7 @@ import { selectUser } from '../auth/selectors';
 import { DangerZone } from './DangerZone';
 import { readFileText } from './download';
 import { canDeleteWorkspaceData, canManageSettings } from './settings-model';
+import { ChangePasswordSection } from './ChangePasswordSection';
 import { AppearancePanel, CompanyPanel, NotificationsPanel, SecurityFields } from './SettingsPanels';
 import { SettingsTabs } from './SettingsTabs';
 import { selectSettings, settingsActions, settingsTabsFor, type FieldChange } from './settingsSlice';
@@ -19,7 +20,8 @@ const CannedRepliesPanel = lazy(() => import('./canned-replies/CannedRepliesPane
 /**
  * Configurações (spec §2): Exportar, Importar and Salvar, and the tabs Empresa, Aparência,
  * Notificações and Segurança (with the danger zone). Everything is the workspace's, on the server;
- * only Owners and Admins change it, the others read it. Owners and Admins also have the tab
+ * only Owners and Admins change it, the others read it. Segurança also has Alterar senha, the
+ * signed-in person's own password, which every role may use. Owners and Admins also have the tab
  * Respostas prontas (the canned replies the chat suggests); the others do not see it.
  */
 export default function SettingsPage() {
@@ -148,6 +150,7 @@ export default function SettingsPage() {
           {tab === 'security' ? (
             <>
               <SecurityFields {...panelProps} errors={s.fieldErrors} />
+              <ChangePasswordSection />
               <DangerZone canDelete={canDeleteWorkspaceData(user?.role)} />
             </>
           ) : null}

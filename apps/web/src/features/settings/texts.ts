@@ -63,6 +63,14 @@ export const SETTINGS_TEXTS = {
     passwordExpiry: 'Expiração da senha (dias)',
     passwordExpiryHint: '0 = a senha não expira',
   },
+  password: {
+    heading: 'Alterar senha',
+    intro: 'A senha com que você entra. Ao alterá-la, as suas outras sessões são encerradas.',
+    current: 'Senha atual',
+    currentMissing: 'Informe a senha atual',
+    submit: 'Alterar senha',
+    submitting: 'Alterando...',
+  },
   danger: {
     heading: 'Zona de perigo',
     intro: 'Ações permanentes. Não é possível desfazê-las.',

@@ -5,6 +5,7 @@ import createSagaMiddleware from 'redux-saga';
 import type { Me } from '../../../api/types';
 import { rootReducer } from '../../../app/store';
 import { authActions, authReducer } from '../../auth/authSlice';
+import { ownPasswordSaga } from '../../auth/own-password-saga';
 import SettingsPage from '../SettingsPage';
 import type { WorkspaceSettings } from '../settings-model';
 import { settingsSaga } from '../settingsSaga';
@@ -34,7 +35,7 @@ export const serverDefaults = (): WorkspaceSettings => ({
 
 const tasks: { cancel(): void }[] = [];
 
-/** The app's reducers with only the settings saga; every action is recorded. */
+/** The app's reducers with only the settings saga (and Alterar senha's); every action is recorded. */
 export function renderSettings(user: Me) {
   const actions: Action[] = [];
   const record: Middleware = () => (next) => (action) => {
@@ -50,7 +51,7 @@ export function renderSettings(user: Me) {
         .prepend(record)
         .concat(saga),
   });
-  tasks.push(saga.run(settingsSaga));
+  tasks.push(saga.run(settingsSaga), saga.run(ownPasswordSaga));
   const view = render(
     <Provider store={store}>
       <SettingsPage />
