@@ -129,16 +129,17 @@ describe('DashboardLayout', () => {
     expect(localStorage.getItem(SIDEBAR_COLLAPSED_KEY)).toBe('false');
   });
 
-  it('shows the menu a role may open: an Agente only sees Visão Geral', () => {
+  it('shows the menu a role may open: an Agente sees Visão Geral and Configurações (their password)', () => {
     renderLayout(storeFor(me({ role: 'Agente' }), { runSagas: false }));
     expect(menu().getByRole('link', { name: /Visão Geral/ })).toBeInTheDocument();
-    for (const hidden of ['Equipe', 'Analytics', 'Integrações', 'Configurações']) {
+    expect(menu().getByRole('link', { name: 'Configurações' })).toBeInTheDocument();
+    for (const hidden of ['Equipe', 'Analytics', 'Integrações']) {
       expect(menu().queryByRole('link', { name: hidden })).not.toBeInTheDocument();
     }
     expect(screen.getByRole('link', { name: 'Assinatura' })).toBeInTheDocument();
   });
 
-  it('an Owner sees the whole menu; a Supervisor no integrations or settings', () => {
+  it('an Owner sees the whole menu; a Supervisor no integrations', () => {
     expect(menuItemsFor('Owner').map((item) => item.label)).toEqual([
       'Visão Geral',
       'Equipe',
@@ -151,15 +152,16 @@ describe('DashboardLayout', () => {
       'Visão Geral',
       'Equipe',
       'Analytics',
+      'Configurações',
     ]);
-    expect(menuItemsFor('Agente').map((item) => item.label)).toEqual(['Visão Geral']);
+    expect(menuItemsFor('Agente').map((item) => item.label)).toEqual(['Visão Geral', 'Configurações']);
 
     renderLayout(storeFor(me({ role: 'Supervisor' }), { runSagas: false }));
     expect(
       menu()
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['/dashboard', '/dashboard/team', '/dashboard/analytics']);
+    ).toEqual(['/dashboard', '/dashboard/team', '/dashboard/analytics', '/dashboard/settings']);
   });
 
   it('marks the current page; Visão Geral only on /dashboard itself', async () => {

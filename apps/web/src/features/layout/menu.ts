@@ -30,9 +30,11 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   // team:read and analytics:read start at Supervisor
   { to: '/dashboard/team', label: 'Equipe', icon: Users, minRole: 'Supervisor' },
   { to: '/dashboard/analytics', label: 'Analytics', icon: ChartColumn, minRole: 'Supervisor' },
-  // integrations:manage and settings:manage start at Admin
+  // integrations:manage starts at Admin
   { to: '/dashboard/integrations', label: 'Integrações', icon: Plug, minRole: 'Admin' },
-  { to: '/dashboard/settings', label: 'Configurações', icon: Settings, minRole: 'Admin' },
+  // Everyone: the workspace's settings read-only below Admin (settings:manage), and Segurança's
+  // Alterar senha, the person's own password
+  { to: '/dashboard/settings', label: 'Configurações', icon: Settings, minRole: 'Agente' },
 ];
 
 export const roleAtLeast = (role: Role, least: Role): boolean => ROLE_RANK[role] >= ROLE_RANK[least];
