@@ -13,6 +13,12 @@ export interface UpdateMemberAnswer {
   message: string;
 }
 
+export interface PasswordResetAnswer {
+  /** The member's new one-time password (shown once; they set their own at the next sign-in). */
+  oneTimePassword: string;
+  message: string;
+}
+
 const memberPath = (id: string) => `/api/team/${encodeURIComponent(id)}`;
 
 /** GET /api/team: every member of the workspace, earliest joined first (filtered on the client). */
@@ -47,4 +53,15 @@ export async function updateMember(
 export async function removeMember(id: string): Promise<string> {
   const answer = await apiRequest<{ message?: string }>(memberPath(id), { method: 'DELETE' });
   return answer.message ?? '';
+}
+
+/**
+ * POST /api/team/:userId/password-reset: a one-time password replaces the member's; their sessions
+ * end. Refused for oneself (RESET_OWN_PASSWORD) and for an account another company shares (ACCOUNT_SHARED).
+ */
+export async function resetMemberPassword(id: string): Promise<PasswordResetAnswer> {
+  const answer = await apiRequest<Partial<PasswordResetAnswer>>(`${memberPath(id)}/password-reset`, {
+    method: 'POST',
+  });
+  return { oneTimePassword: answer.oneTimePassword ?? '', message: answer.message ?? '' };
 }

@@ -2,6 +2,7 @@ import {
   assignableRoles,
   canEditMember,
   canRemoveMember,
+  canResetPassword,
   changedFields,
   filterMembers,
   formatLastActive,
@@ -79,6 +80,20 @@ describe('permissions and the form', () => {
     expect(canEditMember(adminViewer, owner!)).toBe(false);
     expect(canEditMember(ownerViewer, owner!)).toBe(true);
     expect(canEditMember(adminViewer, agent!)).toBe(true);
+  });
+
+  it('offers Redefinir senha where editing is allowed, never on the own row', () => {
+    const [owner, admin, supervisor, agent] = team();
+    const ownerViewer = { id: owner!.id, role: 'Owner' as const };
+    const adminViewer = { id: admin!.id, role: 'Admin' as const };
+    expect(canResetPassword(ownerViewer, owner!)).toBe(false);
+    expect(canResetPassword(ownerViewer, { ...owner!, id: 'u_other_owner' })).toBe(true);
+    expect(canResetPassword(ownerViewer, agent!)).toBe(true);
+    expect(canResetPassword(adminViewer, admin!)).toBe(false);
+    expect(canResetPassword(adminViewer, owner!)).toBe(false);
+    expect(canResetPassword(adminViewer, supervisor!)).toBe(true);
+    expect(canResetPassword({ id: supervisor!.id, role: 'Supervisor' }, agent!)).toBe(false);
+    expect(canResetPassword(null, agent!)).toBe(false);
   });
 
   it('validates with the server texts and sends only what changed', () => {

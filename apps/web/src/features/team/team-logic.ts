@@ -100,3 +100,11 @@ export function changedFields(member: TeamMember, values: MemberFormValues): Par
   if (values.status !== member.status) changes.status = values.status;
   return changes;
 }
+
+/**
+ * Redefinir senha: whoever may edit the member (an Owner's row only for an Owner), never on one's own
+ * row (that is Configurações > Alterar senha). The server also refuses an account another company shares.
+ */
+export function canResetPassword(viewer: Pick<Me, 'id' | 'role'> | null, member: TeamMember): boolean {
+  return canEditMember(viewer, member) && member.id !== viewer?.id;
+}

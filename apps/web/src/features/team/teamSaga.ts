@@ -7,8 +7,10 @@ import {
   addMember,
   fetchTeam,
   removeMember,
+  resetMemberPassword,
   updateMember,
   type AddMemberAnswer,
+  type PasswordResetAnswer,
   type UpdateMemberAnswer,
 } from './team-api';
 import { teamActions, type MemberSaveRequest } from './teamSlice';
@@ -62,15 +64,29 @@ export function* deleteMember(action: PayloadAction<string>): SagaIterator {
   yield put(teamActions.teamRequested());
 }
 
+/** Redefinir senha: the one-time password comes back once; the member's sessions have ended. */
+export function* resetPassword(action: PayloadAction<string>): SagaIterator {
+  const memberId = action.payload;
+  try {
+    const answer: PasswordResetAnswer = yield call(resetMemberPassword, memberId);
+    yield put(teamActions.passwordResetSucceeded({ memberId, ...answer }));
+  } catch (error) {
+    yield put(teamActions.passwordResetFailed(errorText(error)));
+    return;
+  }
+  yield put(teamActions.teamRequested());
+}
+
 /** One load after another (the newest wins), stopped by a sign-out so nothing lands after it. */
 function* loadUntilSignOut(): SagaIterator {
   yield race({ load: call(loadTeam), stop: take(authActions.loggedOut.type) });
 }
 
-/** Equipe: the list (GET), add (POST), edit (PUT) and remove (DELETE) of /api/team. */
+/** Equipe: the list (GET), add (POST), edit (PUT), remove (DELETE) and password reset of /api/team. */
 export function* teamSaga(): SagaIterator {
   yield takeLatest(teamActions.teamRequested.type, loadUntilSignOut);
-  // One save and one removal at a time: a double click does not send twice.
+  // One save, one removal and one reset at a time: a double click does not send twice.
   yield takeLeading(teamActions.memberSaveRequested.type, saveMember);
   yield takeLeading(teamActions.memberRemoveRequested.type, deleteMember);
+  yield takeLeading(teamActions.passwordResetRequested.type, resetPassword);
 }

@@ -31,8 +31,18 @@ export interface PendingRemoval {
   error: string | null;
 }
 
-/** A new account's one-time password: shown once, then forgotten. */
+/** The confirmation before a password reset. */
+export interface PendingPasswordReset {
+  memberId: string;
+  resetting: boolean;
+  /** The server's refusal (ACCOUNT_SHARED, FORBIDDEN, ...), shown in the confirmation. */
+  error: string | null;
+}
+
+/** A one-time password (a new account's, or a reset's): shown once, then forgotten. */
 export interface NewCredentials {
+  /** 'added': a new member's account; 'reset': an existing member's password was replaced. */
+  reason: 'added' | 'reset';
   name: string;
   email: string;
   password: string;
@@ -50,6 +60,7 @@ const initialState = membersAdapter.getInitialState({
   filters: DEFAULT_FILTERS as TeamFilters,
   editor: null as MemberEditor | null,
   removal: null as PendingRemoval | null,
+  passwordReset: null as PendingPasswordReset | null,
   credentials: null as NewCredentials | null,
   /** The server's last success text ('Membro adicionado com sucesso!'). */
   notice: null as string | null,
@@ -115,7 +126,7 @@ const teamSlice = createSlice({
         ? message || null
         : [message, TEAM_TEXTS.existingAccount].filter(Boolean).join(' ');
       state.credentials = oneTimePassword
-        ? { name: member.name, email: member.email, password: oneTimePassword }
+        ? { reason: 'added', name: member.name, email: member.email, password: oneTimePassword }
         : null;
     },
     memberUpdated(state, action: PayloadAction<{ member: TeamMember; message: string }>) {
@@ -150,6 +161,37 @@ const teamSlice = createSlice({
       if (!state.removal) return;
       state.removal.removing = false;
       state.removal.error = action.payload;
+    },
+    passwordResetOpened(state, action: PayloadAction<string>) {
+      if (!state.entities[action.payload]) return;
+      state.passwordReset = { memberId: action.payload, resetting: false, error: null };
+      state.notice = null;
+    },
+    passwordResetClosed(state) {
+      if (!state.passwordReset?.resetting) state.passwordReset = null;
+    },
+    passwordResetRequested(state, _action: PayloadAction<string>) {
+      if (!state.passwordReset) return;
+      state.passwordReset.resetting = true;
+      state.passwordReset.error = null;
+    },
+    /** Reset: the confirmation closes and the one-time password is shown once. */
+    passwordResetSucceeded(
+      state,
+      action: PayloadAction<{ memberId: string; oneTimePassword: string; message: string }>,
+    ) {
+      const { memberId, oneTimePassword, message } = action.payload;
+      const member = state.entities[memberId];
+      state.passwordReset = null;
+      state.notice = message || null;
+      state.credentials = member
+        ? { reason: 'reset', name: member.name, email: member.email, password: oneTimePassword }
+        : null;
+    },
+    passwordResetFailed(state, action: PayloadAction<string>) {
+      if (!state.passwordReset) return;
+      state.passwordReset.resetting = false;
+      state.passwordReset.error = action.payload;
     },
     /** The one-time password was read: it is forgotten and never shown again. */
     credentialsDismissed(state) {
