@@ -8,8 +8,8 @@ import { TEAM_TEXTS } from './types';
 export const COPIED_FEEDBACK_MS = 2_000;
 
 /**
- * After 'Adicionar': the new account's one-time password, shown once with a copy button. Closing
- * forgets it (the server only kept its hash).
+ * After 'Adicionar' (a new account) or 'Redefinir senha' (an existing member): the one-time password,
+ * shown once with a copy button. Closing forgets it (the server only kept its hash).
  */
 export function CredentialsDialog({
   credentials,
@@ -43,7 +43,7 @@ export function CredentialsDialog({
     <Dialog
       open
       onClose={onClose}
-      title="Membro adicionado"
+      title={credentials.reason === 'reset' ? 'Senha redefinida' : 'Membro adicionado'}
       description={`Dados de acesso de ${credentials.name}`}
       icon={<KeyRound aria-hidden className="h-5 w-5" />}
       closeOnBackdropClick={false}
@@ -88,7 +88,7 @@ export function CredentialsDialog({
           </p>
         </div>
         <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-500/15 dark:text-amber-200">
-          {TEAM_TEXTS.passwordNote}
+          {credentials.reason === 'reset' ? TEAM_TEXTS.resetPasswordNote : TEAM_TEXTS.passwordNote}
         </p>
       </div>
     </Dialog>

@@ -1,7 +1,13 @@
-import { Pencil, Trash2 } from 'lucide-react';
+import { KeyRound, Pencil, Trash2 } from 'lucide-react';
 import type { Me } from '../../api/types';
 import { RoleBadge, StatusBadge } from './RoleBadge';
-import { canEditMember, canRemoveMember, formatLastActive, memberInitial } from './team-logic';
+import {
+  canEditMember,
+  canRemoveMember,
+  canResetPassword,
+  formatLastActive,
+  memberInitial,
+} from './team-logic';
 import { TEAM_TEXTS, type TeamMember } from './types';
 
 export interface MembersTableProps {
@@ -11,6 +17,8 @@ export interface MembersTableProps {
   manage: boolean;
   onEdit: (member: TeamMember) => void;
   onRemove: (member: TeamMember) => void;
+  /** Redefinir senha (not on the viewer's own row). */
+  onResetPassword: (member: TeamMember) => void;
   /** Shown as the single row when `members` is empty. */
   emptyText: string;
 }
@@ -22,7 +30,15 @@ const iconButton =
   'inline-flex h-9 w-9 items-center justify-center rounded-lg text-slate-500 transition hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-white/10 dark:hover:text-white';
 
 /** Spec §2 table: member (initial, name, e-mail), role, status, last activity and actions. */
-export function MembersTable({ members, viewer, manage, onEdit, onRemove, emptyText }: MembersTableProps) {
+export function MembersTable({
+  members,
+  viewer,
+  manage,
+  onEdit,
+  onRemove,
+  onResetPassword,
+  emptyText,
+}: MembersTableProps) {
   const columns = manage ? 5 : 4;
   return (
     <div className="card overflow-x-auto">
@@ -61,6 +77,7 @@ export function MembersTable({ members, viewer, manage, onEdit, onRemove, emptyT
               const self = member.id === viewer?.id;
               const editable = manage && canEditMember(viewer, member);
               const removable = manage && canRemoveMember(viewer, member);
+              const resettable = manage && canResetPassword(viewer, member);
               return (
                 <tr
                   key={member.id}
@@ -112,6 +129,17 @@ export function MembersTable({ members, viewer, manage, onEdit, onRemove, emptyT
                           onClick={() => onEdit(member)}
                         >
                           <Pencil aria-hidden className="h-4 w-4" />
+                        </button>
+                      ) : null}
+                      {resettable ? (
+                        <button
+                          type="button"
+                          className={iconButton}
+                          aria-label={`Redefinir senha de ${member.name}`}
+                          title={TEAM_TEXTS.resetPassword}
+                          onClick={() => onResetPassword(member)}
+                        >
+                          <KeyRound aria-hidden className="h-4 w-4" />
                         </button>
                       ) : null}
                       {removable ? (

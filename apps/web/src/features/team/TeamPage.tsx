@@ -7,6 +7,7 @@ import { CredentialsDialog } from './CredentialsDialog';
 import { MemberFormDialog } from './MemberFormDialog';
 import { MembersTable } from './MembersTable';
 import { RemoveMemberDialog } from './RemoveMemberDialog';
+import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { selectAllMembers, selectTeam, selectVisibleMembers } from './selectors';
 import { changedFields, teamAbilities } from './team-logic';
 import { teamActions } from './teamSlice';
@@ -14,7 +15,8 @@ import { MEMBER_ROLES, TEAM_TEXTS, type MemberFormValues, type RoleFilter, type 
 
 /**
  * Equipe (spec §2, §4, §6): the workspace's members with search and filters; roles with
- * team:manage add, edit and remove them; a Supervisor reads; an Agente gets the permission text.
+ * team:manage add, edit and remove them and reset their passwords; a Supervisor reads; an Agente
+ * gets the permission text.
  */
 export default function TeamPage() {
   const dispatch = useAppDispatch();
@@ -47,6 +49,7 @@ export default function TeamPage() {
   const editing =
     team.editor?.mode === 'edit' && team.editor.memberId ? team.entities[team.editor.memberId] : undefined;
   const removing = team.removal ? team.entities[team.removal.memberId] : undefined;
+  const resetting = team.passwordReset ? team.entities[team.passwordReset.memberId] : undefined;
   const { filters } = team;
   const filtered = filters.search.trim() !== '' || filters.status !== 'all' || filters.role !== 'all';
 
@@ -174,6 +177,7 @@ export default function TeamPage() {
             emptyText={TEAM_TEXTS.empty}
             onEdit={(member) => dispatch(teamActions.editOpened(member.id))}
             onRemove={(member) => dispatch(teamActions.removalOpened(member.id))}
+            onResetPassword={(member) => dispatch(teamActions.passwordResetOpened(member.id))}
           />
         </>
       ) : team.status !== 'failed' ? (
@@ -202,6 +206,16 @@ export default function TeamPage() {
           error={team.removal.error}
           onConfirm={() => dispatch(teamActions.memberRemoveRequested(removing.id))}
           onClose={() => dispatch(teamActions.removalClosed())}
+        />
+      ) : null}
+
+      {team.passwordReset && resetting ? (
+        <ResetPasswordDialog
+          member={resetting}
+          resetting={team.passwordReset.resetting}
+          error={team.passwordReset.error}
+          onConfirm={() => dispatch(teamActions.passwordResetRequested(resetting.id))}
+          onClose={() => dispatch(teamActions.passwordResetClosed())}
         />
       ) : null}
 

@@ -68,4 +68,10 @@ export const TEAM_TEXTS = {
   existingAccount: 'Esta pessoa já tinha uma conta e entra com a senha que já usava.',
   passwordNote:
     'Esta senha não será mostrada novamente. Copie-a agora e envie ao novo membro por um canal seguro.',
+  resetPassword: 'Redefinir senha',
+  resetting: 'Redefinindo...',
+  resetConfirm: (name: string) =>
+    `Redefinir a senha de ${name}? A pessoa sairá de todas as sessões e definirá uma nova senha no próximo acesso.`,
+  resetPasswordNote:
+    'Esta senha não será mostrada novamente. Copie-a agora e envie à pessoa por um canal seguro: ela definirá uma nova senha ao entrar.',
 } as const;

@@ -110,6 +110,24 @@ export function teamApi(initial: TeamMember[] = team(), actorId = 'u_owner') {
         message: 'Membro atualizado com sucesso!',
       });
     }),
+    http.post('/api/team/:id/password-reset', ({ params }) => {
+      calls.push({ method: 'POST', path: `/api/team/${String(params.id)}/password-reset` });
+      const target = members.find((m) => m.id === params.id);
+      if (!target) return failure(404, 'NOT_FOUND', 'Membro não encontrado');
+      if (target.id === actorId) {
+        return failure(400, 'RESET_OWN_PASSWORD', 'Para a sua própria senha, use Alterar senha');
+      }
+      const actor = members.find((m) => m.id === actorId);
+      if (target.role === 'Owner' && actor?.role !== 'Owner') {
+        return failure(403, 'FORBIDDEN', 'Você não tem permissão para esta ação');
+      }
+      acted();
+      return HttpResponse.json({
+        success: true,
+        oneTimePassword: `Rd9-senha-${target.id}`,
+        message: 'Senha redefinida: entregue a senha provisória à pessoa',
+      });
+    }),
     http.delete('/api/team/:id', ({ params }) => {
       calls.push({ method: 'DELETE', path: `/api/team/${String(params.id)}` });
       const index = members.findIndex((m) => m.id === params.id);
