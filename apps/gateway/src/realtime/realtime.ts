@@ -1,97 +1,18 @@
-import type { Server as HttpServer } from 'node:http';
-import type { Logger } from 'pino';
-import { Server, type ServerOptions, type Socket } from 'socket.io';
-import { streamCategory, type EventSource, type MemberEvent, type StoredEvent } from '@atende/events';
-import type { GatewayDeps } from '../http/gateway-deps.js';
+import { Server } from 'socket.io';
+import { streamCategory, type MemberEvent, type StoredEvent } from '@atende/events';
 import { jsonOnlyParser } from './json-only-parser.js';
 import { controlRoomsOf, roomsOf } from './audience.js';
 import { watchSessions } from './session-watch.js';
-import { mayPush, pushesOf, type Push, type PushContext, type ServerToClientEvents } from './pushes.js';
-import {
-  ackErrors,
-  handshakeAuthSchema,
-  joinUserSchema,
-  resumeSchema,
-  type AckError,
-  type JoinAck,
-  type ResumeAck,
-} from './schemas.js';
-import { authenticateHandshake, originAllowed, type SocketUser } from './socket-auth.js';
+import { mayPush, pushesOf, type Push, type PushContext } from './pushes.js';
+import { ackErrors, handshakeAuthSchema, joinUserSchema, resumeSchema } from './schemas.js';
+import { enqueue, handleRequest, refusal } from './socket-requests.js';
+import { authenticateHandshake, originAllowed } from './socket-auth.js';
+import type { Realtime, RealtimeOptions, RealtimeServer, RealtimeSocket } from './realtime-types.js';
 
-/** Client → server. Payloads are validated with zod; the last argument, when a function, is the ack. */
-export interface ClientToServerEvents {
-  'join:user': (...args: unknown[]) => void;
-  resume: (...args: unknown[]) => void;
-}
-
-type InterServerEvents = Record<string, never>;
-
-export interface SocketData {
-  user: SocketUser;
-  /** idle: not subscribed yet; replaying: catching up from a position; live: in its rooms. */
-  mode: 'idle' | 'replaying' | 'live';
-  /** While replaying: the last position considered (sent or not visible). */
-  sentThrough: number;
-  /** The rooms joined on going live. */
-  joined: string[];
-  /** Subscribe operations of this socket, one after the other. */
-  queue: Promise<unknown>;
-}
-
-export type RealtimeServer = Server<
-  ClientToServerEvents,
-  ServerToClientEvents,
-  InterServerEvents,
-  SocketData
->;
-export type RealtimeSocket = Socket<
-  ClientToServerEvents,
-  ServerToClientEvents,
-  InterServerEvents,
-  SocketData
->;
-
-export interface RealtimeOptions {
-  httpServer: HttpServer;
-  deps: Pick<GatewayDeps, 'store' | 'readModels' | 'sessions' | 'webOrigin'>;
-  /** The projector serving the read models the pushes are built from. */
-  projector: { waitForPosition(position: number, timeoutMs?: number): Promise<boolean> };
-  logger: Logger;
-  /** How often each socket's session and member are checked again (logout, expiry); default 60 s, 0 never. */
-  sessionCheckIntervalMs?: number;
-  /** Most events a resume reads before telling the client to reload instead (`resync`); default 50 000. */
-  maxReplayEvents?: number;
-  /**
-   * Socket.IO adapter factory, e.g. `createAdapter(pub, sub)` of @socket.io/redis-adapter so that
-   * server-wide operations span gateways; default the in-memory adapter. Log-derived pushes stay local.
-   */
-  adapter?: ServerOptions['adapter'];
-  /**
-   * Where the live fan-out takes the log's events (batches in order from a position); default the
-   * event store itself. Distributed mode: the event bus, as this gateway's own consumer group.
-   */
-  source?: EventSource;
-}
-
-export interface Realtime {
-  io: RealtimeServer;
-  /** Resolves once the server follows the log (connections wait for it anyway). */
-  ready: Promise<void>;
-  /** The last global position the live fan-out has handled. */
-  position(): number;
-  /** Disconnects every socket and stops following the log. Leaves the HTTP server to its owner. */
-  close(): Promise<void>;
-}
+export type * from './realtime-types.js';
 
 const REPLAY_BATCH = 500;
 const PROJECTION_WAIT_MS = 10_000;
-
-type Ack = (response: JoinAck | ResumeAck | AckError) => void;
-
-/** An error refusing a handshake: the client's `connect_error` has `message` = code and `data`. */
-function refusal(code: string, error: string): Error {
-  return Object.assign(new Error(code), { data: { success: false, error, code } });
-}
 
 /**
  * Socket.IO on the gateway's HTTP server (DESIGN §5). The handshake is authenticated by the session
@@ -351,37 +272,6 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     }
   }
 
-  function enqueue<T>(socket: RealtimeSocket, op: () => Promise<T>): Promise<T> {
-    const run = socket.data.queue.then(op, op);
-    socket.data.queue = run.catch(() => undefined);
-    return run;
-  }
-
-  /** Registers a client event: the payload checked with zod, the ack optional, errors answered. */
-  function handle<T>(
-    socket: RealtimeSocket,
-    name: keyof ClientToServerEvents,
-    parse: (payload: unknown) => { success: true; data: T } | { success: false },
-    run: (data: T) => Promise<JoinAck | ResumeAck | AckError>,
-  ): void {
-    socket.on(name, (...args: unknown[]) => {
-      const ack: Ack | undefined =
-        typeof args[args.length - 1] === 'function' ? (args.pop() as Ack) : undefined;
-      const parsed = args.length <= 1 ? parse(args[0]) : { success: false as const };
-      if (!parsed.success) {
-        ack?.(ackErrors.validation());
-        return;
-      }
-      run(parsed.data).then(
-        (response) => ack?.(response),
-        (error: unknown) => {
-          logger.error({ err: error, event: name }, 'socket request failed');
-          ack?.(ackErrors.internal());
-        },
-      );
-    });
-  }
-
   // ---- connections -------------------------------------------------------------------------
 
   const sessionWatch = watchSessions({
@@ -424,7 +314,8 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       if (sockets.size === 0 && socketsByMember.get(key) === sockets) socketsByMember.delete(key);
     });
 
-    handle(
+    handleRequest(
+      logger,
       socket,
       'join:user',
       (payload) => joinUserSchema.safeParse(payload),
@@ -435,7 +326,8 @@ export function createRealtime(options: RealtimeOptions): Realtime {
         return { success: true, userId, position };
       },
     );
-    handle(
+    handleRequest(
+      logger,
       socket,
       'resume',
       (payload) => resumeSchema.safeParse(payload),
