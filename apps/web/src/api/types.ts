@@ -23,6 +23,17 @@ export interface Me {
   trialDays: number;
   trialDaysLeft: number;
   theme: 'light' | 'dark' | null;
+  /**
+   * Two-factor sign-in (TOTP): whether this account has it on, and whether the workspace requires it
+   * (Configurações > Segurança). Absent from servers (and fixtures) older than two-factor sign-in.
+   */
+  twoFactor?: TwoFactorStatus;
+}
+
+/** GET /api/auth/me's `twoFactor`: the account's enrolment and the workspace's requirement. */
+export interface TwoFactorStatus {
+  enabled: boolean;
+  required: boolean;
 }
 
 export interface AuthConfig {

@@ -13,9 +13,17 @@ import {
   selectLoginError,
   selectLoginPending,
   selectPasswordChange,
+  selectSecondFactor,
   selectSignupOpen,
 } from './selectors';
 import { NewPasswordFields, newPasswordProblem } from './NewPasswordFields';
+import {
+  SECOND_FACTOR_TEXTS,
+  SecondFactorFields,
+  secondFactorProblem,
+  secondFactorProof,
+  type SecondFactorKind,
+} from './SecondFactorFields';
 
 /** What the login page says about sign-up while the server keeps it closed. */
 export const SIGNUP_CLOSED_TEXT = 'Cadastro disponível em breve';
@@ -53,10 +61,13 @@ export default function LoginPage() {
   const googleAvailable = useAppSelector(selectGoogleLoginAvailable);
   const signupOpen = useAppSelector(selectSignupOpen);
   const passwordChange = useAppSelector(selectPasswordChange);
+  const secondFactor = useAppSelector(selectSecondFactor);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
+  const [factorKind, setFactorKind] = useState<SecondFactorKind>('app');
+  const [factorCode, setFactorCode] = useState('');
   const [localError, setLocalError] = useState<string | null>(null);
   const emailId = useId();
   const passwordId = useId();
@@ -80,19 +91,25 @@ export default function LoginPage() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending || !email.trim() || !password) return;
-    if (passwordChange) {
-      const problem = newPasswordProblem(newPassword, confirmation);
-      setLocalError(problem);
-      if (problem) return;
-    }
+    const problem =
+      (secondFactor ? secondFactorProblem(factorKind, factorCode) : null) ??
+      (passwordChange ? newPasswordProblem(newPassword, confirmation) : null);
+    setLocalError(problem);
+    if (problem) return;
+    // Both steps may be asked (the code first, then a new password): the last request carries both.
     dispatch(
       authActions.loginRequested({
         email: email.trim(),
         password,
         redirectTo: from,
+        ...(secondFactor ? secondFactorProof(factorKind, factorCode) : {}),
         ...(passwordChange ? { newPassword } : {}),
       }),
     );
+  };
+  const onFactorKind = (kind: SecondFactorKind) => {
+    setFactorKind(kind);
+    setLocalError(null);
   };
   const shownError = localError ?? error;
 
@@ -113,12 +130,13 @@ export default function LoginPage() {
           Acesse sua caixa de entrada de atendimento.
         </p>
 
-        {passwordChange ? (
+        {/* What the server asked for last: a new password (after the code), or the code. */}
+        {passwordChange || secondFactor ? (
           <p
             role="status"
             className="mt-6 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-800 dark:border-amber-900/60 dark:bg-amber-950/40 dark:text-amber-200"
           >
-            {passwordChange}
+            {passwordChange ?? secondFactor}
           </p>
         ) : null}
 
@@ -185,6 +203,14 @@ export default function LoginPage() {
               aria-describedby={error ? errorId : undefined}
             />
           </div>
+          {secondFactor ? (
+            <SecondFactorFields
+              kind={factorKind}
+              code={factorCode}
+              onKind={onFactorKind}
+              onCode={setFactorCode}
+            />
+          ) : null}
           {passwordChange ? (
             <NewPasswordFields
               password={newPassword}
@@ -195,7 +221,13 @@ export default function LoginPage() {
           ) : null}
           <button type="submit" className="btn-primary w-full" disabled={pending}>
             {pending ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
-            {pending ? 'Entrando...' : passwordChange ? 'Definir nova senha e entrar' : 'Entrar'}
+            {pending
+              ? 'Entrando...'
+              : passwordChange
+                ? 'Definir nova senha e entrar'
+                : secondFactor
+                  ? SECOND_FACTOR_TEXTS.submit
+                  : 'Entrar'}
           </button>
         </form>
 

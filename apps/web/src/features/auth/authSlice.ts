@@ -18,6 +18,11 @@ export interface AuthState {
   /** The server asked for a new password before the session opens (its text), or null. */
   passwordChange: string | null;
   /**
+   * The account has two-factor sign-in on: the server asked for the authenticator app's code (or a
+   * recovery code) before the session opens (its text, TOTP_REQUIRED), or null.
+   */
+  secondFactor: string | null;
+  /**
    * True from the logout request until the app has left the protected pages, so that RequireAuth
    * does not send the user to /login on the way to / (spec §2: sign-out goes to /).
    */
@@ -53,6 +58,7 @@ const initialState: AuthState = {
   loginPending: false,
   loginError: null,
   passwordChange: null,
+  secondFactor: null,
   loggingOut: false,
   logoutError: null,
   ownPassword: noOwnPasswordChange,
@@ -65,6 +71,10 @@ export interface LoginRequest {
   redirectTo?: string;
   /** Sent when the server asked for a new password (a one-time or expired one). */
   newPassword?: string;
+  /** Sent when the server asked for the second factor: the authenticator app's 6 digits... */
+  totp?: string;
+  /** ...or one of the account's recovery codes instead. */
+  recoveryCode?: string;
 }
 
 const authSlice = createSlice({
@@ -80,12 +90,19 @@ const authSlice = createSlice({
     loginPageOpened(state) {
       state.loginError = null;
       state.passwordChange = null;
+      state.secondFactor = null;
     },
     /** The password was right, but a new one must be set first (PASSWORD_CHANGE_REQUIRED / EXPIRED). */
     passwordChangeAsked(state, action: PayloadAction<string>) {
       state.loginPending = false;
       state.loginError = null;
       state.passwordChange = action.payload;
+    },
+    /** The password was right, but the account has two-factor sign-in on: its code is asked (TOTP_REQUIRED). */
+    secondFactorAsked(state, action: PayloadAction<string>) {
+      state.loginPending = false;
+      state.loginError = null;
+      state.secondFactor = action.payload;
     },
     /** A public page (landing, sign-up) needs to know whether sign-up is open. */
     configNeeded() {},
@@ -114,6 +131,7 @@ const authSlice = createSlice({
       state.loginPending = false;
       state.loginError = null;
       state.passwordChange = null;
+      state.secondFactor = null;
       state.user = action.payload;
       state.status = 'authenticated';
       state.loggingOut = false;
@@ -144,6 +162,14 @@ const authSlice = createSlice({
       state.loginPending = false;
       state.loggingOut = false;
       state.ownPassword = noOwnPasswordChange;
+    },
+    /**
+     * The signed-in account is asked again (GET /api/auth/me), e.g. after enrolling in two-factor
+     * sign-in: what the server knows now replaces what the session check gave.
+     */
+    userRefreshRequested() {},
+    userRefreshed(state, action: PayloadAction<Me>) {
+      if (state.status === 'authenticated') state.user = action.payload;
     },
     /** A protected page was opened after a logout: guard it normally again. */
     logoutSettled(state) {

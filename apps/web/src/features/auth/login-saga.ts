@@ -5,7 +5,7 @@ import { apiRequest } from '../../api/client';
 import type { Navigate } from '../../app/store';
 import type { AuthConfig, Me } from '../../api/types';
 import { loginErrorMessage, type LoginMethod } from './auth-errors';
-import { authActions } from './authSlice';
+import { authActions, type LoginRequest } from './authSlice';
 import { ensureAuthConfig } from './config-saga';
 import { loadFirebaseAuth } from './firebase/load-firebase-auth';
 import type { FirebaseAuthClient } from './firebase/types';
@@ -13,15 +13,23 @@ import { afterLoginPath } from './redirect';
 
 type UserAnswer = { success: boolean; user: Me };
 const PASSWORD_CHANGE_CODES = new Set(['PASSWORD_CHANGE_REQUIRED', 'PASSWORD_EXPIRED']);
-const NEW_PASSWORD_CODES = new Set(['PASSWORD_TOO_SHORT', 'PASSWORD_UNCHANGED']);
+/** Refusals whose own text is what to say: the new password's (too short, unchanged), a wrong code. */
+const SERVER_TEXT_CODES = new Set(['PASSWORD_TOO_SHORT', 'PASSWORD_UNCHANGED', 'TOTP_INVALID']);
 type LoginAction =
   ReturnType<typeof authActions.loginRequested> | ReturnType<typeof authActions.googleLoginRequested>;
 
-/** Local mode: e-mail and password straight to the gateway, which sets the session cookie. */
-function* localSignIn(email: string, password: string, newPassword?: string): SagaIterator<Me> {
+/** What a local sign-in sends besides the e-mail and password, once the server asked for it. */
+type LocalProof = Pick<LoginRequest, 'newPassword' | 'totp' | 'recoveryCode'>;
+
+/**
+ * Local mode: e-mail and password straight to the gateway, which sets the session cookie; with the
+ * second factor (`totp` or `recoveryCode`) and the new password when the server asked for them.
+ */
+function* localSignIn(email: string, password: string, proof: LocalProof = {}): SagaIterator<Me> {
+  const extra = Object.fromEntries(Object.entries(proof).filter(([, value]) => value !== undefined));
   const answer: UserAnswer = yield call(apiRequest<UserAnswer>, '/api/auth/login', {
     method: 'POST',
-    body: { email, password, ...(newPassword !== undefined ? { newPassword } : {}) },
+    body: { email, password, ...extra },
   });
   return answer.user;
 }
@@ -59,12 +67,12 @@ function* signIn(action: LoginAction): SagaIterator {
       const firebase: FirebaseAuthClient = yield call(loadFirebaseAuth, config.firebase);
       user = yield call(firebaseSignIn, firebase, () => firebase.signInWithGoogle());
     } else {
-      const { email, password, newPassword } = action.payload;
+      const { email, password, newPassword, totp, recoveryCode } = action.payload;
       if (config?.mode === 'firebase' && config.firebase) {
         const firebase: FirebaseAuthClient = yield call(loadFirebaseAuth, config.firebase);
         user = yield call(firebaseSignIn, firebase, () => firebase.signInWithEmail(email, password));
       } else {
-        user = yield call(localSignIn, email, password, newPassword);
+        user = yield call(localSignIn, email, password, { newPassword, totp, recoveryCode });
       }
     }
     yield put(authActions.loginSucceeded(user));
@@ -76,8 +84,13 @@ function* signIn(action: LoginAction): SagaIterator {
       yield put(authActions.passwordChangeAsked(error.message));
       return;
     }
-    // The new password was refused (too short, the same as before): the server's words.
-    if (isApiError(error) && NEW_PASSWORD_CODES.has(error.code)) {
+    // Two-factor sign-in is on: the authenticator app's code (or a recovery code) is asked first.
+    if (isApiError(error) && error.code === 'TOTP_REQUIRED') {
+      yield put(authActions.secondFactorAsked(error.message));
+      return;
+    }
+    // The new password was refused (too short, the same as before) or the code was wrong: the server's words.
+    if (isApiError(error) && SERVER_TEXT_CODES.has(error.code)) {
       yield put(authActions.loginFailed(error.message));
       return;
     }

@@ -1,4 +1,5 @@
 import type { RootState } from '../../app/store';
+import { twoFactorEnrolmentPending } from './two-factor-status';
 
 export const selectAuth = (state: RootState) => state.auth;
 export const selectUser = (state: RootState) => state.auth.user;
@@ -8,6 +9,10 @@ export const selectAuthConfigStatus = (state: RootState) => state.auth.configSta
 export const selectLoginPending = (state: RootState) => state.auth.loginPending;
 export const selectLoginError = (state: RootState) => state.auth.loginError;
 export const selectPasswordChange = (state: RootState) => state.auth.passwordChange;
+export const selectSecondFactor = (state: RootState) => state.auth.secondFactor;
+/** The workspace requires two-factor sign-in and this account has not enrolled yet. */
+export const selectTwoFactorEnrolmentPending = (state: RootState) =>
+  twoFactorEnrolmentPending(state.auth.user);
 export const selectLoggingOut = (state: RootState) => state.auth.loggingOut;
 export const selectLogoutError = (state: RootState) => state.auth.logoutError;
 /** The Google button works only when the server signs people in through Firebase. */
