@@ -4,13 +4,13 @@ import { configSaga } from './config-saga';
 import { loginSaga } from './login-saga';
 import { logoutSaga } from './logout-saga';
 import { ownPasswordSaga } from './own-password-saga';
-import { checkSession, otherTabsSaga, storedUserSaga } from './session-saga';
+import { checkSession, otherTabsSaga, storedUserSaga, userRefreshSaga } from './session-saga';
 
 export { checkSession } from './session-saga';
 
 /**
- * Sign-in, sign-out, the own password's change and the start-up session check (the watchers start
- * first, so nothing is missed).
+ * Sign-in, sign-out, the own password's change, the user's refresh and the start-up session check
+ * (the watchers start first, so nothing is missed).
  */
 export function* authSaga(): SagaIterator {
   yield all([
@@ -20,6 +20,7 @@ export function* authSaga(): SagaIterator {
     fork(loginSaga),
     fork(logoutSaga),
     fork(ownPasswordSaga),
+    fork(userRefreshSaga),
   ]);
   yield call(checkSession);
 }

@@ -1,5 +1,5 @@
 import { eventChannel, type EventChannel, type SagaIterator } from 'redux-saga';
-import { call, delay, put, select, take, takeEvery } from 'redux-saga/effects';
+import { call, delay, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import { isApiError } from '../../api/api-error';
 import { apiRequest } from '../../api/client';
 import type { Me } from '../../api/types';
@@ -46,6 +46,29 @@ export function* sessionStillValid(): SagaIterator {
   }
 }
 
+/**
+ * Asks the server again who is signed in (GET /api/auth/me), e.g. once the account enrolled in
+ * two-factor sign-in: the answer replaces the user. A 401 ends the session here; an outage keeps
+ * what is known (the next refresh may work).
+ */
+export function* refreshUser(): SagaIterator {
+  try {
+    const answer: { user: Me } = yield call(apiRequest<{ user: Me }>, '/api/auth/me');
+    yield put(authActions.userRefreshed(answer.user));
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) {
+      if (yield select(selectUser)) yield put(authActions.sessionEnded());
+      return;
+    }
+    console.warn('User refresh failed', error);
+  }
+}
+
+/** The latest refresh wins (an older answer never overwrites a newer one). */
+export function* userRefreshSaga(): SagaIterator {
+  yield takeLatest(authActions.userRefreshRequested.type, refreshUser);
+}
+
 /** Another tab signed out (it removed the stored user): this one follows. */
 function storageChannel(): EventChannel<true> {
   return eventChannel<true>((emit) => {
@@ -82,6 +105,7 @@ export function* storedUserSaga(): SagaIterator {
     [
       authActions.sessionChecked.type,
       authActions.loginSucceeded.type,
+      authActions.userRefreshed.type,
       authActions.loggedOut.type,
       authActions.sessionEnded.type,
     ],

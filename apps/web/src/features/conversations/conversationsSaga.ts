@@ -4,6 +4,7 @@ import { call, cancelled, delay, put, race, select, take, takeEvery, takeLeading
 import type { Conversation, Me } from '../../api/types';
 import type { RootState } from '../../app/store';
 import { authActions } from '../auth/authSlice';
+import { twoFactorEnrolmentPending } from '../auth/two-factor-status';
 import { realtimeActions, type SocketStatus } from '../realtime/realtimeSlice';
 import { fetchAllConversations, postConversationAction } from './conversations-api';
 import { conversationsActions, type ConversationAction } from './conversationsSlice';
@@ -21,13 +22,32 @@ export interface ConversationsSagaOptions {
 const errorText = (error: unknown): string =>
   error instanceof Error && error.message ? error.message : 'Erro de conexão';
 
-const signedIn = (action: Action): boolean =>
-  (authActions.sessionChecked.match(action) && action.payload !== null) ||
-  authActions.loginSucceeded.match(action);
+/** The user an action says is signed in now (a session check, a sign-in, a refresh), else undefined. */
+const userOf = (action: Action): Me | null | undefined =>
+  authActions.sessionChecked.match(action) ||
+  authActions.loginSucceeded.match(action) ||
+  authActions.userRefreshed.match(action)
+    ? (action.payload as Me | null)
+    : undefined;
 
-const signedOut = (action: Action): boolean =>
-  authActions.loggedOut.match(action) ||
-  (authActions.sessionChecked.match(action) && (action.payload as Me | null) === null);
+/**
+ * Someone may use the inbox now: signed in, and enrolled in two-factor sign-in when the workspace
+ * requires it (until then the server refuses every inbox call with 403).
+ */
+const signedIn = (action: Action): boolean => {
+  const user = userOf(action);
+  return !!user && !twoFactorEnrolmentPending(user);
+};
+
+/** The inbox closes: signed out, or the workspace's two-factor requirement now applies to the user. */
+const signedOut = (action: Action): boolean => {
+  if (authActions.loggedOut.match(action)) return true;
+  const user = userOf(action);
+  return user === null || (!!user && twoFactorEnrolmentPending(user));
+};
+
+const inboxOpen = (state: RootState): boolean =>
+  state.auth.status === 'authenticated' && !twoFactorEnrolmentPending(state.auth.user);
 
 const socketStatus = (state: RootState): SocketStatus => state.realtime.status;
 const socketUp = (action: Action) =>
@@ -100,13 +120,14 @@ function* inboxSession(options: ConversationsSagaOptions): SagaIterator {
 }
 
 /**
- * The conversation list: loaded (every page) once the user is signed in, refreshed on request,
- * polled every 5 s only while the socket is down, and row actions sent to the API. Sign-out stops it.
+ * The conversation list: loaded (every page) once the user is signed in (and enrolled in two-factor
+ * sign-in when the workspace requires it), refreshed on request, polled every 5 s only while the
+ * socket is down, and row actions sent to the API. Sign-out (or a pending enrolment) stops it.
  */
 export function* conversationsSaga(options: ConversationsSagaOptions = {}): SagaIterator {
   while (true) {
-    const authenticated: boolean = yield select((state: RootState) => state.auth.status === 'authenticated');
-    if (!authenticated) yield take(signedIn);
+    const open: boolean = yield select(inboxOpen);
+    if (!open) yield take(signedIn);
     yield race({ session: call(inboxSession, options), stop: take(signedOut) });
   }
 }

@@ -7,6 +7,7 @@ import type { RootState } from '../../app/store';
 import { authActions } from '../auth/authSlice';
 import { selectChangingOwnPassword, selectLoggingOut } from '../auth/selectors';
 import { sessionStillValid } from '../auth/session-saga';
+import { twoFactorEnrolmentPending } from '../auth/two-factor-status';
 import { conversationsActions } from '../conversations/conversationsSlice';
 import { messageContent } from '../messages/message-model';
 import { messagesActions } from '../messages/messagesSlice';
@@ -337,7 +338,8 @@ type AuthAction = PayloadAction<Me | null>;
 
 /**
  * The live socket while someone is signed in: started by the session check or a login, restarted for
- * another user, stopped (and disconnected) on logout.
+ * another user, stopped (and disconnected) on logout. An account that still has to enrol in the
+ * two-factor sign-in its workspace requires gets none until a refresh says it did.
  */
 export function* realtimeSaga(): SagaIterator {
   let task: Task | null = null;
@@ -346,13 +348,16 @@ export function* realtimeSaga(): SagaIterator {
     const action: AuthAction = yield take([
       authActions.sessionChecked.type,
       authActions.loginSucceeded.type,
+      authActions.userRefreshed.type,
       authActions.loggedOut.type,
       authActions.sessionEnded.type,
     ]);
-    const next =
+    const user =
       action.type === authActions.loggedOut.type || action.type === authActions.sessionEnded.type
         ? null
-        : (action.payload?.id ?? null);
+        : action.payload;
+    // The server refuses the socket until the account enrolled in the two-factor sign-in its workspace requires.
+    const next = user && !twoFactorEnrolmentPending(user) ? user.id : null;
     const running = task as Task | null;
     if (next !== null && next === userId && running?.isRunning()) continue;
     if (running?.isRunning()) yield cancel(running);
