@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, type ChangeEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PageHeader } from '../../ui/PageHeader';
 import { selectUser } from '../auth/selectors';
+import { TwoFactorSection } from '../two-factor/TwoFactorSection';
 import { DangerZone } from './DangerZone';
 import { readFileText } from './download';
 import { canDeleteWorkspaceData, canManageSettings } from './settings-model';
@@ -21,7 +22,8 @@ const CannedRepliesPanel = lazy(() => import('./canned-replies/CannedRepliesPane
  * Configurações (spec §2): Exportar, Importar and Salvar, and the tabs Empresa, Aparência,
  * Notificações and Segurança (with the danger zone). Everything is the workspace's, on the server;
  * only Owners and Admins change it, the others read it. Segurança also has Alterar senha, the
- * signed-in person's own password, which every role may use. Owners and Admins also have the tab
+ * signed-in person's own password, and Verificação em duas etapas, their own two-factor sign-in,
+ * which every role may use. Owners and Admins also have the tab
  * Respostas prontas (the canned replies the chat suggests); the others do not see it.
  */
 export default function SettingsPage() {
@@ -151,6 +153,7 @@ export default function SettingsPage() {
             <>
               <SecurityFields {...panelProps} errors={s.fieldErrors} />
               <ChangePasswordSection />
+              <TwoFactorSection />
               <DangerZone canDelete={canDeleteWorkspaceData(user?.role)} />
             </>
           ) : null}

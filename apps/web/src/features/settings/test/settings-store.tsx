@@ -6,6 +6,7 @@ import type { Me } from '../../../api/types';
 import { rootReducer } from '../../../app/store';
 import { authActions, authReducer } from '../../auth/authSlice';
 import { ownPasswordSaga } from '../../auth/own-password-saga';
+import { userRefreshSaga } from '../../auth/session-saga';
 import SettingsPage from '../SettingsPage';
 import type { WorkspaceSettings } from '../settings-model';
 import { settingsSaga } from '../settingsSaga';
@@ -35,7 +36,10 @@ export const serverDefaults = (): WorkspaceSettings => ({
 
 const tasks: { cancel(): void }[] = [];
 
-/** The app's reducers with only the settings saga (and Alterar senha's); every action is recorded. */
+/**
+ * The app's reducers with only the settings saga (and Alterar senha's, and the user's refresh after
+ * the two-factor sign-in changed); every action is recorded.
+ */
 export function renderSettings(user: Me) {
   const actions: Action[] = [];
   const record: Middleware = () => (next) => (action) => {
@@ -51,7 +55,7 @@ export function renderSettings(user: Me) {
         .prepend(record)
         .concat(saga),
   });
-  tasks.push(saga.run(settingsSaga), saga.run(ownPasswordSaga));
+  tasks.push(saga.run(settingsSaga), saga.run(ownPasswordSaga), saga.run(userRefreshSaga));
   const view = render(
     <Provider store={store}>
       <SettingsPage />
