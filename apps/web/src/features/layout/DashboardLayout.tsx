@@ -1,5 +1,5 @@
 import { CreditCard, LogOut, Menu, MessagesSquare, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { PlanBanner } from '../billing/PlanBanner';
 import { LazyChatWindows } from '../chat/LazyChatWindows';
@@ -7,25 +7,31 @@ import { NotificationsBell } from '../notifications/NotificationsBell';
 import type { LucideIcon } from 'lucide-react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { authActions } from '../auth/authSlice';
-import { selectUser } from '../auth/selectors';
+import { selectTwoFactorEnrolmentPending, selectUser } from '../auth/selectors';
+import { FullScreenLoader } from '../../ui/FullScreenLoader';
 import { formatBadgeCount } from './badge';
 import { layoutActions, selectUnreadTotal } from './layoutSlice';
 import { menuItemsFor } from './menu';
 import { readSidebarCollapsed, writeSidebarCollapsed } from './sidebarPreference';
 import { UserBlock } from './UserBlock';
 
+/** Shown instead of the dashboard until the account enrols in the two-factor sign-in its workspace requires. */
+const TwoFactorRequiredScreen = lazy(() => import('../two-factor/TwoFactorRequiredScreen'));
+
 const cx = (...classes: (string | false | null | undefined)[]) => classes.filter(Boolean).join(' ');
 
 /**
  * The dashboard frame (spec §2): a sidebar with the main menu, the user block, the billing link and
  * 'Sair', and the content area. The sidebar collapses to icons on wide screens (remembered) and is
- * an off-canvas drawer on small ones.
+ * an off-canvas drawer on small ones. While the workspace requires two-factor sign-in and the
+ * account has not enrolled, the enrolment shows instead (with 'Sair'), and nothing is polled.
  */
 export default function DashboardLayout() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const logoutError = useAppSelector((state) => state.auth.logoutError);
   const unreadTotal = useAppSelector(selectUnreadTotal);
+  const enrolmentPending = useAppSelector(selectTwoFactorEnrolmentPending);
   const [collapsed, setCollapsed] = useState(readSidebarCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const sidebarId = useId();
@@ -33,12 +39,14 @@ export default function DashboardLayout() {
   const closeButton = useRef<HTMLButtonElement>(null);
 
   // The menu badges follow GET /api/conversations/stats while the layout is on screen.
+  // Not while the enrolment is pending: the server would refuse them.
   useEffect(() => {
+    if (enrolmentPending) return;
     dispatch(layoutActions.statsPollingStarted());
     return () => {
       dispatch(layoutActions.statsPollingStopped());
     };
-  }, [dispatch]);
+  }, [dispatch, enrolmentPending]);
 
   const toggleCollapsed = () =>
     setCollapsed((was) => {
@@ -69,6 +77,14 @@ export default function DashboardLayout() {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [drawerOpen, closeDrawer]);
+
+  if (enrolmentPending) {
+    return (
+      <Suspense fallback={<FullScreenLoader />}>
+        <TwoFactorRequiredScreen />
+      </Suspense>
+    );
+  }
 
   const items = menuItemsFor(user?.role);
   const unreadBadge = formatBadgeCount(unreadTotal);
