@@ -127,6 +127,26 @@ describe('logout', () => {
     expect(store.getState().auth).toMatchObject({ user: null, logoutError: null });
   });
 
+  it('still goes to / (not /login) when the session is said to have ended meanwhile', async () => {
+    server.use(
+      signedIn(),
+      http.post('/api/auth/logout', () => HttpResponse.json({ success: true })),
+    );
+    const { store, navigate } = startStore();
+    await until(() => store.getState().auth.status === 'authenticated');
+    let guardSaw: unknown;
+    navigate.mockImplementation(() => {
+      // Another tab (or the socket the server closed) noticed first: the guard keeps 'Saindo...'.
+      store.dispatch(authActions.sessionEnded());
+      guardSaw = { ...store.getState().auth };
+    });
+    store.dispatch(authActions.logoutRequested());
+    await until(() => navigate.mock.calls.length === 1);
+    expect(guardSaw).toMatchObject({ status: 'anonymous', loggingOut: true });
+    expect(navigate).toHaveBeenCalledWith('/');
+    await until(() => store.getState().auth.user === null);
+  });
+
   it('shows Erro ao fazer logout and stays signed in when the server cannot be told', async () => {
     jest.spyOn(console, 'warn').mockImplementation(() => {});
     server.use(

@@ -154,13 +154,13 @@ const authSlice = createSlice({
     },
     /**
      * The session ended elsewhere (a logout in another tab, an expiry, a removal): signed out here
-     * too, so the dashboard's guard sends the visitor to /login.
+     * too, so the dashboard's guard sends the visitor to /login. Unless this tab's own logout is
+     * under way (its closed socket, or another tab that noticed first, said so): that one goes on to /.
      */
     sessionEnded(state) {
       state.user = null;
       state.status = 'anonymous';
       state.loginPending = false;
-      state.loggingOut = false;
       state.ownPassword = noOwnPasswordChange;
     },
     /**
