@@ -99,17 +99,21 @@ async function withPasswordDue(
   if (user.deactivatedAt !== undefined) return undefined;
   const workspace = chooseWorkspace(await accountWorkspaces(deps, user.userId), user.lastWorkspaceId);
   if (!workspace) return undefined;
-  // The second factor first: a password alone never changes anything (not even itself).
-  await proveSecondFactor(deps, user, workspace.id, proof);
   const newPassword = proof.newPassword;
   const settings = (await getWorkspace(deps.readModels.view('workspaces'), workspace.id))?.settings;
   const reason = passwordChangeReason(
     user,
     settings?.security.passwordExpiry ?? DEFAULT_PASSWORD_EXPIRY_DAYS,
   );
+  // A refused new password is refused before anything is used up.
+  if (reason && newPassword !== undefined) await requireNewPassword(newPassword, user.passwordHash);
+  // The second factor before anything changes (a password alone never changes anything, not even
+  // itself); a recovery code is used up only by the request that completes the sign-in.
+  const completes = !reason || newPassword !== undefined;
+  const onlyRecoveryCode = proof.recoveryCode !== undefined && proof.totp === undefined;
+  if (completes || !onlyRecoveryCode) await proveSecondFactor(deps, user, workspace.id, proof);
   if (!reason) return user;
   if (newPassword === undefined) throw passwordChangeError(reason);
-  await requireNewPassword(newPassword, user.passwordHash);
   const result = await handleCommand(
     { store: deps.store, registry: atendeRegistry },
     userDecider,

@@ -91,6 +91,30 @@ describe('two-factor sign-in', () => {
     expect((await login(email)).status).toBe(200);
   });
 
+  it('uses a recovery code up only with the request that completes the sign-in (a new password due)', async () => {
+    const cookie = await gw.signInAsNewMember('recupera', 'Agente');
+    const { recoveryCodes } = await enrol(cookie);
+    const reset = await gw.request<{ oneTimePassword: string }>('POST', '/api/team/recupera/password-reset', {
+      cookie: await gw.loginDemo(),
+    });
+    const otp = reset.body.oneTimePassword;
+    const attempt = (extra: Record<string, string>) =>
+      gw.request<{ code?: string }>('POST', '/api/auth/login', {
+        body: { email: 'recupera@loja.com', password: otp, ...extra },
+      });
+    const code = recoveryCodes[0]!;
+    expect((await attempt({})).body.code).toBe('TOTP_REQUIRED');
+    expect((await attempt({ recoveryCode: code })).body.code).toBe('PASSWORD_CHANGE_REQUIRED');
+    expect((await attempt({ recoveryCode: code, newPassword: 'curta' })).body.code).toBe(
+      'PASSWORD_TOO_SHORT',
+    );
+    expect((await attempt({ recoveryCode: code, newPassword: 'senha-recuperada-1' })).status).toBe(200);
+    const again = await gw.request<{ code?: string }>('POST', '/api/auth/login', {
+      body: { email: 'recupera@loja.com', password: 'senha-recuperada-1', recoveryCode: code },
+    });
+    expect(again.body.code).toBe('TOTP_INVALID');
+  });
+
   it('a workspace that requires it serves an account only once it enrolled (REST and sockets)', async () => {
     const owner = await gw.loginDemo();
     const cookie = await gw.signInAsNewMember('sem-dois-fatores', 'Agente');
