@@ -7,11 +7,13 @@ import {
   streams,
   userDecider,
 } from '@atende/events';
-import type { UserDoc } from '@atende/projector';
+import { getUser, getWorkspace, type UserDoc } from '@atende/projector';
 import { HttpError } from '../http/errors.js';
 import type { GatewayDeps } from '../http/gateway-deps.js';
 
 export const TOTP_REQUIRED_MESSAGE = 'Digite o código do aplicativo autenticador';
+export const TWO_FACTOR_ENROLMENT_MESSAGE =
+  'A empresa exige a verificação em duas etapas: ative-a para continuar';
 
 /** Ten recovery codes like `k3f9-x2mq-7h4d` (60 bits each), shown once; only their hashes are kept. */
 export function newRecoveryCodes(): string[] {
@@ -67,4 +69,16 @@ export async function proveSecondFactor(
     }
     throw error;
   }
+}
+
+/** Whether the account still has to enrol before it may use the workspace (its twoFactor setting). */
+export async function enrolmentPending(
+  deps: Pick<GatewayDeps, 'readModels'>,
+  workspaceId: string,
+  userId: string,
+): Promise<boolean> {
+  const workspace = await getWorkspace(deps.readModels.view('workspaces'), workspaceId);
+  if (!workspace?.settings.security.twoFactor) return false;
+  const user = await getUser(deps.readModels.view('users'), userId);
+  return user?.authProvider === 'local' && user.twoFactorEnabled !== true;
 }

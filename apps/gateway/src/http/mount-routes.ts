@@ -2,11 +2,8 @@ import type { Express, Request, Response } from 'express';
 import { z } from 'zod';
 import { authenticate } from '../auth/authenticate.js';
 import { can } from '../auth/permissions.js';
-import { enrolmentPending } from '../routes/two-factor-routes.js';
+import { TWO_FACTOR_ENROLMENT_MESSAGE, enrolmentPending } from '../auth/second-factor.js';
 import { HttpError, unauthenticated } from './errors.js';
-
-export const TWO_FACTOR_ENROLMENT_MESSAGE =
-  'A empresa exige a verificação em duas etapas: ative-a para continuar';
 import { denyAccess } from './deny-access.js';
 import { memberLimiter } from './member-rate-limit.js';
 import type { GatewayDeps } from './gateway-deps.js';

@@ -5,7 +5,7 @@ import { getMember } from '@atende/projector';
 import { SESSION_COOKIE } from '../auth/session-cookie.js';
 import { hashToken } from '../auth/session-store.js';
 import type { GatewayDeps } from '../http/gateway-deps.js';
-import { enrolmentPending } from '../routes/two-factor-routes.js';
+import { enrolmentPending } from '../auth/second-factor.js';
 
 /** Who a socket belongs to: always from the session cookie of its handshake, never from a payload. */
 export interface SocketUser {

@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { DomainError, newTotpSecret, streams, totpUrl, userDecider } from '@atende/events';
-import { getUser, getWorkspace } from '@atende/projector';
+import { getWorkspace } from '@atende/projector';
 import { newRecoveryCodes, recoveryCodeHash } from '../auth/second-factor.js';
 import { execute } from '../commands/execute.js';
 import { HttpError } from '../http/errors.js';
@@ -103,16 +103,4 @@ export function twoFactorRoutes(deps: GatewayDeps): RouteDefinition[] {
       },
     }),
   ];
-}
-
-/** Whether the account still has to enrol before it may use the workspace (its twoFactor setting). */
-export async function enrolmentPending(
-  deps: Pick<GatewayDeps, 'readModels'>,
-  workspaceId: string,
-  userId: string,
-): Promise<boolean> {
-  const workspace = await getWorkspace(deps.readModels.view('workspaces'), workspaceId);
-  if (!workspace?.settings.security.twoFactor) return false;
-  const user = await getUser(deps.readModels.view('users'), userId);
-  return user?.authProvider === 'local' && user.twoFactorEnabled !== true;
 }
