@@ -99,6 +99,16 @@ describe('DashboardLayout', () => {
     expect(screen.getByRole('link', { name: 'Assinatura' })).toHaveAttribute('href', '/billing');
   });
 
+  it("the user block opens the account's security (password, two-factor) in Configurações", async () => {
+    const store = storeFor(me({ role: 'Agente' }), { runSagas: false });
+    renderLayout(store);
+    const link = screen.getByRole('link', { name: 'Senha e verificação em duas etapas' });
+    expect(link).toHaveAttribute('href', '/dashboard/settings');
+    await userEvent.setup().click(link);
+    expect(await screen.findByRole('heading', { name: 'Página Configurações' })).toBeInTheDocument();
+    expect(store.getState().settings.tab).toBe('security');
+  });
+
   it('collapses and expands the sidebar and remembers the choice', async () => {
     const user = userEvent.setup();
     const store = storeFor(me(), { runSagas: false });

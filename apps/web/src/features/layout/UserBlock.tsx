@@ -1,4 +1,8 @@
 import { useState } from 'react';
+import { ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import { useAppDispatch } from '../../app/hooks';
+import { settingsActions } from '../settings/settingsSlice';
 import type { Me } from '../../api/types';
 import { currentCompanyName } from '../workspaces/current-company';
 import { WorkspaceSwitcher } from '../workspaces/WorkspaceSwitcher';
@@ -15,6 +19,7 @@ export const initialOf = (text: string | null | undefined): string =>
  */
 export function UserBlock({ user, collapsed }: { user: Me; collapsed: boolean }) {
   const [switchError, setSwitchError] = useState<string | null>(null);
+  const dispatch = useAppDispatch();
   const company = currentCompanyName(user);
   const canSwitch = (user.workspaces?.length ?? 0) > 1;
   return (
@@ -40,6 +45,16 @@ export function UserBlock({ user, collapsed }: { user: Me; collapsed: boolean })
           </p>
         </div>
         {canSwitch ? <WorkspaceSwitcher user={user} collapsed={collapsed} onError={setSwitchError} /> : null}
+        {/* The account's own security (password, two-factor sign-in): Configurações → Segurança. */}
+        <Link
+          to="/dashboard/settings"
+          onClick={() => dispatch(settingsActions.tabSelected('security'))}
+          aria-label="Senha e verificação em duas etapas"
+          title="Senha e verificação em duas etapas"
+          className="shrink-0 rounded-lg p-1.5 text-slate-500 hover:bg-slate-200 hover:text-slate-800 dark:text-slate-400 dark:hover:bg-white/10 dark:hover:text-white"
+        >
+          <ShieldCheck aria-hidden className="h-4 w-4" />
+        </Link>
       </div>
       {switchError ? (
         <p
