@@ -19,9 +19,18 @@ function originOf(value: string): string | undefined {
   }
 }
 
-/** The request's own origin, as the browser names it (Express's protocol honours `trust proxy`). */
-function ownOrigin(req: Request): string {
-  return `${req.protocol}://${req.headers.host ?? ''}`;
+/**
+ * Whether an origin is this server's own: the same host as the request (as the socket handshake
+ * checks it; the scheme may differ behind a TLS-terminating proxy), or the configured WEB_ORIGIN.
+ */
+function sameSite(req: Request, origin: string | undefined, webOrigin: string | undefined): boolean {
+  if (origin === undefined) return false;
+  if (webOrigin !== undefined && origin === webOrigin) return true;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
 }
 
 function hasBody(req: Request): boolean {
@@ -42,8 +51,7 @@ function isJson(req: Request): boolean {
 export function forgeryGuard(webOrigin: string | undefined): RequestHandler {
   return (req, _res, next) => {
     if (!STATE_CHANGING.has(req.method)) return next();
-    const allowed = (origin: string | undefined) =>
-      origin !== undefined && (origin === ownOrigin(req) || origin === webOrigin);
+    const allowed = (origin: string | undefined) => sameSite(req, origin, webOrigin);
     const origin = req.headers.origin;
     const referer = req.headers.referer;
     if (
