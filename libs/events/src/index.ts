@@ -24,3 +24,4 @@ export * from './email/index.js';
 export * from './canned-reply/index.js';
 export * from './audit/index.js';
 export * from './all-events.js';
+export * from './ports/key-store.js';
