@@ -12,15 +12,10 @@ import {
   isMediaType,
   isStatusAdvance,
   normaliseMessageType,
-  parseIsoTimestamp,
 } from './messages.js';
 import { Map as ImmutableMap } from 'immutable';
-import {
-  planLimitConversationsMessage,
-  requireSendingAllowed,
-  startsOverLimit,
-  stillOverLimit,
-} from '../workspace/plan.js';
+import { startsOverLimit } from '../workspace/plan.js';
+import { outboundTimestamp, requireMayAnswer, requireTimestamp } from './outbound-rules.js';
 
 export interface ConversationMessage {
   direction: 'inbound' | 'outbound';
@@ -98,31 +93,6 @@ function requireOutbound(conversation: ActiveConversation, messageId: string): C
 
 function messageIdConflict(): DomainError {
   return new DomainError('MESSAGE_ID_CONFLICT', 'Já existe outra mensagem com este id');
-}
-
-function requireTimestamp(...candidates: unknown[]): string {
-  for (const candidate of candidates) {
-    const iso = parseIsoTimestamp(candidate);
-    if (iso) return iso;
-  }
-  throw new DomainError('INVALID_TIMESTAMP', 'Data inválida');
-}
-
-/** How far a browser's clock may be from ours before its time is ignored. */
-export const CLIENT_CLOCK_TOLERANCE_MS = 5 * 60_000;
-
-/**
- * The time an agent's message is recorded with: the browser's, unless the server's receipt time is
- * known and the browser's is more than CLIENT_CLOCK_TOLERANCE_MS from it (a wrong clock, or a
- * forged time to reorder history): then the server's.
- */
-function outboundTimestamp(client: unknown, receivedAt: unknown): string {
-  const server = parseIsoTimestamp(receivedAt);
-  const given = parseIsoTimestamp(client);
-  if (given && server && Math.abs(Date.parse(given) - Date.parse(server)) > CLIENT_CLOCK_TOLERANCE_MS) {
-    return server;
-  }
-  return requireTimestamp(client, receivedAt);
 }
 
 function requireMediaUrl(raw: string): string {
@@ -206,13 +176,7 @@ function requestOutbound(
     if (existing.direction === 'outbound') return [];
     throw messageIdConflict();
   }
-  requireSendingAllowed(data.allowance.entitlement);
-  if (conversation.overLimitMonth === data.allowance.month && stillOverLimit(data.allowance)) {
-    throw new DomainError(
-      'PLAN_LIMIT_CONVERSATIONS',
-      planLimitConversationsMessage(data.allowance.entitlement),
-    );
-  }
+  requireMayAnswer(conversation.overLimitMonth, data.allowance);
   const content = (data.content ?? '').trim();
   if (!content) throw new DomainError('MESSAGE_EMPTY', MESSAGE_EMPTY_MESSAGE);
   if (content.length > OUTBOUND_CONTENT_MAX)
