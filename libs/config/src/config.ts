@@ -69,6 +69,15 @@ export const configSchema = z.object({
   /** Serves /metrics and a detailed /healthz on their own port, without a token (METRICS_HOST only). */
   METRICS_PORT: port.optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * The master key that wraps the data keys of encrypted event fields (base64url of 32 bytes, e.g.
+   * `openssl rand -base64 32 | tr '+/' '-_' | tr -d '='`); default DATA_DIR/master.key, made at the
+   * first start. Keep it apart from the data's backups: without it nothing encrypted can be read.
+   */
+  ATENDE_MASTER_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}=?$/, 'precisa ser base64url de 32 bytes (43 caracteres)')
+    .optional(),
   REQUIRE_INFRA: booleanFlag.default(false),
 });
 

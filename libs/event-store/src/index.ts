@@ -7,3 +7,6 @@ export * from './eventstoredb/eventstoredb-event-store.js';
 export * from './keys/master-key.js';
 export * from './keys/sealed-field.js';
 export * from './keys/sqlite-key-store.js';
+export * from './keys/field-cipher.js';
+export * from './keys/encrypted-event-store.js';
+export * from './keys/open-encrypted-store.js';

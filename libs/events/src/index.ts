@@ -1,5 +1,6 @@
 export * from './core/errors.js';
 export * from './core/define-event.js';
+export * from './core/sealed-fields.js';
 export * from './core/envelope.js';
 export * from './core/decider.js';
 export * from './core/ids.js';

@@ -66,6 +66,7 @@ describeWithFirebase('Firebase mode (Auth emulator)', () => {
       success: true,
       mode: 'firebase',
       firebase: { projectId: PROJECT, apiKey: 'fake-api-key' },
+      signup: false,
     });
   });
 

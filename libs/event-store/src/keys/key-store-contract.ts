@@ -1,6 +1,6 @@
-import type { KeyStore } from '@atende/events';
+import { REMOVED_PLACEHOLDER, type KeyStore } from '@atende/events';
 import { MasterKey } from './master-key.js';
-import { openField, REMOVED_PLACEHOLDER, sealField } from './sealed-field.js';
+import { openField, sealField } from './sealed-field.js';
 
 /** The behaviour every KeyStore adapter must have (`open` makes a fresh store with a master key). */
 export function keyStoreContract(name: string, open: (master: MasterKey) => Promise<KeyStore>): void {

@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { REMOVED_PLACEHOLDER } from '@atende/events';
 import { seal, unseal } from './master-key.js';
-
-/** What a field whose key was destroyed (an erased customer, a deleted workspace) reads as. */
-export const REMOVED_PLACEHOLDER = '[dado removido]';
 
 /** An encrypted field inside an event's data: the key's id beside the AES-256-GCM ciphertext. */
 export const sealedFieldSchema = z.strictObject({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../core/define-event.js';
+import type { SealedFieldsSpec } from '../core/sealed-fields.js';
 import { planNames } from '../workspace/plan.js';
 import {
   INBOUND_CONTENT_MAX,
@@ -19,6 +20,13 @@ const messageType = z.enum(messageTypes);
 const mediaUrl = z.string().min(1).max(MEDIA_URL_MAX);
 const errorText = z.string().min(1).max(2000);
 
+/** A customer's personal data: sealed with the contact's key (erased with it, LGPD art. 18). */
+const contactData = (fields: string[], removed?: Record<string, unknown>): SealedFieldsSpec => ({
+  subject: 'contact',
+  fields,
+  ...(removed ? { removed } : {}),
+});
+
 /** Version 2 added `type`; version-1 events get it from the chat id. */
 export const ConversationStarted = defineEvent(
   'ConversationStarted',
@@ -33,6 +41,7 @@ export const ConversationStarted = defineEvent(
   {
     version: 2,
     upcasters: { 1: (data) => ({ ...data, type: chatTypeOf(String(data.chatId)) }) },
+    sealed: contactData(['customerName', 'customerId']),
   },
 );
 
@@ -51,7 +60,10 @@ export const InboundMessageReceived = defineEvent(
     senderPhone: z.string().max(64),
     timestamp,
   }),
-  { idempotencyKey: (d) => `inbound:${d.sessionId}:${d.providerMessageId}` },
+  {
+    idempotencyKey: (d) => `inbound:${d.sessionId}:${d.providerMessageId}`,
+    sealed: contactData(['content', 'mediaUrl', 'senderName', 'senderPhone'], { mediaUrl: null }),
+  },
 );
 
 export const OutboundMessageRequested = defineEvent(
@@ -65,7 +77,7 @@ export const OutboundMessageRequested = defineEvent(
     type: messageType,
     timestamp,
   }),
-  { idempotencyKey: (d) => `outbound:${d.messageId}` },
+  { idempotencyKey: (d) => `outbound:${d.messageId}`, sealed: contactData(['content']) },
 );
 
 export const OutboundMessageSent = defineEvent(
@@ -88,6 +100,7 @@ export const OutboundMessageFailed = defineEvent(
 
 export const MessageMediaStored = defineEvent('MessageMediaStored', z.object({ messageId: id, mediaUrl }), {
   idempotencyKey: (d) => `media-stored:${d.messageId}`,
+  sealed: contactData(['mediaUrl']),
 });
 
 /** Version 2 added `attempt` (0: the first download; n: after the n-th retry). */

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { SealedFieldsSpec } from './sealed-fields.js';
 
 /** Turns the data of version `n` into the data of version `n + 1`. */
 export type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;
@@ -15,12 +16,15 @@ export interface EventDefinition<T extends string, S extends z.ZodType> {
    * Its event id is derived from it, so the same fact appended twice is stored once.
    */
   readonly idempotencyKey?: (data: z.infer<S>) => string;
+  /** Personal data or secrets kept encrypted in the log (sealed-fields.ts). */
+  readonly sealed?: SealedFieldsSpec;
 }
 
 export interface DefineEventOptions<S extends z.ZodType> {
   version?: number;
   upcasters?: Record<number, Upcaster>;
   idempotencyKey?: (data: z.infer<S>) => string;
+  sealed?: SealedFieldsSpec;
 }
 
 /** Declares an event type: its name, zod schema, version and upcasters. */
@@ -35,6 +39,7 @@ export function defineEvent<const T extends string, S extends z.ZodType>(
     version: options.version ?? 1,
     upcasters: options.upcasters ?? {},
     ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
+    ...(options.sealed ? { sealed: options.sealed } : {}),
   };
 }
 

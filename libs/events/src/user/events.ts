@@ -8,7 +8,7 @@ import type {
   UserTwoFactorEnabled,
   UserTwoFactorSetupStarted,
 } from './two-factor.js';
-import { twoFactorEventDefinitions } from './two-factor.js';
+import { accountSecret, twoFactorEventDefinitions } from './two-factor.js';
 
 export const userAuthProviders = ['local', 'firebase'] as const;
 export type UserAuthProvider = (typeof userAuthProviders)[number];
@@ -39,6 +39,7 @@ export const UserRegistered = defineEvent(
       message: 'a firebase user needs a firebase uid',
       path: ['firebaseUid'],
     }),
+  { sealed: accountSecret(['passwordHash']) },
 );
 export const UserPasswordChanged = defineEvent(
   'UserPasswordChanged',
@@ -48,6 +49,7 @@ export const UserPasswordChanged = defineEvent(
     /** A reset by the team's Owner or Admin: a one-time password, changed at the next sign-in. */
     temporary: z.boolean().optional(),
   }),
+  { sealed: accountSecret(['passwordHash']) },
 );
 export const UserThemeChanged = defineEvent(
   'UserThemeChanged',

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { defineEvent } from '../core/define-event.js';
+import type { SealedFieldsSpec } from '../core/sealed-fields.js';
+
+/** An account's credentials: sealed with the account's key and never put on the bus. */
+export const accountSecret = (fields: string[]): SealedFieldsSpec => ({ subject: 'account', fields, secret: true });
 
 /** How many single-use recovery codes an enrolment gives. */
 export const RECOVERY_CODE_COUNT = 10;
@@ -14,15 +18,19 @@ const codeHash = z.string().regex(/^[\w-]{43}$/);
 export const UserTwoFactorSetupStarted = defineEvent(
   'UserTwoFactorSetupStarted',
   z.object({ userId, secret }),
+  { sealed: accountSecret(['secret']) },
 );
 /** Two-factor sign-in is on, with the app's secret and the recovery codes' hashes. */
 export const UserTwoFactorEnabled = defineEvent(
   'UserTwoFactorEnabled',
   z.object({ userId, secret, recoveryCodeHashes: z.array(codeHash).length(RECOVERY_CODE_COUNT) }),
+  { sealed: accountSecret(['secret', 'recoveryCodeHashes']) },
 );
 export const UserTwoFactorDisabled = defineEvent('UserTwoFactorDisabled', z.object({ userId }));
 /** A recovery code stood in for the app's code: it cannot be used again. */
-export const UserRecoveryCodeUsed = defineEvent('UserRecoveryCodeUsed', z.object({ userId, codeHash }));
+export const UserRecoveryCodeUsed = defineEvent('UserRecoveryCodeUsed', z.object({ userId, codeHash }), {
+  sealed: accountSecret(['codeHash']),
+});
 
 export const twoFactorEventDefinitions = [
   UserTwoFactorSetupStarted,

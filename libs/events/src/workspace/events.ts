@@ -51,6 +51,8 @@ export const IntegrationConfigured = defineEvent(
         }
       }
     }),
+  // Secret fields among them: the whole config is sealed with the workspace's key.
+  { sealed: { subject: 'workspace', fields: ['config'], removed: { config: {} }, secret: true } },
 );
 export const IntegrationDisconnected = defineEvent('IntegrationDisconnected', z.object({ integrationType }));
 

@@ -1,0 +1,210 @@
+import { createHmac } from 'node:crypto';
+import {
+  REMOVED_PLACEHOLDER,
+  SEALED_KEY,
+  atendeRegistry,
+  sealedPartOf,
+  type EventRegistry,
+  type KeyStore,
+  type NewEvent,
+  type SealSubjectKind,
+  type StoredEvent,
+} from '@atende/events';
+import { seal, unseal } from './master-key.js';
+
+/** The deployment's pseudonym key: contact subjects are named by an HMAC of the stream, not by the phone. */
+const PEPPER_SUBJECT = 'deployment:pseudonyms';
+/** The key that seals read models at rest (Redis, the embedded snapshot). */
+const READ_MODELS_SUBJECT = 'deployment:read-models';
+/** Stands for a secret's key on the bus: secrets are withheld there, so they open as removed. */
+export const WITHHELD_KEY_ID = 'withheld';
+/** Past this many cached keys the caches start over (they are caches, not the store). */
+const CACHE_LIMIT = 100_000;
+
+export interface FieldCipherOptions {
+  /** How long a subject's current key is reused before the store is asked again; default 2 s. */
+  activeKeyMs?: number;
+  /** How long a key read by id is kept; default 5 s (another process may destroy it meanwhile). */
+  keyByIdMs?: number;
+}
+
+interface Cached<T> {
+  value: T;
+  until: number;
+}
+
+/**
+ * Seals the fields an event type declares (sealed-fields.ts) with the data key of their subject, and
+ * opens them again on read: the one place that knows how a payload is encrypted. A sealed payload
+ * keeps its other fields and gains `$sealed: { k: keyId, c }`, c being AES-256-GCM of the JSON of the
+ * sealed fields, authenticated with the key id. A field whose key is gone opens as the placeholder.
+ */
+export class FieldCipher {
+  private readonly active = new Map<string, Cached<{ keyId: string; key: Buffer }>>();
+  private readonly byId = new Map<string, Cached<Buffer | undefined>>();
+  private pepper: Buffer | undefined;
+  private readonly activeKeyMs: number;
+  private readonly keyByIdMs: number;
+
+  constructor(
+    readonly keys: KeyStore,
+    private readonly registry: EventRegistry = atendeRegistry,
+    options: FieldCipherOptions = {},
+  ) {
+    this.activeKeyMs = options.activeKeyMs ?? 2_000;
+    this.keyByIdMs = options.keyByIdMs ?? 5_000;
+  }
+
+  /** The subject whose key seals a kind of data of a stream. */
+  async subjectOf(kind: SealSubjectKind, streamId: string, workspaceId: string): Promise<string> {
+    switch (kind) {
+      case 'workspace':
+        return `workspace:${workspaceId}`;
+      case 'account':
+        return `account:${streamId}`;
+      case 'contact':
+        return `contact:${workspaceId}:${await this.pseudonym(streamId)}`;
+    }
+  }
+
+  private async pseudonym(streamId: string): Promise<string> {
+    this.pepper ??= (await this.keys.activeKey(PEPPER_SUBJECT)).key;
+    return createHmac('sha256', this.pepper).update(streamId).digest('base64url').slice(0, 22);
+  }
+
+  /** The key that seals read models at rest (made once, kept through master-key rotations). */
+  async readModelsKey(): Promise<Buffer> {
+    return (await this.keys.activeKey(READ_MODELS_SUBJECT)).key;
+  }
+
+  private async activeKey(subject: string): Promise<{ keyId: string; key: Buffer }> {
+    const now = Date.now();
+    const cached = this.active.get(subject);
+    if (cached && cached.until > now) return cached.value;
+    const value = await this.keys.activeKey(subject);
+    if (this.active.size >= CACHE_LIMIT) this.active.clear();
+    this.active.set(subject, { value, until: now + this.activeKeyMs });
+    return value;
+  }
+
+  /** The stored form of events about to be appended to a stream (the same array when nothing is sealed). */
+  async seal(streamId: string, events: readonly NewEvent[]): Promise<readonly NewEvent[]> {
+    let sealed: NewEvent[] | undefined;
+    for (let i = 0; i < events.length; i += 1) {
+      const event = events[i]!;
+      const spec = this.registry.definition(event.type).sealed;
+      if (!spec) continue;
+      const data = event.data as Record<string, unknown>;
+      const rest: Record<string, unknown> = { ...data };
+      const picked: Record<string, unknown> = {};
+      let any = false;
+      for (const field of spec.fields) {
+        if (data[field] === undefined || data[field] === null) continue;
+        picked[field] = data[field];
+        delete rest[field];
+        any = true;
+      }
+      if (!any) continue;
+      const subject = await this.subjectOf(spec.subject, streamId, event.metadata.workspaceId);
+      const { keyId, key } = await this.activeKey(subject);
+      rest[SEALED_KEY] = { k: keyId, c: seal(key, Buffer.from(JSON.stringify(picked)), keyId) };
+      (sealed ??= [...events])[i] = this.registry.withSealedData(event, rest);
+    }
+    return sealed ?? events;
+  }
+
+  /** Events as the bus carries them: secrets withheld (their consumers read them from the log). */
+  forBus(events: readonly StoredEvent[]): readonly StoredEvent[] {
+    let out: StoredEvent[] | undefined;
+    for (let i = 0; i < events.length; i += 1) {
+      const event = events[i]!;
+      if (!this.registry.definition(event.type).sealed?.secret || !sealedPartOf(event.data)) continue;
+      const data = {
+        ...(event.data as Record<string, unknown>),
+        [SEALED_KEY]: { k: WITHHELD_KEY_ID, c: '' },
+      };
+      (out ??= [...events])[i] = { ...event, data } as StoredEvent;
+    }
+    return out ?? events;
+  }
+
+  private async keyById(keyIds: Iterable<string>): Promise<void> {
+    const now = Date.now();
+    const missing = [...new Set(keyIds)].filter((id) => {
+      if (id === WITHHELD_KEY_ID) return false;
+      const cached = this.byId.get(id);
+      return !cached || cached.until <= now;
+    });
+    if (missing.length === 0) return;
+    const found = await Promise.all(missing.map((id) => this.keys.keyById(id)));
+    if (this.byId.size + missing.length >= CACHE_LIMIT) this.byId.clear();
+    missing.forEach((id, i) => this.byId.set(id, { value: found[i], until: now + this.keyByIdMs }));
+  }
+
+  /**
+   * Opens the sealed events of a batch read back (still sealed: the registry passed them through)
+   * and parses them; the others are returned as they are.
+   */
+  async open(events: readonly StoredEvent[], options: { trusted?: boolean } = {}): Promise<StoredEvent[]> {
+    const keyIds: string[] = [];
+    for (const event of events) {
+      const part = sealedPartOf(event.data);
+      if (part) keyIds.push(part.k);
+    }
+    if (keyIds.length === 0) return events as StoredEvent[];
+    await this.keyById(keyIds);
+    return events.map((event) => this.openOne(event, options.trusted ?? false));
+  }
+
+  private openOne(event: StoredEvent, trusted: boolean): StoredEvent {
+    const part = sealedPartOf(event.data);
+    if (!part) return event;
+    const spec = this.registry.definition(event.type).sealed;
+    const data: Record<string, unknown> = { ...(event.data as Record<string, unknown>) };
+    delete data[SEALED_KEY];
+    const key = this.byId.get(part.k)?.value;
+    if (key && spec) {
+      Object.assign(data, JSON.parse(unseal(key, part.c, part.k).toString('utf8')) as object);
+      return this.registry.parse({ ...event, data }, { trusted });
+    }
+    for (const field of spec?.fields ?? []) {
+      data[field] = spec?.removed && field in spec.removed ? spec.removed[field] : REMOVED_PLACEHOLDER;
+    }
+    // The placeholders are the store's doing, not a malformed event: no schema check of the data.
+    return this.registry.parse({ ...event, data }, { trusted: true });
+  }
+
+  /** LGPD erasure of one customer: their conversation stream's key. Answers how many keys went. */
+  async destroyContact(workspaceId: string, conversationStreamId: string): Promise<number> {
+    const subject = await this.subjectOf('contact', conversationStreamId, workspaceId);
+    this.active.delete(subject);
+    this.forget((id) => id.startsWith(`${subject}#`));
+    return await this.keys.destroySubject(subject);
+  }
+
+  /** A workspace's deletion: its secrets' key and every one of its customers'. */
+  async destroyWorkspace(workspaceId: string): Promise<number> {
+    const prefixes = [`workspace:${workspaceId}#`, `contact:${workspaceId}:`];
+    for (const subject of [...this.active.keys()]) {
+      if (subject === `workspace:${workspaceId}` || subject.startsWith(prefixes[1]!))
+        this.active.delete(subject);
+    }
+    this.forget((id) => prefixes.some((p) => id.startsWith(p)));
+    return (
+      (await this.keys.destroySubject(`workspace:${workspaceId}`)) +
+      (await this.keys.destroySubjectsWithPrefix(`contact:${workspaceId}:`))
+    );
+  }
+
+  /** An account's deletion: its credentials' key. */
+  async destroyAccount(userStreamId: string): Promise<number> {
+    const subject = `account:${userStreamId}`;
+    this.active.delete(subject);
+    this.forget((id) => id.startsWith(`${subject}#`));
+    return await this.keys.destroySubject(subject);
+  }
+
+  private forget(matches: (keyId: string) => boolean): void {
+    for (const id of [...this.byId.keys()]) if (matches(id)) this.byId.delete(id);
+  }
+}
