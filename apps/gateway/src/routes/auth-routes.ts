@@ -10,6 +10,7 @@ import {
 } from '@atende/projector';
 import type { Request, Response } from 'express';
 import { accountWorkspaces, chooseWorkspace } from '../auth/account-workspaces.js';
+import { currentPasswordHash } from '../auth/current-password-hash.js';
 import { describeMe, meSchema } from '../auth/me.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { proveSecondFactor } from '../auth/second-factor.js';
@@ -89,11 +90,13 @@ export async function startSession(
 /**
  * The account as it signs in: when its password is a one-time one, or expired for the workspace the
  * sign-in opens, the new password must come along (403 PASSWORD_CHANGE_REQUIRED / PASSWORD_EXPIRED
- * otherwise), and is set before the session opens. Undefined when the account may not sign in.
+ * otherwise; not the current one, `currentHash`), and is set before the session opens. Undefined
+ * when the account may not sign in.
  */
 async function withPasswordDue(
   deps: GatewayDeps,
   user: UserDoc,
+  currentHash: string,
   proof: { newPassword?: string; totp?: string; recoveryCode?: string },
 ): Promise<UserDoc | undefined> {
   if (user.deactivatedAt !== undefined) return undefined;
@@ -106,7 +109,7 @@ async function withPasswordDue(
     settings?.security.passwordExpiry ?? DEFAULT_PASSWORD_EXPIRY_DAYS,
   );
   // A refused new password is refused before anything is used up.
-  if (reason && newPassword !== undefined) await requireNewPassword(newPassword, user.passwordHash);
+  if (reason && newPassword !== undefined) await requireNewPassword(newPassword, currentHash);
   // The second factor before anything changes (a password alone never changes anything, not even
   // itself); a recovery code is used up only by the request that completes the sign-in.
   const completes = !reason || newPassword !== undefined;
@@ -193,9 +196,13 @@ export function authRoutes(deps: GatewayDeps): RouteDefinition[] {
         const email = body.email.trim().toLowerCase();
         if (!z.email().safeParse(email).success) throw new HttpError(400, 'INVALID_EMAIL', INVALID_EMAIL);
         const found = await findUserByEmail(deps.readModels.view('users'), email);
-        const passwordOk = await verifyPassword(body.password, found?.passwordHash ?? DUMMY_HASH);
+        // The hash is read from the account's stream (read models carry none); an unknown e-mail, or
+        // an account without a password, is checked against the dummy one all the same.
+        const hash = found ? await currentPasswordHash(deps, found.userId) : null;
+        const passwordOk = await verifyPassword(body.password, hash ?? DUMMY_HASH);
         // Only once the password is right (and the account may sign in): a new one may be due first.
-        const user = found && passwordOk ? await withPasswordDue(deps, found, body) : undefined;
+        const user =
+          found && hash !== null && passwordOk ? await withPasswordDue(deps, found, hash, body) : undefined;
         const me = user ? await startSession(deps, req, res, user) : undefined;
         if (!me) throw new HttpError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
         return { success: true, user: me };

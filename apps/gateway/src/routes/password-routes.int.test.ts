@@ -60,8 +60,13 @@ describe('passwords', () => {
     expect((await gw.request('GET', '/api/auth/me', { cookie: mine })).status).toBe(401);
     expect((await login('troca@loja.com', 'senha-antiga-1')).status).toBe(401);
     expect((await login('troca@loja.com', 'senha-nova-123')).status).toBe(200);
-    // Only the hash is in the log.
-    expect(JSON.stringify(await gw.atende.store.readStream('user-troca'))).not.toContain('senha-nova-123');
+    // Only the hash is in the log, and the read models have not even that.
+    const log = JSON.stringify(await gw.atende.store.readStream('user-troca'));
+    expect(log).not.toContain('senha-nova-123');
+    const hashes = [...log.matchAll(/scrypt\$[^"]+/g)].map((m) => m[0]);
+    expect(hashes).toHaveLength(2); // registration, change
+    const users = JSON.stringify(await gw.atende.readModels.view('users').dump());
+    for (const hash of hashes) expect(users).not.toContain(hash);
   });
 
   it("resets a member's password to a one-time one (changed at the next sign-in); never another company's account", async () => {

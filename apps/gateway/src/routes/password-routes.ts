@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { streams, userDecider } from '@atende/events';
-import { getMember, getUser, workspacesOf } from '@atende/projector';
+import { getMember, workspacesOf } from '@atende/projector';
+import { currentPasswordHash } from '../auth/current-password-hash.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { requireNewPassword } from '../auth/password-policy.js';
 import { can } from '../auth/permissions.js';
@@ -33,13 +34,13 @@ export function passwordRoutes(deps: GatewayDeps): RouteDefinition[] {
       response: ok({ message: z.string() }),
       handler: async ({ body, req, res }, rawCtx) => {
         const ctx = requireCtx(rawCtx);
-        const user = await getUser(deps.readModels.view('users'), ctx.userId);
-        if (!user?.passwordHash)
-          throw new HttpError(400, 'PASSWORD_NOT_LOCAL', 'Esta conta não tem senha aqui');
-        if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
+        // From the account's stream: read models carry no password hash.
+        const currentHash = await currentPasswordHash(deps, ctx.userId);
+        if (!currentHash) throw new HttpError(400, 'PASSWORD_NOT_LOCAL', 'Esta conta não tem senha aqui');
+        if (!(await verifyPassword(body.currentPassword, currentHash))) {
           throw new HttpError(400, 'WRONG_PASSWORD', WRONG_CURRENT_PASSWORD);
         }
-        await requireNewPassword(body.newPassword, user.passwordHash);
+        await requireNewPassword(body.newPassword, currentHash);
         await execute(deps, ctx, userDecider, streams.user(ctx.userId), {
           type: 'ChangePassword',
           data: { passwordHash: await hashPassword(body.newPassword) },

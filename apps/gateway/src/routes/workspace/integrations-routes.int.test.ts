@@ -1,5 +1,6 @@
+import { maskSecret } from '@atende/projector';
 import { GatewayHarness } from '../../testing/harness.js';
-import { maskSecret, type IntegrationCard } from './integrations-routes.js';
+import type { IntegrationCard } from './integrations-routes.js';
 import { deniedCount, signInEveryone, type Cookies } from './testing.js';
 
 type ListAnswer = { success: boolean; integrations: IntegrationCard[] };
@@ -82,6 +83,12 @@ describe('integrations API', () => {
     expect(last.data).toEqual({
       integrationType: 'email',
       config: { 'SMTP Server': 'smtp2.loja.com', Email: 'a@loja.com', Password: secret },
+    });
+    // The secret is in the log only: the read model (published to every host) holds it masked.
+    const readModel = await gw.atende.readModels.view('workspaces').dump();
+    expect(JSON.stringify(readModel)).not.toContain(secret);
+    expect(readModel.docs.integration?.['minha-empresa:email']).toMatchObject({
+      config: { Password: maskSecret(secret) },
     });
 
     // A stale masked value is refused rather than stored as bullets.

@@ -7,11 +7,12 @@ import {
   isIntegrationConfigField,
   isIntegrationType,
   isSecretIntegrationField,
+  loadAggregate,
   streams,
   workspaceDecider,
   type IntegrationType,
 } from '@atende/events';
-import { listIntegrations, type IntegrationView } from '@atende/projector';
+import { listIntegrations, maskSecret, SECRET_MASK, type IntegrationView } from '@atende/projector';
 import type { RequestContext } from '../../auth/request-context.js';
 import { execute } from '../../commands/execute.js';
 import type { GatewayDeps } from '../../http/gateway-deps.js';
@@ -21,16 +22,6 @@ import { badRequest, noBody, noQuery, notFoundError, requireCtx, text } from './
 export const INTEGRATION_NOT_FOUND_MESSAGE = 'Integração não encontrada';
 export const INTEGRATION_SAVED_MESSAGE = 'Configuração salva com sucesso!';
 export const INTEGRATION_DISCONNECTED_MESSAGE = 'Integração desconectada';
-
-/** What a secret shows instead of its value. */
-export const SECRET_MASK = '••••';
-/** Secrets longer than this show their last 4 characters after the mask; shorter ones only the mask. */
-const SHOW_TAIL_ABOVE = 8;
-
-/** '••••' plus the last 4 characters (only for secrets long enough that 4 characters reveal little). */
-export function maskSecret(value: string): string {
-  return value.length > SHOW_TAIL_ABOVE ? `${SECRET_MASK}${value.slice(-4)}` : SECRET_MASK;
-}
 
 export const integrationCardSchema = z.object({
   type: z.enum(integrationTypes),
@@ -53,6 +44,8 @@ function toCard(view: IntegrationView): IntegrationCard {
   const config: Record<string, string> = {};
   for (const label of fields) {
     const value = view.config[label];
+    // The read model holds secrets masked already; masking again changes nothing (and covers documents
+    // projected before it did).
     if (value !== undefined) config[label] = isSecretIntegrationField(label) ? maskSecret(value) : value;
   }
   return {
@@ -79,6 +72,23 @@ async function currentOf(
 ): Promise<IntegrationView> {
   const all = await listIntegrations(deps.readModels.view('workspaces'), ctx.workspaceId);
   return all.find((i) => i.type === type)!;
+}
+
+/**
+ * The integration's config as the workspace's stream has it (the decider's fold), secrets in full:
+ * the read model holds them only masked.
+ */
+async function storedConfigOf(
+  deps: GatewayDeps,
+  ctx: RequestContext,
+  type: IntegrationType,
+): Promise<Record<string, string>> {
+  const { state } = await loadAggregate(
+    { store: deps.store },
+    workspaceDecider,
+    streams.workspace(ctx.workspaceId),
+  );
+  return state.status === 'active' ? (state.workspace.integrations[type]?.config ?? {}) : {};
 }
 
 /**
@@ -143,8 +153,7 @@ export function integrationsRoutes(deps: GatewayDeps): RouteDefinition[] {
       handler: async ({ params, body }, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         const type = requireType(params.type);
-        const current = await currentOf(deps, ctx, type);
-        const config = mergeConfig(type, body.config, current.config);
+        const config = mergeConfig(type, body.config, await storedConfigOf(deps, ctx, type));
         await execute(deps, ctx, workspaceDecider, streams.workspace(ctx.workspaceId), {
           type: 'ConfigureIntegration',
           data: { integrationType: type, config },

@@ -9,7 +9,10 @@ function claim(tx: ProjectionTx, collection: string, key: string, userId: string
   if (!current) tx.put(collection, key, { userId } satisfies UserRefDoc);
 }
 
-/** Users: accounts, with lookups by e-mail and by Firebase uid (login). */
+/**
+ * Users: accounts, with lookups by e-mail and by Firebase uid (login). No password hash: sign-in
+ * reads it from the account's stream (the read models are published to every host).
+ */
 export const usersProjection = defineProjection(USERS_PROJECTION, {
   UserRegistered: (event, tx) => {
     const d = event.data;
@@ -18,7 +21,6 @@ export const usersProjection = defineProjection(USERS_PROJECTION, {
       email: d.email,
       name: d.name,
       authProvider: d.authProvider,
-      passwordHash: d.passwordHash,
       firebaseUid: d.firebaseUid,
       theme: null,
       createdAt: event.metadata.occurredAt,
@@ -36,7 +38,6 @@ export const usersProjection = defineProjection(USERS_PROJECTION, {
     const { passwordTemporary: _was, ...rest } = user;
     tx.put(c.user, user.userId, {
       ...rest,
-      passwordHash: event.data.passwordHash,
       ...(event.data.temporary ? { passwordTemporary: true } : {}),
       passwordChangedAt: event.metadata.occurredAt,
     } satisfies UserDoc);

@@ -9,14 +9,13 @@ export const userCollections = {
   byFirebase: 'user-by-firebase',
 } as const;
 
-/** 'user' id userId. */
+/** 'user' id userId. Never the password hash: it stays in the account's stream (`streams.user`). */
 export interface UserDoc {
   userId: string;
   /** Normalised (trimmed, lower-case). */
   email: string;
   name: string;
   authProvider: UserAuthProvider;
-  passwordHash: string | null;
   firebaseUid: string | null;
   /** Null until the user picks one. */
   theme: UserTheme | null;

@@ -31,7 +31,6 @@ describe('users projection', () => {
       email: 'ana@example.com',
       name: 'Nome u1',
       authProvider: 'local',
-      passwordHash: 'scrypt$abc',
       firebaseUid: null,
       theme: null,
       createdAt: '2026-11-02T10:00:00.000Z',
@@ -48,7 +47,7 @@ describe('users projection', () => {
     expect((await view.dump()).docs['user-by-firebase']).toEqual({ 'fb-2': { userId: 'u2' } });
   });
 
-  it('changes password hash and theme', async () => {
+  it('changes the password dates and the theme', async () => {
     const log = new TestLog();
     register(log, 'u1', 'ana@example.com');
     log.append(
@@ -58,7 +57,6 @@ describe('users projection', () => {
     );
     let view = (await project(usersProjection, log.events)).view('users');
     expect(await getUser(view, 'u1')).toMatchObject({
-      passwordHash: 'scrypt$reset',
       passwordTemporary: true,
       passwordChangedAt: '2026-11-03T10:00:00.000Z',
     });
@@ -71,11 +69,30 @@ describe('users projection', () => {
     view = (await project(usersProjection, log.events)).view('users');
     const user = await getUser(view, 'u1');
     expect(user).toMatchObject({
-      passwordHash: 'scrypt$new',
       theme: 'dark',
       passwordChangedAt: '2026-11-04T10:00:00.000Z',
     });
     expect(user?.passwordTemporary).toBeUndefined();
+  });
+
+  it('never holds a password hash, in any document', async () => {
+    const log = new TestLog();
+    register(log, 'u1', 'ana@example.com');
+    register(log, 'u2', 'bia@example.com', 'fb-2');
+    log.append('user-u1', {
+      type: 'UserPasswordChanged',
+      data: { userId: 'u1', passwordHash: 'scrypt$reset', temporary: true },
+    });
+    log.append('user-u1', {
+      type: 'UserPasswordChanged',
+      data: { userId: 'u1', passwordHash: 'scrypt$new' },
+    });
+    const dump = await (await project(usersProjection, log.events)).view('users').dump();
+    const stored = JSON.stringify(dump);
+    expect(stored).toContain('ana@example.com');
+    for (const secret of ['scrypt$abc', 'scrypt$reset', 'scrypt$new', 'passwordHash']) {
+      expect(stored).not.toContain(secret);
+    }
   });
 
   it('skips changes of unknown users', async () => {

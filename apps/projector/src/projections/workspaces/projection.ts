@@ -2,6 +2,7 @@ import type { IntegrationType, ProjectionTx } from '@atende/events';
 import { defaultWorkspaceSettings, integrationTypes, usageMonth } from '@atende/events';
 import { defineProjection } from '../../projection.js';
 import { utcIso } from '../conversations/event-helpers.js';
+import { maskIntegrationConfig } from './secret-mask.js';
 import {
   WORKSPACES_PROJECTION,
   workspaceCollections as c,
@@ -95,7 +96,8 @@ export const workspacesProjection = defineProjection(WORKSPACES_PROJECTION, {
       workspaceId,
       type,
       status: 'connected',
-      config: { ...event.data.config },
+      // Secrets stay in the log: the read model (published to every host) holds them masked.
+      config: maskIntegrationConfig(event.data.config),
       connectedAt: current?.status === 'connected' ? current.connectedAt : at,
       updatedAt: at,
     });

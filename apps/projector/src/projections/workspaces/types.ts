@@ -51,7 +51,7 @@ export interface IntegrationDoc {
   workspaceId: string;
   type: IntegrationType;
   status: IntegrationStatus;
-  /** Field label → value; empty once disconnected. */
+  /** Field label → value, secret values masked (maskSecret: never the secret); empty once disconnected. */
   config: Record<string, string>;
   /** When it was connected (kept across re-configurations), null while disconnected. */
   connectedAt: string | null;

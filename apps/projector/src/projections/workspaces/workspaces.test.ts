@@ -6,6 +6,7 @@ import {
   getUsage,
   getWorkspace,
   listIntegrations,
+  maskSecret,
   workspacesProjection,
 } from './index.js';
 
@@ -137,6 +138,44 @@ describe('workspaces projection', () => {
     expect(Object.keys(dump.docs)).toEqual(['workspace']);
     expect(dump.indexes).toEqual({});
     expect((await getWorkspace(view, 'w1'))?.settings).toEqual(defaultWorkspaceSettings('Minha Empresa'));
+  });
+
+  it('keeps integration secrets only masked, never their values', async () => {
+    const log = new TestLog();
+    create(log);
+    const token = 'EAAG-token-secreto-1234567890';
+    log.append('workspace-w1', {
+      type: 'IntegrationConfigured',
+      data: {
+        integrationType: 'whatsapp',
+        config: { 'Phone Number': '5511999999999', 'API Token': token, 'Webhook URL': 'https://x.com/hook' },
+      },
+    });
+    log.append('workspace-w1', {
+      type: 'IntegrationConfigured',
+      data: { integrationType: 'email', config: { Email: 'a@x.com', Password: 'curta' } },
+    });
+    const view = (await project(workspacesProjection, log.events)).view('workspaces');
+    const [whatsapp, , , , email] = await listIntegrations(view, 'w1');
+    expect(whatsapp!.config).toEqual({
+      'Phone Number': '5511999999999',
+      'API Token': '••••7890',
+      'Webhook URL': 'https://x.com/hook',
+    });
+    expect(email!.config).toEqual({ Email: 'a@x.com', Password: '••••' });
+    const stored = JSON.stringify(await view.dump());
+    expect(stored).not.toContain(token);
+    expect(stored).not.toContain('secreto');
+    expect(stored).not.toContain('curta');
+    await expectReplayStable(workspacesProjection, log.events);
+  });
+
+  it('masks a secret once: a masked value masks to itself', () => {
+    expect(maskSecret('abcdefghij')).toBe('••••ghij');
+    expect(maskSecret('abcdefgh')).toBe('••••');
+    expect(maskSecret('••••ghij')).toBe('••••ghij');
+    expect(maskSecret('••••')).toBe('••••');
+    expect(maskSecret('••••abcdefgh')).toBe('••••efgh');
   });
 
   it('keeps the plan and counts conversations started per month (Brasília time), over-limit ones apart', async () => {
