@@ -24,10 +24,11 @@ import { listenHttp } from '../../apps/gateway/src/http/listen.js';
 import { mountRoutes } from '../../apps/gateway/src/http/mount-routes.js';
 import { sandboxRoutes } from '../../apps/gateway/src/routes/sandbox/sandbox-routes.js';
 import { sandboxToken, sandboxTokenGuard } from '../../apps/gateway/src/routes/sandbox/sandbox-token.js';
-import { distributedSettings, onShutdown, openSharedStore } from './settings.js';
+import { distributedSettings, onShutdown, openSharedStore, sealedBus } from './settings.js';
 
-const { config, redisPrefix, kafkaTopic, sandboxPort, logger } = distributedSettings('atende-channel-worker');
-const store = openSharedStore(config);
+const settings = distributedSettings('atende-channel-worker');
+const { config, redisPrefix, kafkaTopic, sandboxPort, logger } = settings;
+const store = openSharedStore(settings);
 const readModels = new RedisReadModels({ url: config.REDIS_URL, prefix: `${redisPrefix}rm:` });
 const checkpoints = new RedisCheckpointStore({ url: config.REDIS_URL, prefix: redisPrefix });
 const queue = new BullMqQueue<SendJob>({
@@ -46,11 +47,14 @@ const sandbox = sandboxStorage
 const channel: Channel =
   sandbox ?? new WhatsAppWebChannel({ dataDir: config.dataDir, chromiumPath: config.CHROMIUM_PATH, logger });
 const sessionsView = readModels.view('channel-sessions');
-const bus = new KafkaEventBus({
-  brokers: config.KAFKA_BROKERS,
-  topic: kafkaTopic,
-  clientId: 'atende-channel-worker',
-});
+const bus = sealedBus(
+  new KafkaEventBus({
+    brokers: config.KAFKA_BROKERS,
+    topic: kafkaTopic,
+    clientId: 'atende-channel-worker',
+  }),
+  store,
+);
 const bridge = await startChannelBridge({
   store,
   channel,

@@ -11,10 +11,11 @@ import { ensureDemoWorkspace } from '../../apps/gateway/src/bootstrap/ensure-dem
 import { ReadModelsProgress } from '../../apps/gateway/src/distributed/read-models-progress.js';
 import { startGateway } from '../../apps/gateway/src/distributed/start-gateway.js';
 import { defaultWebDistDir } from '../../apps/gateway/src/http/web-client.js';
-import { distributedSettings, onShutdown, openSharedStore } from './settings.js';
+import { distributedSettings, onShutdown, openSharedStore, sealedBus } from './settings.js';
 
-const { config, redisPrefix, kafkaTopic, logger } = distributedSettings('atende-gateway');
-const store = openSharedStore(config);
+const settings = distributedSettings('atende-gateway');
+const { config, redisPrefix, kafkaTopic, logger } = settings;
+const store = openSharedStore(settings);
 const readModels = new RedisReadModels({ url: config.REDIS_URL, prefix: `${redisPrefix}rm:` });
 // Where the projector process publishes how far every read model is.
 const projectorPosition = new RedisCheckpointStore({ url: config.REDIS_URL, prefix: redisPrefix });
@@ -22,11 +23,14 @@ const sessions = new RedisSessionStore(config.REDIS_URL, `${redisPrefix}session:
 // Sign-in throttle and per-member limits count on every gateway together.
 const limits = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
 const demo = await ensureDemoWorkspace(store, config); // idempotent: every gateway may run it
-const bus = new KafkaEventBus({
-  brokers: config.KAFKA_BROKERS,
-  topic: kafkaTopic,
-  clientId: 'atende-gateway',
-});
+const bus = sealedBus(
+  new KafkaEventBus({
+    brokers: config.KAFKA_BROKERS,
+    topic: kafkaTopic,
+    clientId: 'atende-gateway',
+  }),
+  store,
+);
 const gateway = await startGateway({
   store,
   readModels,

@@ -5,18 +5,23 @@
 import { KafkaEventBus, startRelay } from '@atende/event-bus';
 import { LIVE_PROJECTOR_POSITION, Projector, allProjections, busSource } from '@atende/projector';
 import { RedisCheckpointStore, RedisReadModels } from '@atende/read-models';
-import { distributedSettings, onShutdown, openSharedStore } from './settings.js';
+import { distributedSettings, onShutdown, openSharedStore, sealedBus } from './settings.js';
 
-const { config, redisPrefix, kafkaTopic, logger } = distributedSettings('atende-projector');
-const store = openSharedStore(config);
+const settings = distributedSettings('atende-projector');
+const { config, redisPrefix, kafkaTopic, logger } = settings;
+const store = openSharedStore(settings);
 const readModels = new RedisReadModels({ url: config.REDIS_URL, prefix: `${redisPrefix}rm:` });
 const checkpoints = new RedisCheckpointStore({ url: config.REDIS_URL, prefix: redisPrefix });
-const bus = new KafkaEventBus({
-  brokers: config.KAFKA_BROKERS,
-  topic: kafkaTopic,
-  clientId: 'atende-projector',
-});
-const relay = await startRelay({ store, bus, checkpoints, logger });
+const bus = sealedBus(
+  new KafkaEventBus({
+    brokers: config.KAFKA_BROKERS,
+    topic: kafkaTopic,
+    clientId: 'atende-projector',
+  }),
+  store,
+);
+// The relay reads the stored form: the bus gets ciphertext (sealedBus withholds secrets entirely).
+const relay = await startRelay({ store: store.raw, bus, checkpoints, logger });
 const projector = new Projector({
   store,
   readModels,

@@ -2,8 +2,16 @@ import path from 'node:path';
 import { pino, type Logger } from 'pino';
 import { z } from 'zod';
 import { loadConfig, securePrivateDataDir, type AtendeConfig } from '@atende/config';
-import { openEventStore } from '@atende/event-store';
-import type { EventStore } from '@atende/events';
+import {
+  EncryptedEventStore,
+  MASTER_KEY_CREATED_MESSAGE,
+  RedisKeyStore,
+  SealedEventBus,
+  encryptedStore,
+  openDeploymentKeys,
+  openEventStore,
+} from '@atende/event-store';
+import type { EventBus } from '@atende/events';
 
 /** What the distributed processes share besides the main configuration (validated like it). */
 const distributedSchema = z.object({
@@ -37,17 +45,35 @@ export function distributedSettings(processName: string): DistributedSettings {
 }
 
 /**
- * The shared event log: EventStoreDB when EVENTSTORE_URL is set (processes on several machines);
- * otherwise the SQLite file in DATA_DIR, which every process on one machine opens (WAL, several writers).
+ * The shared event log, its sensitive fields encrypted: EventStoreDB when EVENTSTORE_URL is set
+ * (processes on several machines; data keys then in Redis); otherwise the SQLite file in DATA_DIR,
+ * which every process on one machine opens (WAL, several writers), with the keys in DATA_DIR/keys.db.
  */
-export function openSharedStore(config: AtendeConfig): EventStore {
-  return config.EVENTSTORE_URL
+export function openSharedStore(
+  settings: Pick<DistributedSettings, 'config' | 'redisPrefix' | 'logger'>,
+): EncryptedEventStore {
+  const { config, redisPrefix, logger } = settings;
+  const keys = openDeploymentKeys(
+    config.dataDir,
+    config.ATENDE_MASTER_KEY,
+    config.EVENTSTORE_URL
+      ? (master) => new RedisKeyStore(config.REDIS_URL, `${redisPrefix}keys:`, master)
+      : undefined,
+  );
+  if (keys.masterCreated) logger.warn({ file: keys.masterFile }, MASTER_KEY_CREATED_MESSAGE);
+  const raw = config.EVENTSTORE_URL
     ? openEventStore({ kind: 'eventstoredb', connectionString: config.EVENTSTORE_URL })
     : openEventStore({
         kind: 'sqlite',
         filename: path.join(config.dataDir, 'events.db'),
         synchronous: config.SQLITE_SYNCHRONOUS,
       });
+  return encryptedStore(raw, keys);
+}
+
+/** The bus with the store's encryption: sealed events published, batches opened for consumers. */
+export function sealedBus(bus: EventBus, store: EncryptedEventStore): EventBus {
+  return new SealedEventBus(bus, store.cipher);
 }
 
 /** Runs `stop` once on SIGINT/SIGTERM, then exits. */

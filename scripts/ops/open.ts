@@ -1,8 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, securePrivateDataDir, type AtendeConfig } from '@atende/config';
-import { openEventStore } from '@atende/event-store';
-import type { EventStore } from '@atende/events';
+import {
+  RedisKeyStore,
+  encryptedStore,
+  openDeploymentKeys,
+  openEventStore,
+  type DeploymentKeys,
+  type EncryptedEventStore,
+} from '@atende/event-store';
 import { allProjections, type Projection } from '@atende/projector';
 import { CliError } from './cli-error.js';
 
@@ -13,28 +19,50 @@ export function opsConfig(): AtendeConfig {
   return config;
 }
 
-/** The event store the running product uses (the SQLite file under DATA_DIR). */
-export function openStoreForOps(config: AtendeConfig): EventStore {
+/**
+ * The deployment's keys, where its processes keep them: DATA_DIR/keys.db, or Redis when the log is
+ * on EventStoreDB (ATENDE_REDIS_PREFIX as the processes use it).
+ */
+export function openKeysForOps(config: AtendeConfig): DeploymentKeys {
+  const prefix = process.env.ATENDE_REDIS_PREFIX || 'atende:';
+  return openDeploymentKeys(
+    config.dataDir,
+    config.ATENDE_MASTER_KEY,
+    config.EVENTSTORE_URL
+      ? (master) => new RedisKeyStore(config.REDIS_URL, `${prefix}keys:`, master)
+      : undefined,
+  );
+}
+
+/** The event store the running product uses (the SQLite file under DATA_DIR), its fields opened. */
+export function openStoreForOps(config: AtendeConfig): EncryptedEventStore {
   const filename = path.join(config.dataDir, 'events.db');
   if (!existsSync(filename))
     throw new CliError(`no event store at ${filename} (set DATA_DIR, or run npm start once)`);
-  return openEventStore({ kind: 'sqlite', filename });
+  return encryptedStore(openEventStore({ kind: 'sqlite', filename }), openKeysForOps(config));
 }
 
 /**
  * The event log of the deployment, in either mode: EventStoreDB when EVENTSTORE_URL is set,
  * otherwise the SQLite file in DATA_DIR (shared by every process on the machine). pt-BR errors.
  */
-export function openSharedStoreForOps(config: AtendeConfig): EventStore {
-  if (config.EVENTSTORE_URL)
-    return openEventStore({ kind: 'eventstoredb', connectionString: config.EVENTSTORE_URL });
+export function openSharedStoreForOps(config: AtendeConfig): EncryptedEventStore {
+  if (config.EVENTSTORE_URL) {
+    return encryptedStore(
+      openEventStore({ kind: 'eventstoredb', connectionString: config.EVENTSTORE_URL }),
+      openKeysForOps(config),
+    );
+  }
   const filename = path.join(config.dataDir, 'events.db');
   if (!existsSync(filename)) {
     throw new CliError(
       `nenhum registro de eventos em ${filename} (defina DATA_DIR, ou rode npm start uma vez)`,
     );
   }
-  return openEventStore({ kind: 'sqlite', filename, synchronous: config.SQLITE_SYNCHRONOUS });
+  return encryptedStore(
+    openEventStore({ kind: 'sqlite', filename, synchronous: config.SQLITE_SYNCHRONOUS }),
+    openKeysForOps(config),
+  );
 }
 
 /** Projections named on the command line; unknown names are an operator error. */

@@ -10,3 +10,5 @@ export * from './keys/sqlite-key-store.js';
 export * from './keys/field-cipher.js';
 export * from './keys/encrypted-event-store.js';
 export * from './keys/open-encrypted-store.js';
+export * from './keys/redis-key-store.js';
+export * from './keys/sealed-bus.js';

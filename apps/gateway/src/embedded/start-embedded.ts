@@ -5,7 +5,13 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { securePrivateDataDir, type AtendeConfig } from '@atende/config';
 import type { Channel, EventStore, ReadModels } from '@atende/events';
-import { SqliteCheckpointStore, openEventStore } from '@atende/event-store';
+import {
+  MASTER_KEY_CREATED_MESSAGE,
+  SqliteCheckpointStore,
+  encryptedStore,
+  openDeploymentKeys,
+  openEventStore,
+} from '@atende/event-store';
 import { MemoryReadModels } from '@atende/read-models';
 import {
   OPS_SOCKET_NAME,
@@ -96,11 +102,20 @@ export async function startEmbedded(
   options: EmbeddedOptions = {},
 ): Promise<EmbeddedAtende> {
   securePrivateDataDir(config.dataDir);
-  const store = openEventStore({
-    kind: 'sqlite',
-    filename: path.join(config.dataDir, 'events.db'),
-    synchronous: config.SQLITE_SYNCHRONOUS,
-  });
+  // Personal data and secrets are sealed in the log with data keys kept in DATA_DIR/keys.db, wrapped
+  // by the master key (ATENDE_MASTER_KEY or DATA_DIR/master.key): DESIGN §3.
+  const keys = openDeploymentKeys(config.dataDir, config.ATENDE_MASTER_KEY);
+  if (keys.masterCreated) {
+    logger.warn({ file: keys.masterFile }, MASTER_KEY_CREATED_MESSAGE);
+  }
+  const store = encryptedStore(
+    openEventStore({
+      kind: 'sqlite',
+      filename: path.join(config.dataDir, 'events.db'),
+      synchronous: config.SQLITE_SYNCHRONOUS,
+    }),
+    keys,
+  );
   const demo = await ensureDemoWorkspace(store, config);
 
   const readModels = new MemoryReadModels();

@@ -5,6 +5,10 @@ import { FieldCipher } from './field-cipher.js';
 import { loadMasterKey, type MasterKey } from './master-key.js';
 import { SqliteKeyStore } from './sqlite-key-store.js';
 
+/** Logged once, when DATA_DIR/master.key is made. */
+export const MASTER_KEY_CREATED_MESSAGE =
+  'chave mestra criada: guarde uma cópia dela longe dos backups dos dados (sem ela, nada cifrado pode ser lido)';
+
 /** The key store's file in DATA_DIR: never the event log's file, so a copy of one is not the other. */
 export const KEY_STORE_FILE = 'keys.db';
 

@@ -36,6 +36,8 @@ export class SqliteKeyStore implements KeyStore {
     this.db = new Database(filename);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('secure_delete = ON');
+    // Every process of a deployment on one machine shares the file (distributed mode without a shared disk-less store).
+    this.db.pragma('busy_timeout = 5000');
     this.db.exec(`CREATE TABLE IF NOT EXISTS data_keys (
       key_id TEXT PRIMARY KEY, subject TEXT NOT NULL, generation INTEGER NOT NULL,
       wrapped TEXT, master_id TEXT NOT NULL, UNIQUE (subject, generation)) WITHOUT ROWID;`);
@@ -77,9 +79,9 @@ export class SqliteKeyStore implements KeyStore {
   }
 
   async keyById(keyId: string): Promise<Buffer | undefined> {
-    const cached = this.cache.get(keyId);
-    if (cached) return cached;
+    // Always asks the file (another process may have destroyed it); the cache only spares the unwrap.
     const row = this.stmt.byId.get(keyId);
+    if (!row || row.wrapped === null) this.cache.delete(keyId);
     return row ? this.unwrap(row) : undefined;
   }
 
