@@ -65,4 +65,5 @@ export type ConversationCommand =
   | { type: 'UnarchiveConversation'; data: Record<string, never> }
   | { type: 'AssignConversation'; data: { assigneeId: string; byUserId: string } }
   | { type: 'TransferConversation'; data: { toAssigneeId: string; byUserId: string } }
-  | { type: 'RateConversation'; data: { rating: number; byUserId: string } };
+  | { type: 'RateConversation'; data: { rating: number; byUserId: string } }
+  | { type: 'EraseContactData'; data: { byUserId: string } };

@@ -977,4 +977,27 @@ describe('message helpers', () => {
     expect(isStatusAdvance('requested', 'sent')).toBe(true);
     expect(isStatusAdvance('failed', 'delivered')).toBe(true);
   });
+
+  describe('EraseContactData (LGPD)', () => {
+    const erased: ConversationEvent = { type: 'ContactDataErased', data: { byUserId: 'owner' } };
+    it("records the erasure of an existing conversation's customer", () => {
+      conversation
+        .given([started, inbound(1)])
+        .when({ type: 'EraseContactData', data: { byUserId: 'owner' } })
+        .then([erased]);
+      conversation
+        .given([])
+        .when({ type: 'EraseContactData', data: { byUserId: 'owner' } })
+        .thenThrows('CONVERSATION_NOT_FOUND', 'Conversa não encontrada');
+    });
+    it('starts afresh when the same phone writes again, as if it never had', () => {
+      const fresh = run([], [receive()]).emitted;
+      expect(fresh[0]!.map((e) => e.type)).toEqual(['ConversationStarted', 'InboundMessageReceived']);
+      expect(run([started, inbound(1), erased], [receive()]).emitted).toEqual(fresh);
+      conversation
+        .given([started, inbound(1), erased])
+        .when({ type: 'EraseContactData', data: { byUserId: 'owner' } })
+        .thenThrows('CONVERSATION_NOT_FOUND', 'Conversa não encontrada');
+    });
+  });
 });

@@ -329,6 +329,9 @@ function decide(command: ConversationCommand, state: ConversationState): Convers
         ? []
         : [{ type: 'ConversationRated', data: { rating, byUserId } }];
     }
+    case 'EraseContactData':
+      requireConversation(state);
+      return [{ type: 'ContactDataErased', data: { byUserId: command.data.byUserId } }];
     default:
       return assertNever(command);
   }
@@ -425,6 +428,8 @@ function evolveActive(state: ActiveConversation, event: ConversationEvent): Acti
       return { ...state, assigneeId: event.data.toAssigneeId };
     case 'ConversationRated':
       return { ...state, rating: event.data.rating };
+    case 'ContactDataErased':
+      return state; // handled by evolve (the conversation starts afresh)
     default:
       return assertNever(event);
   }
@@ -452,6 +457,8 @@ function evolve(state: ConversationState, event: ConversationEvent): Conversatio
       providerToMessageId: ImmutableMap(),
     };
   }
+  // After an erasure the next message from the phone starts a new conversation (with a new key).
+  if (event.type === 'ContactDataErased') return { status: 'none' };
   return state.status === 'active' ? evolveActive(state, event) : state;
 }
 

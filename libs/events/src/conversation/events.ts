@@ -162,6 +162,13 @@ export const ConversationOverPlanLimit = defineEvent(
   }),
 );
 
+/**
+ * LGPD art. 18 erasure of the customer (POST /api/contacts/:id/erase): their key was destroyed, so
+ * every personal field of this stream reads as '[dado removido]'; read models drop what they kept.
+ * A later message from the same phone starts the conversation afresh, with a new key.
+ */
+export const ContactDataErased = defineEvent('ContactDataErased', z.object({ byUserId: userId }));
+
 export const conversationEventDefinitions = [
   ConversationStarted,
   ConversationOverPlanLimit,
@@ -181,6 +188,7 @@ export const conversationEventDefinitions = [
   ConversationAssigned,
   ConversationTransferred,
   ConversationRated,
+  ContactDataErased,
 ] as const;
 
 export type ConversationEvent =
@@ -201,4 +209,5 @@ export type ConversationEvent =
   | EventOf<typeof ConversationUnarchived>
   | EventOf<typeof ConversationAssigned>
   | EventOf<typeof ConversationTransferred>
-  | EventOf<typeof ConversationRated>;
+  | EventOf<typeof ConversationRated>
+  | EventOf<typeof ContactDataErased>;
