@@ -1,4 +1,11 @@
 export * from './buffered-batch.js';
+export {
+  DocCodecError,
+  SEALED_DOC_PREFIX,
+  plainDocCodec,
+  sealedDocCodec,
+  type DocCodec,
+} from './doc-codec.js';
 export * from './memory/memory-read-models.js';
 export * from './memory/sorted-index.js';
 export * from './redis/redis-read-models.js';

@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { loadConfig } from '@atende/config';
-import { atendeRegistry } from '@atende/events';
+import { atendeRegistry, type EventStore } from '@atende/events';
 import { createSqliteEventStore, writeEventLogFile } from '@atende/event-store';
 import { MemoryReadModels, openMemorySnapshot } from '@atende/read-models';
 import {
@@ -14,7 +15,11 @@ import {
   rebuild,
   withoutCheckpoints,
 } from '@atende/projector';
-import { READ_MODEL_SNAPSHOT_NAME } from './read-model-snapshot.js';
+import {
+  READ_MODEL_SNAPSHOT_NAME,
+  restoreReadModelSnapshot,
+  saveReadModelSnapshot,
+} from './read-model-snapshot.js';
 import { startEmbedded, type EmbeddedAtende } from './start-embedded.js';
 
 const logger = pino({ level: 'silent' });
@@ -152,5 +157,72 @@ describe('read models saved at stop, restored at start', () => {
         await atende.stop();
       }
     }
+  });
+});
+
+describe('read-model snapshot encrypted with a key', () => {
+  let dir: string;
+  let file: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'atende-snapshot-'));
+    file = path.join(dir, READ_MODEL_SNAPSHOT_NAME);
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const secret = 'Cliente-Distintiva-77b2';
+  const key = randomBytes(32);
+  /** A log whose event at every position has the id `e-{position}` (all a snapshot asks of it). */
+  const store = {
+    readBatch: async (from: number) => [{ globalPosition: from, metadata: { eventId: `e-${from}` } }],
+  } as unknown as EventStore;
+  const options = (readModels: MemoryReadModels, withKey: Buffer | undefined) => ({
+    file,
+    store,
+    readModels,
+    fingerprint: 'this-code',
+    logger,
+    key: withKey,
+  });
+
+  async function saved(): Promise<MemoryReadModels> {
+    const readModels = new MemoryReadModels();
+    const batch = await readModels.writer('contacts').beginBatch();
+    batch.put('contact', 'w:5511900000001', { name: secret, phone: '5511900000001' });
+    batch.indexPut('by-name', 'w:5511900000001', 1);
+    await batch.commit(5);
+    await saveReadModelSnapshot(options(readModels, key));
+    return readModels;
+  }
+
+  it('holds no plaintext of the documents on disk, and restores them with the key', async () => {
+    const original = await saved();
+    const onDisk = readFileSync(file);
+    expect(onDisk.includes(secret)).toBe(false);
+    expect(onDisk.includes('5511900000001')).toBe(false);
+    const restored = new MemoryReadModels();
+    expect(await restoreReadModelSnapshot(options(restored, key))).toBe(true);
+    expect(existsSync(file)).toBe(false);
+    expect(await restored.view('contacts').get('contact', 'w:5511900000001')).toEqual({
+      name: secret,
+      phone: '5511900000001',
+    });
+    expect(await restored.view('contacts').dump()).toEqual(await original.view('contacts').dump());
+  });
+
+  it('is not restored with another key or none (the read models are rebuilt), nor is a plain file once a key is given', async () => {
+    for (const other of [randomBytes(32), undefined]) {
+      await saved();
+      const restored = new MemoryReadModels();
+      expect(await restoreReadModelSnapshot(options(restored, other))).toBe(false);
+      expect(existsSync(file)).toBe(false);
+      expect(await restored.view('contacts').checkpoint()).toBe(0);
+    }
+    const plain = new MemoryReadModels();
+    const batch = await plain.writer('contacts').beginBatch();
+    batch.put('contact', 'w:1', { name: secret });
+    await batch.commit(5);
+    await saveReadModelSnapshot(options(plain, undefined));
+    expect(readFileSync(file).includes(secret)).toBe(true); // without a key, as before
+    expect(await restoreReadModelSnapshot(options(new MemoryReadModels(), key))).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -108,5 +109,66 @@ describe('snapshot file', () => {
     const head = JSON.stringify({ format: 1, ...header, payloadBytes: garbage.length });
     writeFileSync(file, Buffer.concat([Buffer.from(`${head}\n`), garbage]));
     expect(() => openMemorySnapshot(file)!.load()).toThrow(SnapshotFileError);
+  });
+
+  describe('encrypted with a key', () => {
+    const key = randomBytes(32);
+    const secret = 'Cliente-Distintiva-5f1c';
+
+    async function withSecret(): Promise<MemoryReadModels> {
+      const readModels = await sample();
+      const batch = await readModels.writer('chat').beginBatch();
+      // Large enough to span chunks (1 MiB each) when encrypted and decrypted.
+      batch.put('message', 'w:c1:m9', { content: `${secret} ${'ruído '.repeat(400_000)}` });
+      await batch.commit(13);
+      return readModels;
+    }
+
+    it('holds no plaintext on disk and restores the read models with the key', async () => {
+      const original = await withSecret();
+      const { bytes } = writeMemorySnapshot(file, header, original.snapshot(), { key });
+      const onDisk = readFileSync(file);
+      expect(onDisk.length).toBe(bytes);
+      expect(onDisk.length).toBeGreaterThan(2 << 20);
+      for (const text of [secret, 'Tudo bem?', 'w:c1:m9', 'Ana']) {
+        expect({ text, found: onDisk.includes(text) }).toEqual({ text, found: false });
+        expect({ text, found: onDisk.includes(Buffer.from(text, 'utf16le')) }).toEqual({
+          text,
+          found: false,
+        });
+      }
+      const opened = openMemorySnapshot(file, { key })!;
+      expect(opened.header).toMatchObject({ ...header, format: 1, sealed: { cipher: 'aes-256-gcm' } });
+      const restored = new MemoryReadModels();
+      restored.restore(opened.load());
+      expect(await dumps(restored)).toEqual(await dumps(original));
+    });
+
+    it('is refused with another key, without a key, or once altered (payload or header)', async () => {
+      writeMemorySnapshot(file, header, (await withSecret()).snapshot(), { key });
+      expect(() => openMemorySnapshot(file, { key: randomBytes(32) })!.load()).toThrow(/another key/);
+      expect(() => openMemorySnapshot(file)).toThrow(/encrypted and no key/);
+      const whole = readFileSync(file);
+      const newline = whole.indexOf(10);
+      const flipped = Buffer.from(whole);
+      flipped[newline + 1000]! ^= 1;
+      writeFileSync(file, flipped);
+      expect(() => openMemorySnapshot(file, { key })!.load()).toThrow(/altered/);
+      const head = JSON.parse(whole.subarray(0, newline).toString('utf8')) as Record<string, unknown>;
+      writeFileSync(
+        file,
+        Buffer.concat([
+          Buffer.from(`${JSON.stringify({ ...head, position: 13 })}\n`),
+          whole.subarray(newline + 1),
+        ]),
+      );
+      expect(() => openMemorySnapshot(file, { key })!.load()).toThrow(/altered/);
+    });
+
+    it('refuses a plain file once a key is given (the read models are rebuilt instead)', async () => {
+      writeMemorySnapshot(file, header, (await sample()).snapshot());
+      expect(() => openMemorySnapshot(file, { key })).toThrow(/not encrypted/);
+      expect(openMemorySnapshot(file)!.header.sealed).toBeUndefined();
+    });
   });
 });

@@ -3,6 +3,14 @@ import type { RebuildWrites } from './rebuild-writes.js';
 
 const CLOSE_TIMEOUT_MS = 2000;
 
+export interface RebuildWriteThreadOptions {
+  /**
+   * The sealedDocCodec key: the thread then encrypts each document's JSON text before storing it.
+   * Its bytes go to the thread as workerData only (never through the environment or a log).
+   */
+  sealKey?: Buffer;
+}
+
 /**
  * Sends rebuild batches to a worker thread with its own Redis connection, which stores them in the
  * order sent. Worker threads do not inherit tsx's loader on Node 20, so the thread registers it
@@ -15,11 +23,12 @@ export class RebuildWriteThread {
   private failure: Error | undefined;
   private readonly exited: Promise<void>;
 
-  constructor(url: string) {
+  constructor(url: string, options: RebuildWriteThreadOptions = {}) {
     const module = new URL('./rebuild-writer.worker.ts', import.meta.url).href;
     this.worker = new Worker(
       `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(module)}); })`,
-      { eval: true, workerData: { url } },
+      // A copy with its own memory: cloning a view would send the whole buffer it is part of.
+      { eval: true, workerData: { url, sealKey: options.sealKey && new Uint8Array(options.sealKey) } },
     );
     this.worker.on('message', (reply: { id: number; error?: string } | 'closed') => {
       if (reply === 'closed') return;

@@ -4,9 +4,13 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { Redis } from 'ioredis';
+import { jsonSealer } from '../doc-codec.js';
 import { sendRebuildWrites, type RebuildWrites } from './rebuild-writes.js';
 
-const redis = new Redis((workerData as { url: string }).url, { maxRetriesPerRequest: 2 });
+const data = workerData as { url: string; sealKey?: Uint8Array };
+const redis = new Redis(data.url, { maxRetriesPerRequest: 2 });
+// Documents arrive as JSON texts; with a key they are stored sealed, as sealedDocCodec(key) would.
+const seal = data.sealKey ? jsonSealer(Buffer.from(data.sealKey)) : undefined;
 // Connection errors reach the main thread as failed batches; the event alone would only be logged.
 redis.on('error', () => undefined);
 
@@ -18,7 +22,7 @@ parentPort!.on('message', (message: { id: number; writes: RebuildWrites } | 'clo
     return;
   }
   // Each batch's pipeline is queued before the next message is handled: batches keep their order.
-  sendRebuildWrites(redis, message.writes).then(
+  sendRebuildWrites(redis, message.writes, seal).then(
     () => parentPort!.postMessage({ id: message.id }),
     (error: Error) => parentPort!.postMessage({ id: message.id, error: error.message }),
   );

@@ -7,7 +7,7 @@ const CHUNK = 1000;
 
 /** A rebuild target's batch as Redis writes: only strings, so it can go to another thread as is. */
 export interface RebuildWrites {
-  /** key, JSON document, key, JSON document… */
+  /** key, document (as encoded for the thread), key, document… */
   set: string[];
   unlink: string[];
   /** Per index key: score, member, score, member… */
@@ -17,14 +17,20 @@ export interface RebuildWrites {
   checkpoint: string;
 }
 
-export function rebuildWrites(keys: VersionKeys, changes: BatchChanges, checkpoint: number): RebuildWrites {
+/** `encode` turns a document into the text sent (JSON when the writer thread seals it). */
+export function rebuildWrites(
+  keys: VersionKeys,
+  changes: BatchChanges,
+  checkpoint: number,
+  encode: (doc: unknown) => string,
+): RebuildWrites {
   const set: string[] = [];
   const unlink: string[] = [];
   for (const [collection, docs] of changes.docs) {
     assertCollectionName(collection);
     for (const [id, doc] of docs) {
       if (doc === DELETED) unlink.push(keys.doc(collection, id));
-      else set.push(keys.doc(collection, id), JSON.stringify(doc));
+      else set.push(keys.doc(collection, id), encode(doc));
     }
   }
   const add: RebuildWrites['add'] = [];
@@ -45,9 +51,15 @@ export function rebuildWrites(keys: VersionKeys, changes: BatchChanges, checkpoi
 /**
  * Stores a rebuild target's batch as plain variadic commands in one pipeline, the checkpoint last.
  * No script: nothing reads the version before it is switched to, a failed rebuild discards it
- * whole, and a batch holds each key once, so the order of its writes does not matter.
+ * whole, and a batch holds each key once, so the order of its writes does not matter. `seal`, when
+ * given, replaces each document's text (in place) by its encrypted form first.
  */
-export async function sendRebuildWrites(redis: Redis, writes: RebuildWrites): Promise<void> {
+export async function sendRebuildWrites(
+  redis: Redis,
+  writes: RebuildWrites,
+  seal?: (json: string) => string,
+): Promise<void> {
+  if (seal) for (let i = 1; i < writes.set.length; i += 2) writes.set[i] = seal(writes.set[i]!);
   const pipeline = redis.pipeline();
   for (let i = 0; i < writes.set.length; i += 2 * CHUNK) pipeline.mset(...writes.set.slice(i, i + 2 * CHUNK));
   for (let i = 0; i < writes.unlink.length; i += CHUNK) pipeline.unlink(...writes.unlink.slice(i, i + CHUNK));

@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { readModelsContract } from '../contract/read-models-contract.js';
+import { SEALED_DOC_PREFIX, sealedDocCodec } from '../doc-codec.js';
 import { describeWithRedis, testRedisUrl } from '../testing/infra.js';
 import { RedisReadModels } from './redis-read-models.js';
 
@@ -14,6 +15,137 @@ describeWithRedis('Redis read models', () => {
         await readModels.close();
       },
     };
+  });
+
+  readModelsContract('Redis, documents sealed (AES-256-GCM)', async () => {
+    const readModels = new RedisReadModels({
+      url: testRedisUrl(),
+      prefix: `atende-test:${randomUUID()}:`,
+      codec: sealedDocCodec(randomBytes(32)),
+    });
+    return {
+      readModels,
+      cleanup: async () => {
+        await readModels.deleteAll();
+        await readModels.close();
+      },
+    };
+  });
+
+  describe('documents sealed at rest', () => {
+    const secret = 'Cliente-Distintiva-8f3a';
+    const prefix = `atende-test:${randomUUID()}:`;
+    const key = randomBytes(32);
+    let readModels: RedisReadModels;
+    let raw: Redis;
+    beforeEach(() => {
+      readModels = new RedisReadModels({ url: testRedisUrl(), prefix, codec: sealedDocCodec(key) });
+      raw = new Redis(testRedisUrl());
+    });
+    afterEach(async () => {
+      await readModels.deleteAll();
+      await readModels.close();
+      await raw.quit();
+    });
+
+    /** What `key` holds, read as its type demands. */
+    async function contents(key: string): Promise<unknown> {
+      const type = await raw.type(key);
+      if (type === 'string') return raw.get(key);
+      if (type === 'hash') return raw.hgetall(key);
+      if (type === 'zset') return raw.call('ZRANGE', key, 0, -1, 'WITHSCORES');
+      if (type === 'list') return raw.lrange(key, 0, -1);
+      if (type === 'set') return raw.smembers(key);
+      if (type === 'stream') return raw.xrange(key, '-', '+');
+      throw new Error(`unexpected type ${type} of ${key}`);
+    }
+
+    /** Every key under the prefix with what it holds, as text. */
+    async function everything(): Promise<Map<string, string>> {
+      const held = new Map<string, string>();
+      let cursor = '0';
+      do {
+        const [next, keys] = await raw.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+        cursor = next;
+        for (const key of keys) {
+          const value = await contents(key);
+          held.set(key, typeof value === 'string' ? value : JSON.stringify(value));
+        }
+      } while (cursor !== '0');
+      return held;
+    }
+
+    it('keeps no plaintext in Redis, written live or by a rebuild (its thread), and reads it back', async () => {
+      const live = await readModels.writer('p').beginBatch();
+      live.put('contacts', 'w:1', { name: `${secret} live`, phone: '5511900000001' });
+      live.indexPut('by-name', 'w:1', 1);
+      await live.commit(1);
+      const target = await readModels.beginRebuild('q');
+      const rebuilt = await target.beginBatch();
+      rebuilt.put('contacts', 'w:2', { name: `${secret} rebuilt` });
+      rebuilt.put('contacts', 'w:3', { name: `${secret} rebuilt`, more: 'x'.repeat(5000) });
+      rebuilt.indexPut('by-name', 'w:2', 2);
+      await rebuilt.commit(2); // sealed by the writer thread
+      const erasing = await target.beginBatch();
+      erasing.deletePrefix('contacts', 'w:3');
+      erasing.put('contacts', 'w:4', { name: `${secret} next to an erasure` }); // sealed on the main thread
+      await erasing.commit(3);
+      await target.activate();
+
+      const held = await everything();
+      expect(held.size).toBeGreaterThan(4);
+      for (const [key, value] of held) {
+        expect({ key, value: value.includes(secret) || key.includes(secret) }).toEqual({ key, value: false });
+        if (key.includes(':d:')) expect(value.startsWith(SEALED_DOC_PREFIX)).toBe(true);
+      }
+      expect(await readModels.view('p').get('contacts', 'w:1')).toEqual({
+        name: `${secret} live`,
+        phone: '5511900000001',
+      });
+      expect(await readModels.view('q').getMany('contacts', ['w:2', 'w:3', 'w:4'])).toEqual([
+        { name: `${secret} rebuilt` },
+        undefined,
+        { name: `${secret} next to an erasure` },
+      ]);
+      expect((await readModels.view('q').dump()).docs.contacts).toEqual({
+        'w:2': { name: `${secret} rebuilt` },
+        'w:4': { name: `${secret} next to an erasure` },
+      });
+    });
+
+    it('reads documents stored in plain JSON before encryption was turned on, and updates them sealed', async () => {
+      const before = new RedisReadModels({ url: testRedisUrl(), prefix });
+      const batch = await before.writer('p').beginBatch();
+      batch.put('contacts', 'w:1', { name: secret, visits: 1 });
+      await batch.commit(1);
+      await before.close();
+
+      expect(await readModels.view('p').get('contacts', 'w:1')).toEqual({ name: secret, visits: 1 });
+      const next = await readModels.writer('p').beginBatch();
+      const read = () => next.get<{ visits: number }>('contacts', 'w:1');
+      read();
+      while (await next.fetchMissing()) read();
+      next.put('contacts', 'w:1', { name: secret, visits: read()!.visits + 1 });
+      await next.commit(2);
+      expect(await readModels.view('p').get('contacts', 'w:1')).toEqual({ name: secret, visits: 2 });
+      expect([...(await everything()).values()].join('\n')).not.toContain(secret);
+    });
+
+    it('does not serve documents sealed with another key', async () => {
+      const batch = await readModels.writer('p').beginBatch();
+      batch.put('contacts', 'w:1', { name: secret });
+      await batch.commit(1);
+      const other = new RedisReadModels({
+        url: testRedisUrl(),
+        prefix,
+        codec: sealedDocCodec(randomBytes(32)),
+      });
+      try {
+        await expect(other.view('p').get('contacts', 'w:1')).rejects.toThrow(/another key/);
+      } finally {
+        await other.close();
+      }
+    });
   });
 
   describe('rebuild targets (writes sent without waiting)', () => {

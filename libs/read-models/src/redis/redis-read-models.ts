@@ -11,6 +11,7 @@ import type {
 } from '@atende/events';
 import { CheckpointConflictError } from '@atende/events';
 import { BufferedBatch, DELETED, type BatchChanges, type Erasure } from '../buffered-batch.js';
+import { plainDocCodec, sealedDocCodecKey, type DocCodec } from '../doc-codec.js';
 import { COMMIT_SCRIPT } from './commit-script.js';
 import { CachedTargetBatch } from './cached-target-batch.js';
 import { DocCache } from './doc-cache.js';
@@ -25,6 +26,11 @@ export interface RedisReadModelsOptions {
   prefix?: string;
   /** How long a view trusts the serving version it looked up; default 250 ms. */
   versionCacheMs?: number;
+  /**
+   * How documents are stored; default plainDocCodec (JSON). With sealedDocCodec(key) they are
+   * encrypted, and the rebuild writer thread gets the key bytes to seal with (workerData).
+   */
+  codec?: DocCodec;
 }
 
 type RedisWithCommit = Redis & {
@@ -116,13 +122,13 @@ async function erasureOps(
   return { args, docKeys };
 }
 
-function toArgs(keys: VersionKeys, changes: BatchChanges): string[] {
+function toArgs(keys: VersionKeys, changes: BatchChanges, codec: DocCodec): string[] {
   const args: string[] = [];
   for (const [collection, docs] of changes.docs) {
     assertCollectionName(collection);
     for (const [id, doc] of docs) {
       if (doc === DELETED) args.push('D', keys.doc(collection, id));
-      else args.push('S', keys.doc(collection, id), JSON.stringify(doc));
+      else args.push('S', keys.doc(collection, id), codec.encode(doc));
     }
   }
   for (const [name, entries] of changes.indexes) {
@@ -138,18 +144,19 @@ class RedisView implements ProjectionView {
   constructor(
     protected readonly redis: Redis,
     protected readonly version: () => Promise<VersionKeys>,
+    protected readonly codec: DocCodec,
   ) {}
 
   async get<T>(collection: string, id: string): Promise<T | undefined> {
     const raw = await this.redis.get((await this.version()).doc(collection, id));
-    return raw === null ? undefined : (JSON.parse(raw) as T);
+    return raw === null ? undefined : this.codec.decode<T>(raw);
   }
 
   async getMany<T>(collection: string, ids: readonly string[]): Promise<(T | undefined)[]> {
     if (ids.length === 0) return [];
     const keys = await this.version();
     const raws = await this.redis.mget(ids.map((id) => keys.doc(collection, id)));
-    return raws.map((raw) => (raw === null ? undefined : (JSON.parse(raw) as T)));
+    return raws.map((raw) => (raw === null ? undefined : this.codec.decode<T>(raw)));
   }
 
   async range(index: string, query: RangeQuery = {}): Promise<IndexEntry[]> {
@@ -205,7 +212,7 @@ class RedisView implements ProjectionView {
       const raws = await this.redis.mget(chunk.map((d) => d.key));
       chunk.forEach((d, j) => {
         const raw = raws[j];
-        if (raw !== null && raw !== undefined) (docs[d.collection] ??= {})[d.id] = JSON.parse(raw);
+        if (raw !== null && raw !== undefined) (docs[d.collection] ??= {})[d.id] = this.codec.decode(raw);
       });
     }
     const sortedDocs = Object.fromEntries(
@@ -226,13 +233,14 @@ class RedisWriter extends RedisView implements ProjectionWriter {
   constructor(
     redis: Redis,
     version: () => Promise<VersionKeys>,
+    codec: DocCodec,
     protected readonly projection: string,
     protected readonly activeKey: string,
     /** Live writers commit only while their version serves; a rebuild target never serves yet. */
     protected readonly requireServing: boolean,
     protected readonly cache = new DocCache(DOC_CACHE_LIMIT),
   ) {
-    super(redis, version);
+    super(redis, version, codec);
   }
 
   /** The version a batch writes to. */
@@ -253,7 +261,8 @@ class RedisWriter extends RedisView implements ProjectionWriter {
     checkpoint: number,
   ): Promise<void> {
     const erased = await erasureOps(this.redis, keys, changes.erasures);
-    const args = erased.args.length > 0 ? [...erased.args, ...toArgs(keys, changes)] : toArgs(keys, changes);
+    const docArgs = toArgs(keys, changes, this.codec);
+    const args = erased.args.length > 0 ? [...erased.args, ...docArgs] : docArgs;
     const versionId = keys.base.slice(keys.base.lastIndexOf(':v') + 2, -1);
     await this.store(keys, args, String(expected), String(checkpoint), this.requireServing ? versionId : '');
     for (const key of erased.docKeys) {
@@ -303,7 +312,7 @@ class RedisWriter extends RedisView implements ProjectionWriter {
             this.cache.set(
               w.collection,
               w.id,
-              raw === null || raw === undefined ? undefined : JSON.parse(raw),
+              raw === null || raw === undefined ? undefined : this.codec.decode(raw),
             );
           });
         }
@@ -365,9 +374,12 @@ class RedisRebuildWriter extends RedisWriter {
   constructor(
     redis: Redis,
     private readonly target: VersionKeys,
+    codec: DocCodec,
     projection: string,
     activeKey: string,
     private readonly writeThread: () => RebuildWriteThread,
+    /** How documents go to the thread: JSON when the thread seals them, else stored as they are. */
+    private readonly threadEncode: (doc: unknown) => string,
   ) {
     // Reads of the target wait for the writes sent; `this` exists only once super() returned.
     const pending: { writer?: RedisRebuildWriter } = {};
@@ -377,6 +389,7 @@ class RedisRebuildWriter extends RedisWriter {
         await pending.writer?.flush();
         return target;
       },
+      codec,
       projection,
       activeKey,
       false,
@@ -430,7 +443,7 @@ class RedisRebuildWriter extends RedisWriter {
     if (changes.erasures.length > 0) {
       await super.writeBatch(keys, changes, expected, checkpoint);
     } else {
-      const sending = this.writeThread().send(rebuildWrites(keys, changes, checkpoint));
+      const sending = this.writeThread().send(rebuildWrites(keys, changes, checkpoint, this.threadEncode));
       sending.catch(() => undefined); // surfaced by the next flush
       this.sent = sending;
     }
@@ -444,6 +457,9 @@ export class RedisReadModels implements ReadModels {
   private readonly prefix: string;
   private readonly versionCacheMs: number;
   private readonly url: string;
+  private readonly codec: DocCodec;
+  /** The key the rebuild writer thread seals with (sealedDocCodec), or undefined: it stores texts as sent. */
+  private readonly threadKey: Buffer | undefined;
   private writeThread: RebuildWriteThread | undefined;
   private readonly serving = new Map<string, { keys: VersionKeys; at: number }>();
   /** Old versions being deleted after a switch (awaited on close). */
@@ -461,11 +477,13 @@ export class RedisReadModels implements ReadModels {
     this.redis.defineCommand('atendeCommit', { numberOfKeys: 2, lua: COMMIT_SCRIPT });
     this.prefix = options.prefix ?? 'atende:rm:';
     this.versionCacheMs = options.versionCacheMs ?? 250;
+    this.codec = options.codec ?? plainDocCodec;
+    this.threadKey = sealedDocCodecKey(this.codec);
   }
 
   /** Started by the first rebuild batch. */
   private rebuildWriteThread(): RebuildWriteThread {
-    return (this.writeThread ??= new RebuildWriteThread(this.url));
+    return (this.writeThread ??= new RebuildWriteThread(this.url, { sealKey: this.threadKey }));
   }
 
   private async servingVersion(projection: string, fresh = false): Promise<VersionKeys> {
@@ -485,7 +503,7 @@ export class RedisReadModels implements ReadModels {
   }
 
   view(projection: string): ProjectionView {
-    return new RedisView(this.redis, () => this.servingVersion(projection));
+    return new RedisView(this.redis, () => this.servingVersion(projection), this.codec);
   }
 
   writer(projection: string): ProjectionWriter {
@@ -493,6 +511,7 @@ export class RedisReadModels implements ReadModels {
     return new RedisWriter(
       this.redis,
       () => this.servingVersion(projection, true),
+      this.codec,
       projection,
       keys.active,
       true,
@@ -505,8 +524,15 @@ export class RedisReadModels implements ReadModels {
     const version = String(await this.redis.incr(keys.sequence));
     const target = keys.version(version);
     await this.deleteVersion(target);
-    const writer = new RedisRebuildWriter(this.redis, target, projection, keys.active, () =>
-      this.rebuildWriteThread(),
+    const writer = new RedisRebuildWriter(
+      this.redis,
+      target,
+      this.codec,
+      projection,
+      keys.active,
+      () => this.rebuildWriteThread(),
+      // A sealing thread gets JSON texts and encrypts them there, off the main thread.
+      this.threadKey ? plainDocCodec.encode : (doc) => this.codec.encode(doc),
     );
     return Object.assign(writer, {
       activate: async () => {
