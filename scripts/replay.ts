@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { MemoryReadModels, RedisReadModels } from '@atende/read-models';
+import { MemoryReadModels, RedisReadModels, sealedDocCodec } from '@atende/read-models';
 import {
   OPS_SOCKET_NAME,
   REMOTE_REBUILD_BATCH_SIZE,
@@ -84,7 +84,11 @@ runCli(async () => {
   }
 
   const store = openStoreForOps(config);
-  const readModels = new RedisReadModels({ url: config.REDIS_URL, prefix: values.prefix });
+  const readModels = new RedisReadModels({
+    url: config.REDIS_URL,
+    prefix: values.prefix,
+    codec: sealedDocCodec(await store.cipher.readModelsKey()),
+  });
   try {
     await readModels.ping().catch(() => {
       throw new CliError(`Redis is not reachable at ${config.REDIS_URL}`);

@@ -2,7 +2,7 @@
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { KafkaEventBus } from '@atende/event-bus';
-import { RedisCheckpointStore, RedisReadModels } from '@atende/read-models';
+import { RedisCheckpointStore, RedisReadModels, sealedDocCodec } from '@atende/read-models';
 import { LIVE_PROJECTOR_POSITION, busSource, startupProjections } from '@atende/projector';
 import { Redis } from 'ioredis';
 import { RedisSessionStore } from '../../apps/gateway/src/auth/redis-session-store.js';
@@ -16,7 +16,12 @@ import { distributedSettings, onShutdown, openSharedStore, sealedBus } from './s
 const settings = distributedSettings('atende-gateway');
 const { config, redisPrefix, kafkaTopic, logger } = settings;
 const store = openSharedStore(settings);
-const readModels = new RedisReadModels({ url: config.REDIS_URL, prefix: `${redisPrefix}rm:` });
+// Sealed at rest: Redis holds only ciphertext of the documents (keys.db / the key store has the key).
+const readModels = new RedisReadModels({
+  url: config.REDIS_URL,
+  prefix: `${redisPrefix}rm:`,
+  codec: sealedDocCodec(await store.cipher.readModelsKey()),
+});
 // Where the projector process publishes how far every read model is.
 const projectorPosition = new RedisCheckpointStore({ url: config.REDIS_URL, prefix: redisPrefix });
 const sessions = new RedisSessionStore(config.REDIS_URL, `${redisPrefix}session:`);
@@ -33,6 +38,7 @@ const bus = sealedBus(
 );
 const gateway = await startGateway({
   store,
+  contactKeys: store.cipher,
   readModels,
   sessions,
   progress: new ReadModelsProgress(

@@ -11,7 +11,8 @@ export type Permission =
   | 'integrations:manage'
   | 'settings:manage'
   | 'owners:manage'
-  | 'billing:manage';
+  | 'billing:manage'
+  | 'contacts:privacy'; // a customer's LGPD requests: export and erase their data
 
 const agent: Permission[] = ['conversations:own'];
 const supervisor: Permission[] = [
@@ -21,7 +22,13 @@ const supervisor: Permission[] = [
   'analytics:read',
   'team:read',
 ];
-const admin: Permission[] = [...supervisor, 'team:manage', 'integrations:manage', 'settings:manage'];
+const admin: Permission[] = [
+  ...supervisor,
+  'team:manage',
+  'integrations:manage',
+  'settings:manage',
+  'contacts:privacy',
+];
 const owner: Permission[] = [...admin, 'owners:manage', 'billing:manage'];
 
 export const permissionsByRole: Readonly<Record<MemberRole, ReadonlySet<Permission>>> = {

@@ -7,7 +7,13 @@ import { pino } from 'pino';
 import type { Server } from 'socket.io';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { loadConfig } from '@atende/config';
-import { createSqliteEventStore, type SqliteEventStore } from '@atende/event-store';
+import {
+  EncryptedEventStore,
+  FieldCipher,
+  MasterKey,
+  SqliteKeyStore,
+  createSqliteEventStore,
+} from '@atende/event-store';
 import { atendeRegistry, conversationDecider, handleCommand, streams } from '@atende/events';
 import { Projector, allProjections } from '@atende/projector';
 import { RedisReadModels, describeWithRedis, testRedisUrl } from '@atende/read-models';
@@ -51,8 +57,8 @@ describeWithRedis(
     const prefix = `atende-test:${randomUUID()}:`;
     const logger = pino({ level: 'silent' });
     let dir: string;
-    let storeA: SqliteEventStore;
-    let storeB: SqliteEventStore;
+    let storeA: EncryptedEventStore;
+    let storeB: EncryptedEventStore;
     let readModels: RedisReadModels;
     let sessions: RedisSessionStore;
     let projector: Projector;
@@ -63,9 +69,10 @@ describeWithRedis(
     const clients: Client[] = [];
     const extraGateways: Gateway[] = [];
 
-    function gatewayOn(store: SqliteEventStore): Promise<Gateway> {
+    function gatewayOn(store: EncryptedEventStore): Promise<Gateway> {
       return startGateway({
         store,
+        contactKeys: store.cipher,
         readModels,
         sessions,
         progress: projector,
@@ -142,8 +149,15 @@ describeWithRedis(
     beforeAll(async () => {
       dir = mkdtempSync(path.join(tmpdir(), 'atende-distributed-'));
       const file = path.join(dir, 'events.db');
-      storeA = createSqliteEventStore({ filename: file, synchronous: 'normal' });
-      storeB = createSqliteEventStore({ filename: file, synchronous: 'normal' });
+      // Two processes' connections: the same log and the same key file.
+      const master = MasterKey.random();
+      const open = () =>
+        new EncryptedEventStore(
+          createSqliteEventStore({ filename: file, synchronous: 'normal' }),
+          new FieldCipher(new SqliteKeyStore(path.join(dir, 'keys.db'), master)),
+        );
+      storeA = open();
+      storeB = open();
       demo = await ensureDemoWorkspace(storeA, loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }));
       readModels = new RedisReadModels({ url: testRedisUrl(), prefix: `${prefix}rm:` });
       sessions = new RedisSessionStore(testRedisUrl(), `${prefix}session:`);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { loadConfig } from '@atende/config';
 import { atendeRegistry, type EventStore } from '@atende/events';
-import { createSqliteEventStore, writeEventLogFile } from '@atende/event-store';
+import { createSqliteEventStore, writeEventLogFile, openDeploymentKeys } from '@atende/event-store';
 import { MemoryReadModels, openMemorySnapshot } from '@atende/read-models';
 import {
   allProjections,
@@ -110,7 +110,11 @@ describe('read models saved at stop, restored at start', () => {
     const first = await startEmbedded(config(), logger);
     // Stopped at once: the background projections have not caught up with 6,000 events yet.
     await first.stop();
-    const saved = openMemorySnapshot(file)!.load();
+    // The snapshot is sealed with the deployment's read-model key (DATA_DIR/keys.db, master.key).
+    const keys = openDeploymentKeys(dir, undefined);
+    const key = await keys.cipher.readModelsKey();
+    await keys.cipher.keys.close();
+    const saved = openMemorySnapshot(file, { key })!.load();
     const head = saved.projections.find((p) => p.name === 'conversations')!.checkpoint;
     for (const p of backgroundProjections) {
       const checkpoint = saved.projections.find((s) => s.name === p.name)?.checkpoint ?? 0;

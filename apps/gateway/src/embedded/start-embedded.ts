@@ -124,6 +124,8 @@ export async function startEmbedded(
   // otherwise the inbox's read models are rebuilt from the whole log.
   const snapshot = {
     file: path.join(config.dataDir, READ_MODEL_SNAPSHOT_NAME),
+    // The snapshot holds what the inbox shows (customers' names, messages): sealed at rest.
+    key: await store.cipher.readModelsKey(),
     store,
     readModels,
     fingerprint: readModelCodeFingerprint(),
@@ -200,6 +202,7 @@ export async function startEmbedded(
   const sessions = new SqliteSessionStore(path.join(config.dataDir, 'sessions.db'));
   const deps: GatewayDeps = {
     store,
+    contactKeys: store.cipher,
     readModels,
     progress: projector,
     sessions,

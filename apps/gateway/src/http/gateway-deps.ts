@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { EventStore, ReadModels } from '@atende/events';
+import type { ContactKeys, EventStore, ReadModels } from '@atende/events';
 import type { FirebaseVerifier } from '../auth/firebase-verifier.js';
 import type { SessionStore } from '../auth/session-store.js';
 import type { SandboxPhone } from '../routes/sandbox/sandbox-routes.js';
@@ -13,6 +13,8 @@ export interface ProjectionProgress {
 /** What the gateway's routes use. */
 export interface GatewayDeps {
   store: EventStore;
+  /** The customers' keys (LGPD erasure destroys one): the encrypted store's cipher. */
+  contactKeys: ContactKeys;
   readModels: ReadModels;
   progress: ProjectionProgress;
   sessions: SessionStore;

@@ -7,6 +7,7 @@ import { passwordRoutes } from './password-routes.js';
 import { twoFactorRoutes } from './two-factor-routes.js';
 import { whatsappRoutes } from './whatsapp/whatsapp-routes.js';
 import { conversationRoutes } from './conversations/conversation-routes.js';
+import { contactPrivacyRoutes } from './conversations/contact-privacy-routes.js';
 import { notesRoutes } from './workspace/notes-routes.js';
 import { emailsRoutes } from './workspace/emails-routes.js';
 import { teamRoutes } from './workspace/team-routes.js';
@@ -28,6 +29,7 @@ export function apiRoutes(deps: GatewayDeps): RouteDefinition[] {
     ...(deps.signupOpen ? signupRoutes(deps) : []),
     ...whatsappRoutes(deps),
     ...conversationRoutes(deps),
+    ...contactPrivacyRoutes(deps),
     ...mediaRoutes(deps),
     ...notesRoutes(deps),
     ...emailsRoutes(deps),

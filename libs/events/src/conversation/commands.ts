@@ -66,4 +66,5 @@ export type ConversationCommand =
   | { type: 'AssignConversation'; data: { assigneeId: string; byUserId: string } }
   | { type: 'TransferConversation'; data: { toAssigneeId: string; byUserId: string } }
   | { type: 'RateConversation'; data: { rating: number; byUserId: string } }
-  | { type: 'EraseContactData'; data: { byUserId: string } };
+  | { type: 'EraseContactData'; data: { byUserId: string } }
+  | { type: 'RecordContactExport'; data: { byUserId: string } };

@@ -332,6 +332,9 @@ function decide(command: ConversationCommand, state: ConversationState): Convers
     case 'EraseContactData':
       requireConversation(state);
       return [{ type: 'ContactDataErased', data: { byUserId: command.data.byUserId } }];
+    case 'RecordContactExport':
+      requireConversation(state);
+      return [{ type: 'ContactDataExported', data: { byUserId: command.data.byUserId } }];
     default:
       return assertNever(command);
   }
@@ -430,6 +433,8 @@ function evolveActive(state: ActiveConversation, event: ConversationEvent): Acti
       return { ...state, rating: event.data.rating };
     case 'ContactDataErased':
       return state; // handled by evolve (the conversation starts afresh)
+    case 'ContactDataExported':
+      return state;
     default:
       return assertNever(event);
   }

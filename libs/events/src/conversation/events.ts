@@ -169,6 +169,9 @@ export const ConversationOverPlanLimit = defineEvent(
  */
 export const ContactDataErased = defineEvent('ContactDataErased', z.object({ byUserId: userId }));
 
+/** LGPD art. 18: an Owner or Admin exported everything kept about the customer (an audit record). */
+export const ContactDataExported = defineEvent('ContactDataExported', z.object({ byUserId: userId }));
+
 export const conversationEventDefinitions = [
   ConversationStarted,
   ConversationOverPlanLimit,
@@ -189,6 +192,7 @@ export const conversationEventDefinitions = [
   ConversationTransferred,
   ConversationRated,
   ContactDataErased,
+  ContactDataExported,
 ] as const;
 
 export type ConversationEvent =
@@ -210,4 +214,5 @@ export type ConversationEvent =
   | EventOf<typeof ConversationAssigned>
   | EventOf<typeof ConversationTransferred>
   | EventOf<typeof ConversationRated>
-  | EventOf<typeof ContactDataErased>;
+  | EventOf<typeof ContactDataErased>
+  | EventOf<typeof ContactDataExported>;

@@ -31,3 +31,9 @@ export interface MasterKeyLike {
   wrap(dataKey: Buffer): string;
   unwrap(wrapped: string): Buffer;
 }
+
+/** What an LGPD erasure needs of the keys: the customer's key destroyed (every copy unreadable). */
+export interface ContactKeys {
+  /** Destroys the key of a conversation stream's customer; answers how many keys went. Idempotent. */
+  destroyContact(workspaceId: string, conversationStreamId: string): Promise<number>;
+}
