@@ -1,18 +1,21 @@
 /**
- * npm run events -- tail [--from N] | stats | export --stream ID | at --stream ID --position N
+ * npm run events -- tail [--from N] | stats | export --stream ID | at --stream ID --position N | encrypt
  * Looks into the event log: follow it live, count events, export a stream as NDJSON, or show a
- * stream's read model exactly as it was at a past global position (time travel).
+ * stream's read model exactly as it was at a past global position (time travel); `encrypt` brings a
+ * log written before encryption to the encrypted form, in place.
  */
+import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { encryptSqliteLog } from '@atende/event-store';
 import type { EventStore, StoredEvent } from '@atende/events';
 import { streamCategory } from '@atende/events';
 import { MemoryReadModels } from '@atende/read-models';
-import { applyBatch, projectionsForCategory } from '@atende/projector';
+import { OPS_SOCKET_NAME, applyBatch, opsServerRunning, projectionsForCategory } from '@atende/projector';
 import { CliError, runCli } from './ops/cli-error.js';
 import { openStoreForOps, opsConfig } from './ops/open.js';
 
 const USAGE =
-  'usage: npm run events -- tail [--from N] | stats | export --stream ID | at --stream ID --position N';
+  'usage: npm run events -- tail [--from N] | stats | export --stream ID | at --stream ID --position N | encrypt';
 
 function positiveInteger(value: string | undefined, flag: string): number {
   if (value === undefined) throw new CliError(`${flag} is required`);
@@ -107,8 +110,25 @@ runCli(async () => {
   }
   const [command] = parsed.positionals;
   const { values } = parsed;
-  if (!command || !['tail', 'stats', 'export', 'at'].includes(command)) throw new CliError(USAGE);
-  const store = openStoreForOps(opsConfig());
+  if (!command || !['tail', 'stats', 'export', 'at', 'encrypt'].includes(command)) throw new CliError(USAGE);
+  const config = opsConfig();
+  const store = openStoreForOps(config);
+  if (command === 'encrypt') {
+    try {
+      if (await opsServerRunning(path.join(config.dataDir, OPS_SOCKET_NAME))) {
+        throw new CliError(
+          `pare o Atende antes de cifrar o registro (ele está rodando em ${config.dataDir})`,
+        );
+      }
+      const report = await encryptSqliteLog(path.join(config.dataDir, 'events.db'), store.cipher);
+      console.log(
+        `${report.sealed.toLocaleString('pt-BR')} eventos cifrados (${report.scanned.toLocaleString('pt-BR')} com campos sensíveis examinados).`,
+      );
+    } finally {
+      await store.close();
+    }
+    return;
+  }
   try {
     if (command === 'tail')
       await tail(store, values.from === undefined ? undefined : positiveInteger(values.from, '--from'));

@@ -12,3 +12,4 @@ export * from './keys/encrypted-event-store.js';
 export * from './keys/open-encrypted-store.js';
 export * from './keys/redis-key-store.js';
 export * from './keys/sealed-bus.js';
+export * from './keys/encrypt-sqlite-log.js';

@@ -67,7 +67,7 @@ function rawBytes(dir: string): string {
     .map((f) =>
       (() => {
         try {
-          return readFileSync(f).toString('latin1');
+          return readFileSync(f).toString('utf8');
         } catch {
           return '';
         }

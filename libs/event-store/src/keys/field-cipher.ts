@@ -87,28 +87,42 @@ export class FieldCipher {
     return value;
   }
 
+  /**
+   * The stored form of one event's data (any schema version), or undefined when it has nothing to
+   * seal (no sealed fields, or sealed already).
+   */
+  async sealData(
+    type: string,
+    streamId: string,
+    workspaceId: string,
+    data: Record<string, unknown>,
+  ): Promise<Record<string, unknown> | undefined> {
+    const spec = this.registry.definition(type).sealed;
+    if (!spec || sealedPartOf(data)) return undefined;
+    const rest: Record<string, unknown> = { ...data };
+    const picked: Record<string, unknown> = {};
+    let any = false;
+    for (const field of spec.fields) {
+      if (data[field] === undefined || data[field] === null) continue;
+      picked[field] = data[field];
+      delete rest[field];
+      any = true;
+    }
+    if (!any) return undefined;
+    const { keyId, key } = await this.activeKey(await this.subjectOf(spec.subject, streamId, workspaceId));
+    rest[SEALED_KEY] = { k: keyId, c: seal(key, Buffer.from(JSON.stringify(picked)), keyId) };
+    return rest;
+  }
+
   /** The stored form of events about to be appended to a stream (the same array when nothing is sealed). */
   async seal(streamId: string, events: readonly NewEvent[]): Promise<readonly NewEvent[]> {
     let sealed: NewEvent[] | undefined;
     for (let i = 0; i < events.length; i += 1) {
       const event = events[i]!;
-      const spec = this.registry.definition(event.type).sealed;
-      if (!spec) continue;
+      if (!this.registry.definition(event.type).sealed) continue;
       const data = event.data as Record<string, unknown>;
-      const rest: Record<string, unknown> = { ...data };
-      const picked: Record<string, unknown> = {};
-      let any = false;
-      for (const field of spec.fields) {
-        if (data[field] === undefined || data[field] === null) continue;
-        picked[field] = data[field];
-        delete rest[field];
-        any = true;
-      }
-      if (!any) continue;
-      const subject = await this.subjectOf(spec.subject, streamId, event.metadata.workspaceId);
-      const { keyId, key } = await this.activeKey(subject);
-      rest[SEALED_KEY] = { k: keyId, c: seal(key, Buffer.from(JSON.stringify(picked)), keyId) };
-      (sealed ??= [...events])[i] = this.registry.withSealedData(event, rest);
+      const stored = await this.sealData(event.type, streamId, event.metadata.workspaceId, data);
+      if (stored) (sealed ??= [...events])[i] = this.registry.withSealedData(event, stored);
     }
     return sealed ?? events;
   }

@@ -1,0 +1,150 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { REMOVED_PLACEHOLDER } from '@atende/events';
+import { MemoryReadModels } from '@atende/read-models';
+import { allProjections, dumpAllProjections, rebuild, withoutCheckpoints } from '@atende/projector';
+import { GatewayHarness } from '../../testing/harness.js';
+
+const PHONE = '5511976543210';
+const CHAT = `${PHONE}@c.us`;
+const NAME = 'Joana Reservada Lima';
+const TEXT = 'Meu CPF e 987.654.321-00, pode conferir';
+const REPLY = 'Conferido, Joana: pedido liberado';
+const SECRET = 'senha-smtp-Secreta-42';
+const enc = encodeURIComponent;
+
+/** Every file the deployment keeps in DATA_DIR, as text (the sandbox's file is the customer's phone, not ours). */
+function dataDirText(dir: string): string {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const file = path.join(d, name);
+      const stat = statSync(file);
+      if (stat.isDirectory()) walk(file);
+      else if (stat.isFile() && !name.startsWith('sandbox.db')) out.push(readFileSync(file).toString('utf8'));
+    }
+  };
+  walk(dir);
+  return out.join('\n');
+}
+
+interface ExportBody {
+  export: { contact: { name: string; phone: string } | null; events: { type: string; data: unknown }[] };
+}
+
+describe("LGPD: a customer's data sealed at rest, exported and erased", () => {
+  let gw: GatewayHarness;
+  let owner: string;
+
+  beforeAll(async () => {
+    gw = await GatewayHarness.start();
+    owner = await gw.loginDemo();
+  });
+  afterAll(async () => gw.stop());
+
+  const inbound = async (text: string, name: string, id: string) => {
+    const res = await fetch(`${gw.url}/api/sandbox/whatsapp/inbound`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-sandbox-token': gw.atende.sandboxToken! },
+      body: JSON.stringify({ sessionId: 'demo-sandbox', from: PHONE, name, text, providerMessageId: id }),
+    });
+    expect(res.status).toBe(200);
+    await gw.atende.projector.waitForPosition(await gw.lastPosition());
+    await gw.atende.backgroundProjector.waitForPosition(await gw.lastPosition());
+  };
+  const exportOf = (cookie: string) =>
+    gw.request<ExportBody>('GET', `/api/contacts/${enc(CHAT)}/export`, { cookie });
+  const erase = (cookie: string, confirmPhone: string) =>
+    gw.request('POST', `/api/contacts/${enc(CHAT)}/erase`, { cookie, body: { confirmPhone } });
+  const row = async () =>
+    (
+      await gw.request<{ conversations: { id: string; customerName: string; lastMessage: string }[] }>(
+        'GET',
+        '/api/whatsapp/conversations',
+        { cookie: owner },
+      )
+    ).body.conversations.find((c) => c.id === CHAT);
+  const messages = async () =>
+    (
+      await gw.request<{ messages: { content: string }[] }>('GET', `/api/whatsapp/messages/${enc(CHAT)}`, {
+        cookie: owner,
+      })
+    ).body.messages.map((m) => m.content);
+
+  it('keeps secrets and the conversation only as ciphertext in DATA_DIR', async () => {
+    const saved = await gw.request('PUT', '/api/integrations/email', {
+      cookie: owner,
+      body: { config: { 'SMTP Server': 'smtp.loja.com.br', Email: 'contato@loja.com.br', Password: SECRET } },
+    });
+    expect(saved.status).toBe(200);
+    await inbound(TEXT, NAME, 'lgpd-1');
+    const sent = await gw.request('POST', '/api/whatsapp/send', {
+      cookie: owner,
+      body: { conversationId: CHAT, content: REPLY, type: 'text', timestamp: new Date().toISOString() },
+    });
+    expect(sent.status).toBe(200);
+    await gw.atende.projector.waitForPosition(await gw.lastPosition());
+    expect(await messages()).toEqual([TEXT, REPLY]);
+
+    const disk = dataDirText(gw.dataDir);
+    for (const plain of [SECRET, TEXT, REPLY, NAME])
+      expect({ plain, found: disk.includes(plain) }).toEqual({ plain, found: false });
+  });
+
+  it('exports everything about the customer, to an Owner or Admin only', async () => {
+    const res = await exportOf(owner);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/attachment/);
+    expect(res.body.export.contact).toEqual({ name: NAME, phone: PHONE });
+    const texts = res.body.export.events.map((e) => (e.data as { content?: string }).content).filter(Boolean);
+    expect(texts).toEqual([TEXT, REPLY]);
+    expect(await gw.streamTypes(`conversation-${gw.atende.demo.workspaceId}-${CHAT}`)).toContain(
+      'ContactDataExported',
+    );
+
+    const supervisor = await gw.signInAsNewMember('supervisora-lgpd', 'Supervisor');
+    expect((await exportOf(supervisor)).status).toBe(403);
+    expect((await erase(supervisor, PHONE)).status).toBe(403);
+  });
+
+  it('erases only when the phone number typed matches', async () => {
+    const wrong = await erase(owner, '5511900000000');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ success: false, code: 'CONFIRMATION_MISMATCH' });
+    expect(await messages()).toEqual([TEXT, REPLY]);
+  });
+
+  it('after the erasure: nothing of the customer is readable, counts stay, a replay rebuilds the same', async () => {
+    const before = await row();
+    const res = await erase(owner, '+55 (11) 97654-3210');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, message: 'Dados do contato excluídos' });
+    await gw.atende.backgroundProjector.waitForPosition(await gw.lastPosition());
+
+    expect(await row()).toMatchObject({
+      customerName: REMOVED_PLACEHOLDER,
+      lastMessage: REMOVED_PLACEHOLDER,
+    });
+    expect(await messages()).toEqual([REMOVED_PLACEHOLDER, REMOVED_PLACEHOLDER]);
+    expect((await row())!).toMatchObject({ id: before!.id });
+    const exported = await exportOf(owner);
+    expect(exported.body.export).toMatchObject({ contact: null, events: [] });
+    expect((await erase(owner, PHONE)).body).toMatchObject({ code: 'CONTACT_ALREADY_ERASED' });
+
+    const served = withoutCheckpoints(await dumpAllProjections(gw.atende.readModels));
+    const rebuilt = new MemoryReadModels();
+    await rebuild({ store: gw.atende.store, readModels: rebuilt, projections: allProjections });
+    expect(withoutCheckpoints(await dumpAllProjections(rebuilt))).toEqual(served);
+    const readModelText = JSON.stringify(served);
+    for (const plain of [TEXT, REPLY, NAME]) expect(readModelText.includes(plain)).toBe(false);
+  });
+
+  it('a later message from the same phone starts afresh, readable again', async () => {
+    await inbound('Voltei, sou a Joana de novo', 'Joana Nova', 'lgpd-2');
+    expect(await row()).toMatchObject({
+      customerName: 'Joana Nova',
+      lastMessage: 'Voltei, sou a Joana de novo',
+    });
+    expect((await exportOf(owner)).body.export.contact).toEqual({ name: 'Joana Nova', phone: PHONE });
+  });
+});
