@@ -192,6 +192,8 @@ async function main(): Promise<void> {
       workspaces: { type: 'string', default: '1' },
       'other-conversations': { type: 'string', default: '1000' },
       mode: { type: 'string', default: 'embedded' },
+      // The "before" figure of issue 26: an event log without sealed fields (embedded only).
+      'plain-log': { type: 'boolean', default: false },
       // Also write the figures as JSON (npm run bench).
       'json-out': { type: 'string' },
     },
@@ -223,7 +225,7 @@ async function main(): Promise<void> {
     atende =
       MODE === 'distributed'
         ? await targets.distributedTarget(dir, synchronous)
-        : await targets.embeddedTarget(dir, synchronous);
+        : await targets.embeddedTarget(dir, synchronous, { plainEventLog: values['plain-log'] });
     const sessionId = atende.sessionId;
     if (WORKSPACES > 1) {
       const seeded = await seedOtherWorkspaces(atende.store, {
@@ -477,6 +479,18 @@ async function main(): Promise<void> {
     const storeRate = BASELINE / ((performance.now() - started) / 1000);
     await store.close();
 
+    // The same appends with the sensitive fields sealed (one AES-256-GCM per message, issue 26).
+    const sealed = new eventStore.EncryptedEventStore(
+      eventStore.createSqliteEventStore({ filename: path.join(dir, 'sealed.db'), synchronous }),
+      new eventStore.FieldCipher(
+        new eventStore.SqliteKeyStore(path.join(dir, 'bench-keys.db'), eventStore.MasterKey.random()),
+      ),
+    );
+    started = performance.now();
+    for (const { streamId, event } of rows) await sealed.appendToStream(streamId, [event]);
+    const sealedRate = BASELINE / ((performance.now() - started) / 1000);
+    await sealed.close();
+
     // ---- summary ------------------------------------------------------------------------------
     const table: [string, string, string][] = [
       [
@@ -495,6 +509,7 @@ async function main(): Promise<void> {
       ['not delivered to the agent socket', fmt(missing), '—'],
       ['baseline: raw better-sqlite3, 1 row per transaction', `${fmt(rawRate)} rows/s`, '—'],
       ['baseline: event store, 1 event per append (serial)', `${fmt(storeRate)} events/s`, '—'],
+      ['  the same, fields sealed (encrypted log)', `${fmt(sealedRate)} events/s`, '≥ 85 % of plain'],
     ];
     console.log(`\n${'figure'.padEnd(52)}${'value'.padStart(16)}  budget`);
     for (const [figure, value, budget] of table) {
@@ -518,6 +533,7 @@ async function main(): Promise<void> {
         rate: RATE,
         seconds: SECONDS,
         synchronous,
+        plainLog: values['plain-log'],
         workspaces: WORKSPACES,
         otherConversations: WORKSPACES > 1 ? OTHER_CONVERSATIONS : 0,
       },
@@ -553,6 +569,13 @@ async function main(): Promise<void> {
           value: Math.round(storeRate),
           unit: 'events/s',
           baseline: raw,
+        },
+        {
+          id: `${id}.store-serial-sealed`,
+          label: 'event store, 1 event per append (serial), fields sealed',
+          value: Math.round(sealedRate),
+          unit: 'events/s',
+          baseline: { label: 'the same, plain', value: Math.round(storeRate), unit: 'events/s' },
         },
       ],
     });

@@ -1,6 +1,7 @@
 /**
- * npm run bench:replay [-- --events 1000000] [--rounds 3] [--skip-redis]
- * Generates a realistic event log, then rebuilds every projection into memory and into Redis,
+ * npm run bench:replay [-- --events 1000000] [--rounds 3] [--skip-redis] [--plain-log]
+ * Generates a realistic event log (its sensitive fields sealed as the product writes them, unless
+ * --plain-log: the "before encryption" figure), then rebuilds every projection into memory and into Redis,
  * printing events/s next to the store's raw read rate in the same run. Figures only.
  * The in-memory rebuild runs `--rounds` times, with a rebuild of no projection (reading, parsing and
  * routing the log: the floor under every rebuild) before each: the machines this runs on change
@@ -14,8 +15,14 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { atendeRegistry } from '@atende/events';
-import { createSqliteEventStore, writeEventLogFile } from '@atende/event-store';
-import { MemoryReadModels, RedisReadModels } from '@atende/read-models';
+import {
+  createSqliteEventStore,
+  encryptSqliteLog,
+  encryptedStore,
+  openDeploymentKeys,
+  writeEventLogFile,
+} from '@atende/event-store';
+import { MemoryReadModels, RedisReadModels, sealedDocCodec } from '@atende/read-models';
 import { REMOTE_REBUILD_BATCH_SIZE, allProjections, generateWorkload, rebuild } from '@atende/projector';
 import { loadConfig } from '@atende/config';
 import { jsonOutPath, round, writeBenchFigures } from './bench/report-figures.js';
@@ -25,6 +32,7 @@ const { values } = parseArgs({
     events: { type: 'string', default: '1000000' },
     rounds: { type: 'string', default: '3' },
     'skip-redis': { type: 'boolean', default: false },
+    'plain-log': { type: 'boolean', default: false },
     // Also write the figures as JSON (npm run bench).
     'json-out': { type: 'string' },
   },
@@ -68,6 +76,15 @@ try {
   let started = performance.now();
   const count = writeEventLogFile(file, benchEvents(TOTAL));
   console.log(`generated ${fmt(count)} events in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  // The keys of DATA_DIR (master.key, keys.db), as the startup probe's embedded start finds them.
+  const keys = openDeploymentKeys(dir, undefined);
+  if (!values['plain-log']) {
+    started = performance.now();
+    const sealed = await encryptSqliteLog(file, keys.cipher);
+    console.log(
+      `sealed ${fmt(sealed.sealed)} events in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+  }
 
   // 2. Baselines: raw SQLite row reads, then the store's readAll (JSON parse + schema + upcast).
   const db = new Database(file, { readonly: true });
@@ -77,7 +94,7 @@ try {
   const rawRowsMs = performance.now() - started;
   db.close();
 
-  const store = createSqliteEventStore({ filename: file, synchronous: 'normal' });
+  const store = encryptedStore(createSqliteEventStore({ filename: file, synchronous: 'normal' }), keys);
   started = performance.now();
   let read = 0;
   for await (const _e of store.readAll(1, { batchSize: 5000 })) read += 1;
@@ -104,7 +121,12 @@ try {
   let redisSkipped = values['skip-redis'] ? '--skip-redis' : undefined;
   if (!values['skip-redis']) {
     const config = loadConfig();
-    const redis = new RedisReadModels({ url: config.REDIS_URL, prefix: `atende-bench:${process.pid}:` });
+    const redis = new RedisReadModels({
+      url: config.REDIS_URL,
+      prefix: `atende-bench:${process.pid}:`,
+      // As the product keeps them: documents sealed at rest (plain for the "before" figure).
+      ...(values['plain-log'] ? {} : { codec: sealedDocCodec(await keys.cipher.readModelsKey()) }),
+    });
     try {
       await redis.ping();
       const report = await rebuild({
@@ -179,6 +201,7 @@ try {
       projections: allProjections.length,
       rounds: ROUNDS,
       redis: !values['skip-redis'],
+      plainLog: values['plain-log'],
     },
     figures: [
       {

@@ -41,7 +41,11 @@ export interface IngestTarget {
   stop(): Promise<void>;
 }
 
-export async function embeddedTarget(dir: string, synchronous: 'full' | 'normal'): Promise<IngestTarget> {
+export async function embeddedTarget(
+  dir: string,
+  synchronous: 'full' | 'normal',
+  options: { plainEventLog?: boolean } = {},
+): Promise<IngestTarget> {
   const atende = await startEmbedded(
     loadConfig({
       PORT: '0',
@@ -51,6 +55,7 @@ export async function embeddedTarget(dir: string, synchronous: 'full' | 'normal'
       LOG_LEVEL: 'silent',
     }),
     pino({ level: 'silent' }),
+    options.plainEventLog ? { plainEventLog: true } : {},
   );
   // The sandbox phone wired to the channel bridge: the code path of its HTTP controls minus HTTP.
   const sandbox = atende.sandbox;

@@ -9,6 +9,7 @@ import { describeWithKafka, testKafkaBrokers } from '../../libs/event-bus/src/te
 import { describeWithRedis, testRedisUrl } from '../../libs/read-models/src/testing/infra.js';
 import { eventually as waitUntil } from '../../apps/gateway/src/testing/eventually.js';
 import { TEST_SANDBOX_TOKEN, freePort } from './process-harness.js';
+import { kafkaText, redisText } from './plaintext-scan.js';
 
 const START = path.resolve(__dirname, '../start-distributed.ts');
 
@@ -23,6 +24,7 @@ describeWithRedis('distributed mode across processes', () => {
     let child: ChildProcess;
     let output = '';
     let ports: { a: number; b: number; sandbox: number };
+    const topic = `atende-test-${randomUUID()}`;
 
     beforeAll(async () => {
       dir = mkdtempSync(path.join(tmpdir(), 'atende-dist-'));
@@ -36,7 +38,7 @@ describeWithRedis('distributed mode across processes', () => {
           REDIS_URL: testRedisUrl(),
           KAFKA_BROKERS: testKafkaBrokers().join(','),
           ATENDE_REDIS_PREFIX: prefix,
-          ATENDE_KAFKA_TOPIC: `atende-test-${randomUUID()}`,
+          ATENDE_KAFKA_TOPIC: topic,
           GATEWAY_PORTS: `${ports.a},${ports.b}`,
           SANDBOX_PORT: String(ports.sandbox),
           ATENDE_SANDBOX_TOKEN: TEST_SANDBOX_TOKEN,
@@ -195,5 +197,66 @@ describeWithRedis('distributed mode across processes', () => {
       const listed = await cli(['list']);
       expect(listed.stdout).toMatch(new RegExp(`^${id}\\s+Oficina do Beto\\s+Starter\\s`, 'm'));
     }, 120_000);
+
+    it("keeps secrets and customers' messages out of Kafka and Redis in plain text", async () => {
+      const gatewayA = `http://127.0.0.1:${ports.a}`;
+      const secret = 'token-Secreto-do-Bot-9876';
+      const said = 'Meu cartão termina em 4321, confere?';
+      const name = 'Beatriz Confidencial Souza';
+      const answer = 'Conferido, Beatriz, obrigado';
+      const login = await eventually(async () => {
+        const res = await fetch(`${gatewayA}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'demo@atende.local', password: 'demo1234' }),
+        });
+        return res.status === 200 ? res : undefined;
+      });
+      const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+      const json = { 'content-type': 'application/json', cookie };
+      const saved = await fetch(`${gatewayA}/api/integrations/telegram`, {
+        method: 'PUT',
+        headers: json,
+        body: JSON.stringify({ config: { 'Bot Token': secret } }),
+      });
+      expect(saved.status).toBe(200);
+      const inbound = await fetch(`http://127.0.0.1:${ports.sandbox}/api/sandbox/whatsapp/inbound`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-sandbox-token': TEST_SANDBOX_TOKEN },
+        body: JSON.stringify({ sessionId: 'demo-sandbox', from: '5511966664444', name, text: said }),
+      });
+      expect(inbound.status).toBe(200);
+      const chat = encodeURIComponent('5511966664444@c.us');
+      await eventually(async () => {
+        const res = await fetch(`${gatewayA}/api/whatsapp/messages/${chat}`, { headers: { cookie } });
+        return res.status === 200 ? true : undefined;
+      });
+      const reply = await fetch(`${gatewayA}/api/whatsapp/send`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ conversationId: '5511966664444@c.us', content: answer }),
+      });
+      expect(reply.status).toBe(200);
+      // Everything went through: the API answers it all, opened, from Redis.
+      await eventually(async () => {
+        const res = await fetch(`${gatewayA}/api/whatsapp/messages/${chat}`, { headers: { cookie } });
+        const { messages } = (await res.json()) as { messages: { content: string; status: string }[] };
+        const texts = messages.map((m) => m.content);
+        return texts.includes(said) && messages.some((m) => m.content === answer && m.status === 'sent')
+          ? true
+          : undefined;
+      });
+      const stores = {
+        redis: await redisText(testRedisUrl(), prefix),
+        kafka: await kafkaText(testKafkaBrokers(), topic),
+      };
+      expect(stores.kafka.length).toBeGreaterThan(0);
+      expect(stores.kafka).toContain('InboundMessageReceived');
+      for (const [store, text] of Object.entries(stores)) {
+        for (const plain of [secret, said, name, answer, 'scrypt$']) {
+          expect({ store, plain, found: text.includes(plain) }).toEqual({ store, plain, found: false });
+        }
+      }
+    }, 150_000);
   });
 });

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import {
+  REMOVED_PLACEHOLDER,
   AggregateCache,
   DomainError,
   SEND_FAILED_MESSAGE,
@@ -36,8 +37,8 @@ export interface SendJob {
   sessionId: string;
   chatId: string;
   messageId: string;
-  content: string;
-  /** Event id of the OutboundMessageRequested, for causation. */
+  /** Event id of the OutboundMessageRequested, for causation. The text is not in the job (the queue
+   * may be Redis): it is read from the log, decrypted, when the job runs. */
   requestEventId: string;
 }
 
@@ -404,18 +405,31 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
     );
   }
 
+  /** The text of a requested message, from its event in the log (undefined once the customer was erased). */
+  async function requestedText(job: SendJob): Promise<string | undefined> {
+    const events = await store.readStream(job.streamId);
+    const request = events.find(
+      (e) =>
+        e.type === 'OutboundMessageRequested' &&
+        (e.data as { messageId: string }).messageId === job.messageId,
+    );
+    const content = (request?.data as { content?: string } | undefined)?.content;
+    return content === REMOVED_PLACEHOLDER ? undefined : content;
+  }
+
   async function runSend(job: Job<SendJob>): Promise<void> {
     const payload = job.payload;
     if (closedWorkspaces.has(payload.workspaceId)) return; // its data was deleted: nothing goes out
     let providerMessageId = sentNotRecorded.get(payload.messageId);
     if (providerMessageId === undefined) {
-      if (!(await stillRequested(payload))) {
+      const content = (await stillRequested(payload)) ? await requestedText(payload) : undefined;
+      if (content === undefined) {
         logger.debug({ messageId: payload.messageId }, 'outbound message already handled; not sent again');
         return;
       }
       ({ providerMessageId } = await channel.send(payload.sessionId, {
         chatId: payload.chatId,
-        content: payload.content,
+        content,
         type: 'text',
         messageId: payload.messageId,
       }));
@@ -513,7 +527,6 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
           messageId: string;
           chatId: string;
           sessionId: string;
-          content: string;
         };
         // Open before adding: the job may finish before add() resolves.
         if (!openRequests.has(data.messageId)) openRequests.set(data.messageId, event.globalPosition);
@@ -523,7 +536,6 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
           sessionId: data.sessionId,
           chatId: data.chatId,
           messageId: data.messageId,
-          content: data.content,
           requestEventId: event.metadata.eventId,
         });
         if (!added && openRequests.get(data.messageId) === event.globalPosition) {

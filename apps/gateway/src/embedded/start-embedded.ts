@@ -94,6 +94,8 @@ export interface EmbeddedOptions {
   loginLimits?: AppOptions['loginLimits'];
   /** See GatewayDeps.auditBurstWindowMs (tests shorten it). */
   auditBurstWindowMs?: number;
+  /** Benchmarks only (the "before encryption" figure): the log's fields are not sealed. */
+  plainEventLog?: boolean;
 }
 
 export async function startEmbedded(
@@ -108,14 +110,12 @@ export async function startEmbedded(
   if (keys.masterCreated) {
     logger.warn({ file: keys.masterFile }, MASTER_KEY_CREATED_MESSAGE);
   }
-  const store = encryptedStore(
-    openEventStore({
-      kind: 'sqlite',
-      filename: path.join(config.dataDir, 'events.db'),
-      synchronous: config.SQLITE_SYNCHRONOUS,
-    }),
-    keys,
-  );
+  const log = openEventStore({
+    kind: 'sqlite',
+    filename: path.join(config.dataDir, 'events.db'),
+    synchronous: config.SQLITE_SYNCHRONOUS,
+  });
+  const store: EventStore = options.plainEventLog ? log : encryptedStore(log, keys);
   const demo = await ensureDemoWorkspace(store, config);
 
   const readModels = new MemoryReadModels();
@@ -125,7 +125,7 @@ export async function startEmbedded(
   const snapshot = {
     file: path.join(config.dataDir, READ_MODEL_SNAPSHOT_NAME),
     // The snapshot holds what the inbox shows (customers' names, messages): sealed at rest.
-    key: await store.cipher.readModelsKey(),
+    key: await keys.cipher.readModelsKey(),
     store,
     readModels,
     fingerprint: readModelCodeFingerprint(),
@@ -202,7 +202,7 @@ export async function startEmbedded(
   const sessions = new SqliteSessionStore(path.join(config.dataDir, 'sessions.db'));
   const deps: GatewayDeps = {
     store,
-    contactKeys: store.cipher,
+    contactKeys: keys.cipher,
     readModels,
     progress: projector,
     sessions,
@@ -286,7 +286,8 @@ export async function startEmbedded(
         await saveReadModelSnapshot(snapshot);
         await readModels.close();
         await sessions.close();
-        await store.close();
+        await store.close(); // with the keys, when encrypted
+        if (options.plainEventLog) await keys.cipher.keys.close();
       })()),
   };
 }
