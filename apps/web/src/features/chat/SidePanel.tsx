@@ -3,6 +3,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { Conversation } from '../../api/types';
 import { chatWindowsActions } from './chatWindowsSlice';
+import { ContactDataActions } from './ContactDataActions';
 import { customerNameOf, phoneOf, selectPanel, selectTeam } from './selectors';
 
 const cx = (...classes: (string | false | null | undefined)[]) => classes.filter(Boolean).join(' ');
@@ -135,7 +136,8 @@ function Rating({ conversationId, rating }: { conversationId: string; rating: nu
 
 /**
  * The collapsible side panel (spec §2): 'Ações' — Transferir, Avaliação, Arquivar, real commands
- * whose answers update the conversation row — and 'Contato' (name, phone, online).
+ * whose answers update the conversation row — and 'Contato' (name, phone, online; for the Owner and
+ * Admins, the contact's data export and erasure under LGPD).
  */
 export function SidePanel({
   id,
@@ -207,6 +209,7 @@ export function SidePanel({
           <span aria-hidden className="h-2 w-2 rounded-full bg-green-500" />
           Online
         </p>
+        <ContactDataActions conversationId={conversationId} row={row} />
       </section>
     </aside>
   );
