@@ -24,7 +24,13 @@ import {
 } from './conversations/index.js';
 import { EMAILS_PROJECTION, EMAIL_COLLECTION } from './emails/index.js';
 import { MEMBERS_PROJECTION, memberCollections, type MembershipDoc } from './members/index.js';
-import { CHAT_READ_COLLECTION, MESSAGES_PROJECTION, MESSAGE_COLLECTION } from './messages/index.js';
+import {
+  CHAT_MESSAGE_IDS_COLLECTION,
+  CHAT_MESSAGE_PAGE_COLLECTION,
+  CHAT_READ_COLLECTION,
+  MESSAGES_PROJECTION,
+  MESSAGE_COLLECTION,
+} from './messages/index.js';
 import { NOTES_PROJECTION, NOTE_COLLECTION, REMINDERS_INDEX } from './notes/index.js';
 import { INBOX_COLLECTION, NOTIFICATIONS_PROJECTION, REMINDER_COLLECTION } from './notifications/index.js';
 import {
@@ -71,7 +77,12 @@ export const workspaceErasers: Readonly<Record<string, WorkspaceEraser>> = {
     }
   },
   [CONVERSATIONS_PROJECTION]: keyed(CONVERSATION_COLLECTION, WORKSPACE_STATS_COLLECTION),
-  [MESSAGES_PROJECTION]: keyed(MESSAGE_COLLECTION, CHAT_READ_COLLECTION),
+  [MESSAGES_PROJECTION]: keyed(
+    MESSAGE_COLLECTION,
+    CHAT_READ_COLLECTION,
+    CHAT_MESSAGE_IDS_COLLECTION,
+    CHAT_MESSAGE_PAGE_COLLECTION,
+  ),
   [NOTES_PROJECTION]: (workspaceId, _event, tx) => {
     eraseWorkspaceKeys(tx, workspaceId, [NOTE_COLLECTION]);
     tx.indexDeletePrefix(REMINDERS_INDEX, `${workspaceId}:`);

@@ -1,4 +1,4 @@
-import type { AtendeEvent, ProjectionTx, StoredEvent } from '@atende/events';
+import { REMOVED_PLACEHOLDER, type AtendeEvent, type ProjectionTx, type StoredEvent } from '@atende/events';
 import { defineProjection } from '../../projection.js';
 import { utcIso } from '../conversations/event-helpers.js';
 import { dayOf, dayScore } from './days.js';
@@ -158,6 +158,27 @@ function addActivity(
   tx.put(c.activity, workspaceId, { workspaceId, entries } satisfies ActivityDoc);
 }
 
+/**
+ * LGPD erasure: the customer's name as a rebuild reads it once their key is gone (the placeholder)
+ * in the conversation's clock and the activity feed; the figures stay.
+ */
+function eraseCustomerName(event: StoredEvent<AtendeEvent>, tx: ProjectionTx): void {
+  const chatId = chatIdOf(event);
+  if (chatId === undefined) return;
+  const ws = event.metadata.workspaceId;
+  const id = clockDocId(ws, chatId);
+  const clock = tx.get<ConversationClockDoc>(c.clock, id);
+  if (clock && clock.customerName !== null && clock.customerName !== REMOVED_PLACEHOLDER) {
+    tx.put(c.clock, id, { ...clock, customerName: REMOVED_PLACEHOLDER } satisfies ConversationClockDoc);
+  }
+  const activity = tx.get<ActivityDoc>(c.activity, ws);
+  const named = (e: ActivityEntry) =>
+    e.chatId === chatId && e.customerName !== null && e.customerName !== REMOVED_PLACEHOLDER;
+  if (!activity?.entries.some(named)) return;
+  const entries = activity.entries.map((e) => (named(e) ? { ...e, customerName: REMOVED_PLACEHOLDER } : e));
+  tx.put(c.activity, ws, { workspaceId: ws, entries } satisfies ActivityDoc);
+}
+
 function setTimezone(tx: ProjectionTx, workspaceId: string, timezone: string): void {
   tx.put(c.config, workspaceId, { workspaceId, timezone } satisfies AnalyticsConfigDoc);
 }
@@ -166,6 +187,7 @@ function setTimezone(tx: ProjectionTx, workspaceId: string, timezone: string): v
  * Analytics figures per workspace day and per agent day: messages, conversations started and
  * resolved (archived), (first) response times, ratings and their 1–5 distribution; plus the
  * workspace's recent activity (started, resolved, rated). Days are in the workspace's timezone.
+ * Customer names (clock, activity) read as REMOVED_PLACEHOLDER once the customer is erased.
  */
 export const analyticsProjection = defineProjection(ANALYTICS_PROJECTION, {
   WorkspaceCreated: (event, tx) => setTimezone(tx, event.data.workspaceId, DEFAULT_ANALYTICS_TIMEZONE),
@@ -268,6 +290,7 @@ export const analyticsProjection = defineProjection(ANALYTICS_PROJECTION, {
     });
   },
 
+  ContactDataErased: eraseCustomerName,
   ConversationAssigned: (event, tx) => setAssignee(event, tx, event.data.assigneeId),
   ConversationTransferred: (event, tx) => setAssignee(event, tx, event.data.toAssigneeId),
 });

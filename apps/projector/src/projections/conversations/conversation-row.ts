@@ -48,6 +48,11 @@ export interface ConversationRow {
   lastInboundAt: string | null;
   /** The month (YYYY-MM) it started beyond the plan's monthly limit; absent when it did not. */
   overLimitMonth?: string;
+  /**
+   * The customer's data was erased (LGPD, ContactDataErased): personal fields read as
+   * REMOVED_PLACEHOLDER until the phone writes again and the conversation starts afresh. Absent otherwise.
+   */
+  erased?: true;
 }
 
 /** Counters for the dashboard's stat cards (spec §2 Dashboard overview). */

@@ -1,5 +1,6 @@
 import {
   DEFAULT_CUSTOMER_NAME,
+  REMOVED_PLACEHOLDER,
   type AtendeEvent,
   type MessageType,
   type ProjectionTx,
@@ -23,6 +24,7 @@ import { chatIdOfStream, utcIso } from './event-helpers.js';
 export const LAST_MESSAGE_PREVIEW_MAX = 1000;
 
 type AnyStored = StoredEvent<AtendeEvent>;
+type StartedEvent = StoredEvent<Extract<AtendeEvent, { type: 'ConversationStarted' }>>;
 
 /** What the list shows for a message: its text, or `[Mídia: {type}]` for media without text. */
 export function messagePreview(content: string, type: MessageType): string {
@@ -60,6 +62,41 @@ function copyRow(row: ConversationRow, updatedAt: string): ConversationRow {
     lastReadAt: row.lastReadAt,
     lastInboundAt: row.lastInboundAt,
     ...(row.overLimitMonth !== undefined ? { overLimitMonth: row.overLimitMonth } : {}),
+    ...(row.erased ? { erased: true as const } : {}),
+  };
+}
+
+/** The row of a conversation as its ConversationStarted makes it. */
+function startedRow(event: StartedEvent, workspaceId: string, chatId: string): ConversationRow {
+  const { data } = event;
+  const occurredAt = utcIso(event.metadata.occurredAt);
+  return {
+    id: chatId,
+    chatId,
+    workspaceId,
+    sessionId: data.sessionId,
+    customerName: data.customerName || DEFAULT_CUSTOMER_NAME,
+    customerId: data.customerId,
+    channel: data.channel,
+    type: data.type,
+    lastMessage: NO_MESSAGE_TEXT,
+    lastMessageType: null,
+    lastMessageFromMe: false,
+    lastTimestamp: null,
+    unreadCount: 0,
+    messageCount: 0,
+    hasMedia: false,
+    mediaType: null,
+    profilePic: null,
+    isPinned: false,
+    isArchived: false,
+    assigneeId: null,
+    status: 'active',
+    rating: null,
+    createdAt: occurredAt,
+    updatedAt: occurredAt,
+    lastReadAt: null,
+    lastInboundAt: null,
   };
 }
 
@@ -83,7 +120,7 @@ function showLastMessage(
 
 /** Moves the row between indexes and re-scores it, touching only the entries that changed. */
 function syncIndexes(tx: ProjectionTx, key: string, before: ConversationRow, after: ConversationRow): void {
-  const rescored = before.lastTimestamp !== after.lastTimestamp;
+  const rescored = before.lastTimestamp !== after.lastTimestamp || before.createdAt !== after.createdAt;
   if (
     before.isArchived === after.isArchived &&
     before.isPinned === after.isPinned &&
@@ -99,6 +136,29 @@ function syncIndexes(tx: ProjectionTx, key: string, before: ConversationRow, aft
   const score = sortScoreOf(after);
   for (const name of is) if (rescored || !was.includes(name)) tx.indexPut(name, key, score);
   for (const name of was) if (!is.includes(name)) tx.indexDelete(name, key);
+}
+
+/** Stores `next` in place of the conversation's row `before`, with its indexes and the workspace counters. */
+function replaceRow(
+  tx: ProjectionTx,
+  key: string,
+  workspaceId: string,
+  before: ConversationRow,
+  next: ConversationRow,
+): void {
+  tx.put(CONVERSATION_COLLECTION, key, next);
+  syncIndexes(tx, key, before, next);
+  const activeDelta = Number(!next.isArchived) - Number(!before.isArchived);
+  const unreadDelta = next.unreadCount - before.unreadCount;
+  if (activeDelta === 0 && unreadDelta === 0) return;
+  const stats = tx.get<WorkspaceStats>(WORKSPACE_STATS_COLLECTION, workspaceId);
+  if (!stats) return; // written when the conversation started
+  tx.put(WORKSPACE_STATS_COLLECTION, workspaceId, {
+    totalConversations: stats.totalConversations,
+    activeConversations: stats.activeConversations + activeDelta,
+    unreadTotal: stats.unreadTotal + unreadDelta,
+    channels: stats.channels,
+  } satisfies WorkspaceStats);
 }
 
 /**
@@ -118,19 +178,7 @@ function updateRow(
   if (!row) return;
   const next = copyRow(row, utcIso(event.metadata.occurredAt));
   change(next, row);
-  tx.put(CONVERSATION_COLLECTION, key, next);
-  syncIndexes(tx, key, row, next);
-  const activeDelta = Number(!next.isArchived) - Number(!row.isArchived);
-  const unreadDelta = next.unreadCount - row.unreadCount;
-  if (activeDelta === 0 && unreadDelta === 0) return;
-  const stats = tx.get<WorkspaceStats>(WORKSPACE_STATS_COLLECTION, workspaceId);
-  if (!stats) return; // written when the conversation started
-  tx.put(WORKSPACE_STATS_COLLECTION, workspaceId, {
-    totalConversations: stats.totalConversations,
-    activeConversations: stats.activeConversations + activeDelta,
-    unreadTotal: stats.unreadTotal + unreadDelta,
-    channels: stats.channels,
-  } satisfies WorkspaceStats);
+  replaceRow(tx, key, workspaceId, row, next);
 }
 
 /**
@@ -143,38 +191,18 @@ export const conversationsProjection = defineProjection(CONVERSATIONS_PROJECTION
     const chatId = chatIdOfStream(event);
     if (chatId === undefined) return;
     const { workspaceId } = event.metadata;
-    const occurredAt = utcIso(event.metadata.occurredAt);
     const key = conversationKey(workspaceId, chatId);
-    if (tx.get(CONVERSATION_COLLECTION, key)) return;
-    const { data } = event;
-    const row: ConversationRow = {
-      id: chatId,
-      chatId,
-      workspaceId,
-      sessionId: data.sessionId,
-      customerName: data.customerName || DEFAULT_CUSTOMER_NAME,
-      customerId: data.customerId,
-      channel: data.channel,
-      type: data.type,
-      lastMessage: NO_MESSAGE_TEXT,
-      lastMessageType: null,
-      lastMessageFromMe: false,
-      lastTimestamp: null,
-      unreadCount: 0,
-      messageCount: 0,
-      hasMedia: false,
-      mediaType: null,
-      profilePic: null,
-      isPinned: false,
-      isArchived: false,
-      assigneeId: null,
-      status: 'active',
-      rating: null,
-      createdAt: occurredAt,
-      updatedAt: occurredAt,
-      lastReadAt: null,
-      lastInboundAt: null,
-    };
+    const existing = tx.get<ConversationRow>(CONVERSATION_COLLECTION, key);
+    if (existing) {
+      // After an erasure the phone's next message starts the conversation afresh (as the decider
+      // does): a new row, but the erased messages stay listed, so they stay counted.
+      if (existing.erased) {
+        const row = { ...startedRow(event, workspaceId, chatId), messageCount: existing.messageCount };
+        replaceRow(tx, key, workspaceId, existing, row);
+      }
+      return;
+    }
+    const row = startedRow(event, workspaceId, chatId);
     tx.put(CONVERSATION_COLLECTION, key, row);
     const score = sortScoreOf(row);
     for (const name of indexNamesOf(row)) tx.indexPut(name, key, score);
@@ -234,4 +262,15 @@ export const conversationsProjection = defineProjection(CONVERSATIONS_PROJECTION
   ConversationRated: (event, tx) => updateRow(event, tx, (row) => void (row.rating = event.data.rating)),
   ConversationOverPlanLimit: (event, tx) =>
     updateRow(event, tx, (row) => void (row.overLimitMonth = event.data.month)),
+
+  // LGPD erasure: the row as a rebuild shows it once the customer's key is gone (their events read
+  // back as REMOVED_PLACEHOLDER), so live and rebuilt rows agree. Counts, state and times stay.
+  ContactDataErased: (event, tx) =>
+    updateRow(event, tx, (row) => {
+      row.customerName = REMOVED_PLACEHOLDER;
+      row.customerId = REMOVED_PLACEHOLDER;
+      if (row.lastMessageType !== null) row.lastMessage = REMOVED_PLACEHOLDER;
+      row.profilePic = null;
+      row.erased = true;
+    }),
 });

@@ -5,6 +5,16 @@ export const MESSAGE_COLLECTION = 'message';
 /** Per conversation: inbound messages not read yet (so a read does not scan the conversation). */
 export const CHAT_READ_COLLECTION = 'chat-read';
 
+/**
+ * Per conversation (id `{workspaceId}:{chatId}`), the ids of its latest messages and how many pages
+ * of older ones precede them: what an erasure rewrites, since a batch cannot range an index.
+ */
+export const CHAT_MESSAGE_IDS_COLLECTION = 'chat-message-ids';
+/** Per conversation, its full pages of message ids (id `{workspaceId}:{chatId}:{page}`). */
+export const CHAT_MESSAGE_PAGE_COLLECTION = 'chat-message-page';
+/** Message ids per page: a new message rewrites a list of at most this many ids. */
+export const MESSAGE_IDS_PAGE_SIZE = 128;
+
 /** Error text of an outbound message the provider could not send (spec §8). */
 export const SEND_FAILED_TEXT = 'Erro ao enviar mensagem';
 /** Sender name of messages agents send (events carry the agent id, not a name). */
@@ -50,6 +60,25 @@ export interface MessageRow {
  */
 export interface ChatReadState {
   readUpTo: number;
+}
+
+/** 'chat-message-ids' id `{workspaceId}:{chatId}`: pages 0 … pages-1 are full, `ids` come after them. */
+export interface ChatMessageIdsDoc {
+  pages: number;
+  ids: string[];
+}
+
+/** 'chat-message-page' id `{workspaceId}:{chatId}:{page}`: MESSAGE_IDS_PAGE_SIZE message ids. */
+export interface ChatMessagePageDoc {
+  ids: string[];
+}
+
+export function chatMessageIdsKey(workspaceId: string, chatId: string): string {
+  return `${workspaceId}:${chatId}`;
+}
+
+export function chatMessagePageKey(workspaceId: string, chatId: string, page: number): string {
+  return `${workspaceId}:${chatId}:${page}`;
 }
 
 export function messageKey(workspaceId: string, chatId: string, messageId: string): string {

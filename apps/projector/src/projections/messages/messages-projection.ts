@@ -1,4 +1,10 @@
-import { isStatusAdvance, type AtendeEvent, type ProjectionTx, type StoredEvent } from '@atende/events';
+import {
+  REMOVED_PLACEHOLDER,
+  isStatusAdvance,
+  type AtendeEvent,
+  type ProjectionTx,
+  type StoredEvent,
+} from '@atende/events';
 import { defineProjection } from '../../projection.js';
 import { chatIdOfStream, utcIso } from '../conversations/event-helpers.js';
 import {
@@ -6,10 +12,17 @@ import {
   MESSAGES_PROJECTION,
   MESSAGE_COLLECTION,
   SEND_FAILED_TEXT,
+  CHAT_MESSAGE_IDS_COLLECTION,
+  CHAT_MESSAGE_PAGE_COLLECTION,
   CHAT_READ_COLLECTION,
+  MESSAGE_IDS_PAGE_SIZE,
+  chatMessageIdsKey,
+  chatMessagePageKey,
   chatMessagesIndex,
   chatReadKey,
   messageKey,
+  type ChatMessageIdsDoc,
+  type ChatMessagePageDoc,
   type ChatReadState,
   type MessageRow,
 } from './message-row.js';
@@ -30,7 +43,66 @@ function createMessage(
   if (tx.get(MESSAGE_COLLECTION, key)) return undefined;
   tx.put(MESSAGE_COLLECTION, key, build(chatId));
   tx.indexPut(chatMessagesIndex(workspaceId, chatId), key, event.globalPosition);
+  listMessageId(tx, workspaceId, chatId, messageId);
   return chatId;
+}
+
+/** Adds a message id to its conversation's list, moving a full list to a page of its own. */
+function listMessageId(tx: ProjectionTx, workspaceId: string, chatId: string, messageId: string): void {
+  const key = chatMessageIdsKey(workspaceId, chatId);
+  const head = tx.get<ChatMessageIdsDoc>(CHAT_MESSAGE_IDS_COLLECTION, key);
+  const ids = head ? [...head.ids, messageId] : [messageId];
+  const pages = head?.pages ?? 0;
+  if (ids.length < MESSAGE_IDS_PAGE_SIZE) {
+    tx.put(CHAT_MESSAGE_IDS_COLLECTION, key, { pages, ids } satisfies ChatMessageIdsDoc);
+    return;
+  }
+  tx.put(CHAT_MESSAGE_PAGE_COLLECTION, chatMessagePageKey(workspaceId, chatId, pages), {
+    ids,
+  } satisfies ChatMessagePageDoc);
+  tx.put(CHAT_MESSAGE_IDS_COLLECTION, key, { pages: pages + 1, ids: [] } satisfies ChatMessageIdsDoc);
+}
+
+/**
+ * The ids of a conversation's messages. Conversations projected before the list existed have none
+ * until a replay of this projection.
+ */
+function messageIdsOf(tx: ProjectionTx, workspaceId: string, chatId: string): string[] {
+  const head = tx.get<ChatMessageIdsDoc>(CHAT_MESSAGE_IDS_COLLECTION, chatMessageIdsKey(workspaceId, chatId));
+  if (!head) return [];
+  const ids: string[] = [];
+  for (let page = 0; page < head.pages; page += 1) {
+    const doc = tx.get<ChatMessagePageDoc>(
+      CHAT_MESSAGE_PAGE_COLLECTION,
+      chatMessagePageKey(workspaceId, chatId, page),
+    );
+    if (doc) ids.push(...doc.ids);
+  }
+  ids.push(...head.ids);
+  return ids;
+}
+
+/**
+ * A message as a rebuild reads it once the customer's key is gone: every sealed field as the
+ * placeholder, media URLs null (the agent's name on outbound messages is not the customer's).
+ */
+function erasedMessage(row: MessageRow): MessageRow {
+  const senderName = row.fromMe ? row.senderName : REMOVED_PLACEHOLDER;
+  const senderPhone = row.fromMe ? row.senderPhone : REMOVED_PLACEHOLDER;
+  if (
+    row.content === REMOVED_PLACEHOLDER &&
+    row.mediaUrl === null &&
+    row.senderName === senderName &&
+    row.senderPhone === senderPhone
+  ) {
+    return row;
+  }
+  const next = copyMessage(row);
+  next.content = REMOVED_PLACEHOLDER;
+  next.mediaUrl = null;
+  next.senderName = senderName;
+  next.senderPhone = senderPhone;
+  return next;
 }
 
 /** A copy of `row` (one object shape for every message, which keeps replays fast). */
@@ -84,7 +156,8 @@ const always = () => true;
 /**
  * Every message of every conversation (collection `message`, id `{workspaceId}:{chatId}:{messageId}`)
  * with its delivery and media state, per conversation a sorted index by position
- * (`chat:{workspaceId}:{chatId}`) and how far it has been read (collection `chat-read`).
+ * (`chat:{workspaceId}:{chatId}`), how far it has been read (collection `chat-read`) and the list of
+ * its message ids (`chat-message-ids`, `chat-message-page`) that an LGPD erasure rewrites.
  */
 export const messagesProjection = defineProjection(MESSAGES_PROJECTION, {
   InboundMessageReceived: (event, tx) => {
@@ -197,6 +270,20 @@ export const messagesProjection = defineProjection(MESSAGES_PROJECTION, {
       (row) => row.mediaStatus !== 'stored',
       (row) => void (row.mediaStatus = 'pending'),
     ),
+
+  // LGPD erasure: every message of the conversation as a rebuild reads it from then on.
+  ContactDataErased: (event, tx) => {
+    const chatId = chatIdOfStream(event);
+    if (chatId === undefined) return;
+    const { workspaceId } = event.metadata;
+    for (const messageId of messageIdsOf(tx, workspaceId, chatId)) {
+      const key = messageKey(workspaceId, chatId, messageId);
+      const row = tx.get<MessageRow>(MESSAGE_COLLECTION, key);
+      if (!row) continue;
+      const next = erasedMessage(row);
+      if (next !== row) tx.put(MESSAGE_COLLECTION, key, next);
+    }
+  },
 
   // Inbound messages created before this read now read as `read` (see withReadState).
   ConversationRead: (event, tx) => {

@@ -31,12 +31,25 @@ function recordPair(tx: ProjectionTx, workspaceId: string, pair: Omit<ReplyPair,
   tx.put(REPLY_RING_COLLECTION, workspaceId, { total: n + 1 } satisfies ReplyRingDoc);
 }
 
+/** Drops a conversation's pairs from every block of its workspace's ring (the numbering stays). */
+function dropChatPairs(tx: ProjectionTx, workspaceId: string, chatId: string): void {
+  for (let slot = 0; slot < REPLY_RING_SLOTS; slot += 1) {
+    const blockId = replyBlockDocId(workspaceId, slot);
+    const current = tx.get<ReplyBlockDoc>(REPLY_BLOCK_COLLECTION, blockId);
+    if (!current?.pairs.some((p) => p.chatId === chatId)) continue;
+    const pairs = current.pairs.filter((p) => p.chatId !== chatId);
+    tx.put(REPLY_BLOCK_COLLECTION, blockId, { block: current.block, pairs } satisfies ReplyBlockDoc);
+  }
+}
+
 /**
  * What reply suggestions learn from (spec §4 AI suggestions): per workspace its latest
  * REPLY_PAIRS_KEPT (customer text → agent reply) pairs, in a ring of small block documents, and per
  * conversation its latest customer text. A pair is recorded when an agent's text message follows one
  * or more customer text messages; further agent messages before the customer writes again are not
- * paired. Media messages are not text to learn from and leave the pairing as it was.
+ * paired. Media messages are not text to learn from and leave the pairing as it was. An LGPD erasure
+ * drops the conversation's pairs and text: a rebuild reads its texts as placeholders, records the
+ * same pairs (numbered alike, since the domain never lets a text be blank) and drops them too.
  */
 export const replySuggestionsProjection = defineProjection(REPLY_SUGGESTIONS_PROJECTION, {
   InboundMessageReceived: (event, tx) => {
@@ -80,5 +93,14 @@ export const replySuggestionsProjection = defineProjection(REPLY_SUGGESTIONS_PRO
       awaitingReply: pairs ? false : (current?.awaitingReply ?? false),
       agentReplies: (current?.agentReplies ?? 0) + 1,
     } satisfies ReplyChatDoc);
+  },
+
+  // The conversation starts afresh when the phone writes again (its first reply is a first reply).
+  ContactDataErased: (event, tx) => {
+    const chatId = chatIdOfStream(event);
+    if (chatId === undefined) return;
+    const { workspaceId } = event.metadata;
+    tx.delete(REPLY_CHAT_COLLECTION, replyChatDocId(workspaceId, chatId));
+    dropChatPairs(tx, workspaceId, chatId);
   },
 });
