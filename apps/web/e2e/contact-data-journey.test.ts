@@ -23,15 +23,19 @@ describeWithBrowser('contact data journey (LGPD)', () => {
     await browser.signIn(page);
     await page.getByRole('heading', { name: 'Olá, Demo!' }).waitFor();
 
-    const inbound = await browser.gateway.request('POST', '/api/sandbox/whatsapp/inbound', {
-      body: {
-        sessionId: SESSION,
-        from: PHONE,
-        name: 'Clara Dias',
-        text: 'Quero meus dados, por favor',
-        providerMessageId: 'e2e-lgpd-1',
+    const inbound = await browser.gateway.request<{ conversationId: string }>(
+      'POST',
+      '/api/sandbox/whatsapp/inbound',
+      {
+        body: {
+          sessionId: SESSION,
+          from: PHONE,
+          name: 'Clara Dias',
+          text: 'Quero meus dados, por favor',
+          providerMessageId: 'e2e-lgpd-1',
+        },
       },
-    });
+    );
     expect(inbound.status).toBe(200);
     await page.getByRole('button', { name: /^Clara Dias, 1 mensagem não lida/ }).click();
     const chat = page.getByRole('dialog', { name: 'Conversa com Clara Dias' });
@@ -46,7 +50,10 @@ describeWithBrowser('contact data journey (LGPD)', () => {
       panel.getByRole('button', { name: 'Exportar dados do contato' }).click(),
     ]);
     expect(answer.status()).toBe(200);
-    expect(download.suggestedFilename()).toBe(`contato-${PHONE}.json`);
+    // Named after the conversation id, as the server's content-disposition names it.
+    const fileName = `contato-${inbound.body.conversationId.replace(/\D/g, '')}.json`;
+    expect(answer.headers()['content-disposition']).toContain(`filename="${fileName}"`);
+    expect(download.suggestedFilename()).toBe(fileName);
     const saved = JSON.parse(await readFile((await download.path())!, 'utf8')) as {
       contact: { name: string } | null;
       events: { data: { content?: string } }[];
