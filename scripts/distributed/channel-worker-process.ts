@@ -62,6 +62,7 @@ const bus = sealedBus(
 );
 const bridge = await startChannelBridge({
   store,
+  conversationIdFor: (workspaceId, address) => store.cipher.conversationIdFor(workspaceId, address),
   channel,
   logger,
   queue,
@@ -80,7 +81,7 @@ if (sandbox) {
   const app = express();
   app.use('/api/sandbox', sandboxTokenGuard(sandboxToken(config.dataDir, config.ATENDE_SANDBOX_TOKEN)));
   app.use(express.json({ limit: '100kb' }));
-  mountRoutes(app, sandboxRoutes(sandbox), { logger } as unknown as GatewayDeps);
+  mountRoutes(app, sandboxRoutes(sandbox, bridge.conversationIdOf), { logger } as unknown as GatewayDeps);
   app.use(
     (_req, res) =>
       void res.status(404).json({ success: false, error: 'Rota não encontrada', code: 'NOT_FOUND' }),

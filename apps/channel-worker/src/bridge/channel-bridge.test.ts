@@ -66,6 +66,8 @@ describe('startChannelBridge', () => {
       store,
       channel,
       logger,
+      // Conversations named by the address itself (as before pseudonyms), unless a test says otherwise.
+      conversationIdFor: async (_workspaceId, address) => address,
       workspaceOf: async (sessionId) => (sessionId === SESSION ? WS : undefined),
       ...extra,
     });
@@ -186,6 +188,47 @@ describe('startChannelBridge', () => {
     await waitFor(async () => (await types(CONVERSATION)).includes('InboundMessageReceived'));
     expect(await types(streams.conversation(WS, CHAT))).toHaveLength(2);
     expect(await store.lastGlobalPosition()).toBe(2);
+  });
+
+  it('records a new customer under a pseudonym of their address, and replies go to the address', async () => {
+    const pseudonym = 'ct_0123456789abcdef01234567';
+    const bridge = await start({
+      conversationIdFor: async (ws, address) => (ws === WS && address === CHAT ? pseudonym : 'outro'),
+    });
+    channel.emit(inbound('P-1'));
+    const stream = streams.conversation(WS, pseudonym);
+    await waitFor(async () => (await types(stream)).includes('InboundMessageReceived'));
+    expect(await types(CONVERSATION)).toEqual([]);
+    const [started] = await store.readStream(stream);
+    expect(started!.data).toMatchObject({ chatId: pseudonym, address: CHAT, customerId: '5511999990001' });
+    expect(await bridge.conversationIdOf(SESSION, CHAT)).toBe(pseudonym);
+    await handleCommand(
+      deps(),
+      conversationDecider,
+      stream,
+      {
+        type: 'RequestOutboundMessage',
+        data: {
+          messageId: 'm-p',
+          agentId: 'user-1',
+          content: 'Resposta',
+          receivedAt: new Date().toISOString(),
+          allowance: roomyAllowance(),
+        },
+      },
+      { workspaceId: WS, actorId: 'user-1' },
+    );
+    await waitFor(async () => (await types(stream)).includes('OutboundMessageSent'));
+    expect(channel.sends.map((s) => s.message.chatId)).toEqual([CHAT]);
+  });
+
+  it('keeps a conversation the log already has under the address (before pseudonyms)', async () => {
+    await startConversation();
+    await start({ conversationIdFor: async () => 'ct_nunca_usado' });
+    channel.emit(inbound('P-9'));
+    await waitFor(
+      async () => (await types(CONVERSATION)).filter((t) => t === 'InboundMessageReceived').length === 2,
+    );
   });
 
   it('sends an OutboundMessageRequested once and records OutboundMessageSent', async () => {
@@ -318,7 +361,13 @@ describe('startChannelBridge', () => {
   });
 
   it('uses the channel stream when the read model does not know the session yet', async () => {
-    const bridge = await startChannelBridge({ store, channel, logger, workspaceOf: async () => undefined });
+    const bridge = await startChannelBridge({
+      store,
+      channel,
+      logger,
+      conversationIdFor: async (_workspaceId, address) => address,
+      workspaceOf: async () => undefined,
+    });
     bridges.push(bridge);
     await requestSession();
     channel.emit({ type: 'failed', sessionId: SESSION, error: 'auth failure', retryInMs: 1000 });

@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
 import {
-  REMOVED_PLACEHOLDER,
   AggregateCache,
   DomainError,
   SEND_FAILED_MESSAGE,
@@ -26,6 +25,7 @@ import type {
   StoredEvent,
 } from '@atende/events';
 import { inboundMessageId } from '../sandbox/inbound-message-id.js';
+import { ConversationRouting } from './conversation-routing.js';
 import { InProcessQueue } from '../queue/in-process-queue.js';
 import type { Job, JobQueue } from '../queue/job-queue.js';
 
@@ -76,6 +76,11 @@ export interface ChannelBridgeOptions {
   consumer?: string;
   /** Sessions to connect again at start (they were connected when the process stopped). */
   restorableSessions?: () => Promise<{ sessionId: string; phoneNumber: string; name: string }[]>;
+  /**
+   * The pseudonymous conversation id of a customer's address in a workspace (the deployment's
+   * ContactKeys.conversationIdFor): conversation ids never carry phone numbers.
+   */
+  conversationIdFor(workspaceId: string, address: string): Promise<string>;
   /** The workspace of a session (a read-model lookup); the channel stream is read when it has none. */
   workspaceOf(sessionId: string): Promise<string | undefined>;
   /**
@@ -88,6 +93,8 @@ export interface ChannelBridgeOptions {
 }
 
 export interface ChannelBridge {
+  /** The conversation id a session's customer address is recorded under (the sandbox answers it). */
+  conversationIdOf(sessionId: string, address: string): Promise<string | undefined>;
   stop(): Promise<void>;
 }
 
@@ -129,6 +136,7 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
   const { store, channel, logger, workspaceOf } = options;
   const now = options.now ?? (() => new Date());
   const deps = { store, registry: atendeRegistry, cache: new AggregateCache(20_000) };
+  const routing = new ConversationRouting(store, options.conversationIdFor);
   const queue: JobQueue<SendJob> =
     options.queue ?? new InProcessQueue<SendJob>({ keyOf: (job) => job.sessionId });
 
@@ -285,7 +293,8 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
     const context: EventContext = { workspaceId };
     if (event.type === 'inbound') {
       const { message, sessionId } = event;
-      const streamId = streams.conversation(workspaceId, message.chatId);
+      const chatId = await routing.conversationIdOf(workspaceId, message.chatId);
+      const streamId = streams.conversation(workspaceId, chatId);
       const messageId = inboundMessageId(sessionId, message.providerMessageId);
       if (message.mediaUrl) {
         remember(mediaTargets, `${sessionId}:${message.providerMessageId}`, {
@@ -301,7 +310,8 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
           type: 'ReceiveInboundMessage',
           data: {
             messageId,
-            chatId: message.chatId,
+            chatId,
+            address: message.chatId,
             sessionId,
             providerMessageId: message.providerMessageId,
             customerId: message.from,
@@ -405,31 +415,21 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
     );
   }
 
-  /** The text of a requested message, from its event in the log (undefined once the customer was erased). */
-  async function requestedText(job: SendJob): Promise<string | undefined> {
-    const events = await store.readStream(job.streamId);
-    const request = events.find(
-      (e) =>
-        e.type === 'OutboundMessageRequested' &&
-        (e.data as { messageId: string }).messageId === job.messageId,
-    );
-    const content = (request?.data as { content?: string } | undefined)?.content;
-    return content === REMOVED_PLACEHOLDER ? undefined : content;
-  }
-
   async function runSend(job: Job<SendJob>): Promise<void> {
     const payload = job.payload;
     if (closedWorkspaces.has(payload.workspaceId)) return; // its data was deleted: nothing goes out
     let providerMessageId = sentNotRecorded.get(payload.messageId);
     if (providerMessageId === undefined) {
-      const content = (await stillRequested(payload)) ? await requestedText(payload) : undefined;
-      if (content === undefined) {
+      const request = (await stillRequested(payload))
+        ? await routing.outboundOf(payload.streamId, payload.messageId, payload.chatId)
+        : undefined;
+      if (request === undefined) {
         logger.debug({ messageId: payload.messageId }, 'outbound message already handled; not sent again');
         return;
       }
       ({ providerMessageId } = await channel.send(payload.sessionId, {
-        chatId: payload.chatId,
-        content,
+        chatId: request.address,
+        content: request.content,
         type: 'text',
         messageId: payload.messageId,
       }));
@@ -522,6 +522,9 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
     switch (event.type) {
       case 'WorkspaceDataDeleted':
         return closeWorkspace(event);
+      case 'ContactDataErased':
+        // Its address no longer names a conversation (its next message starts a pseudonymous one).
+        return routing.forgetKnownAddresses();
       case 'OutboundMessageRequested': {
         const data = event.data as {
           messageId: string;
@@ -639,6 +642,10 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
   const following = follow(fromPosition);
 
   return {
+    async conversationIdOf(sessionId, address) {
+      const workspaceId = await resolveWorkspace(sessionId);
+      return workspaceId ? await routing.conversationIdOf(workspaceId, address) : undefined;
+    },
     async stop() {
       if (stopped) return;
       stopped = true;

@@ -190,6 +190,7 @@ export async function startEmbedded(
     const sessionsView = readModels.view('channel-sessions');
     bridge = await startChannelBridge({
       store,
+      conversationIdFor: (workspaceId, address) => keys.cipher.conversationIdFor(workspaceId, address),
       channel,
       logger,
       checkpoints,
@@ -203,6 +204,7 @@ export async function startEmbedded(
   const deps: GatewayDeps = {
     store,
     contactKeys: keys.cipher,
+    ...(bridge ? { sandboxConversationId: bridge.conversationIdOf } : {}),
     readModels,
     progress: projector,
     sessions,

@@ -13,6 +13,8 @@ export interface ProjectionProgress {
 /** What the gateway's routes use. */
 export interface GatewayDeps {
   store: EventStore;
+  /** The conversation id a sandbox customer's address was recorded under (the channel bridge's). */
+  sandboxConversationId?: (sessionId: string, address: string) => Promise<string | undefined>;
   /** The customers' keys (LGPD erasure destroys one): the encrypted store's cipher. */
   contactKeys: ContactKeys;
   readModels: ReadModels;

@@ -43,6 +43,6 @@ export function apiRoutes(deps: GatewayDeps): RouteDefinition[] {
     ...billingRoutes(deps),
     ...suggestionRoutes(deps),
     ...cannedRepliesRoutes(deps),
-    ...(deps.sandbox ? sandboxRoutes(deps.sandbox) : []),
+    ...(deps.sandbox ? sandboxRoutes(deps.sandbox, deps.sandboxConversationId) : []),
   ];
 }

@@ -72,6 +72,28 @@ export class FieldCipher {
     return createHmac('sha256', this.pepper).update(streamId).digest('base64url').slice(0, 22);
   }
 
+  private routeSubject(workspaceId: string, address: string): Promise<string> {
+    return this.pseudonym(`${workspaceId}|${address}`).then((p) => `route:${workspaceId}:${p}`);
+  }
+
+  /**
+   * The conversation id of a customer's address (a WhatsApp id, which holds their phone number): a
+   * pseudonym, so no id in the log, the bus or the read models reveals the number. It comes from the
+   * key of the address's route subject: an erasure destroys that key, and the next message from the
+   * same number starts a new conversation that nothing links to the erased one.
+   */
+  async conversationIdFor(workspaceId: string, address: string): Promise<string> {
+    const { key } = await this.activeKey(await this.routeSubject(workspaceId, address));
+    return `ct_${createHmac('sha256', key).update(address).digest('hex').slice(0, 24)}`;
+  }
+
+  /** Part of an erasure: the address's next conversation gets a new, unrelated id. */
+  async forgetConversationRoute(workspaceId: string, address: string): Promise<number> {
+    const subject = await this.routeSubject(workspaceId, address);
+    this.active.delete(subject);
+    return await this.keys.destroySubject(subject);
+  }
+
   /** The key that seals read models at rest (made once, kept through master-key rotations). */
   async readModelsKey(): Promise<Buffer> {
     return (await this.keys.activeKey(READ_MODELS_SUBJECT)).key;
@@ -198,16 +220,16 @@ export class FieldCipher {
 
   /** A workspace's deletion: its secrets' key and every one of its customers'. */
   async destroyWorkspace(workspaceId: string): Promise<number> {
-    const prefixes = [`workspace:${workspaceId}#`, `contact:${workspaceId}:`];
+    const prefixes = [`contact:${workspaceId}:`, `route:${workspaceId}:`];
     for (const subject of [...this.active.keys()]) {
-      if (subject === `workspace:${workspaceId}` || subject.startsWith(prefixes[1]!))
+      if (subject === `workspace:${workspaceId}` || prefixes.some((p) => subject.startsWith(p))) {
         this.active.delete(subject);
+      }
     }
-    this.forget((id) => prefixes.some((p) => id.startsWith(p)));
-    return (
-      (await this.keys.destroySubject(`workspace:${workspaceId}`)) +
-      (await this.keys.destroySubjectsWithPrefix(`contact:${workspaceId}:`))
-    );
+    this.forget((id) => id.startsWith(`workspace:${workspaceId}#`) || prefixes.some((p) => id.startsWith(p)));
+    let destroyed = await this.keys.destroySubject(`workspace:${workspaceId}`);
+    for (const prefix of prefixes) destroyed += await this.keys.destroySubjectsWithPrefix(prefix);
+    return destroyed;
   }
 
   /** An account's deletion: its credentials' key. */

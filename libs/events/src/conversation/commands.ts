@@ -7,7 +7,10 @@ export type ConversationCommand =
       type: 'ReceiveInboundMessage';
       data: {
         messageId: string;
+        /** The conversation's id: a pseudonym of the customer's address (or, before them, the address). */
         chatId: string;
+        /** The provider's address of the chat (a WhatsApp id): where replies go. Default: chatId. */
+        address?: string;
         sessionId: string;
         /** The provider's id: the same one delivered again changes nothing. */
         providerMessageId: string;

@@ -122,7 +122,7 @@ function receiveInbound(
   let customerName: string;
   if (state.status === 'none') {
     chatId = data.chatId;
-    customerId = digitsOnly(data.customerId) || digitsOnly(data.chatId.split('@')[0]);
+    customerId = digitsOnly(data.customerId) || digitsOnly((data.address ?? data.chatId).split('@')[0]);
     if (!customerId) throw new DomainError('CUSTOMER_INVALID', 'Contato inválido');
     customerName = trimmedOr(data.customerName, DEFAULT_CUSTOMER_NAME, 200);
     events.push({
@@ -133,7 +133,8 @@ function receiveInbound(
         channel: 'whatsapp',
         customerId,
         customerName,
-        type: data.chatType ?? chatTypeOf(chatId),
+        type: data.chatType ?? chatTypeOf(data.address ?? chatId),
+        ...(data.address && data.address !== chatId ? { address: data.address } : {}),
       },
     });
     if (data.allowance && startsOverLimit(data.allowance)) {

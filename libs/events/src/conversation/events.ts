@@ -37,11 +37,13 @@ export const ConversationStarted = defineEvent(
     customerId: z.string().regex(/^\d{1,64}$/),
     customerName: z.string().min(1).max(200),
     type: z.enum(chatTypes),
+    /** Where replies go (the WhatsApp id, which holds the phone number), when chatId is its pseudonym. */
+    address: chatId.optional(),
   }),
   {
     version: 2,
     upcasters: { 1: (data) => ({ ...data, type: chatTypeOf(String(data.chatId)) }) },
-    sealed: contactData(['customerName', 'customerId']),
+    sealed: contactData(['customerName', 'customerId', 'address']),
   },
 );
 

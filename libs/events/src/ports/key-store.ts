@@ -36,4 +36,8 @@ export interface MasterKeyLike {
 export interface ContactKeys {
   /** Destroys the key of a conversation stream's customer; answers how many keys went. Idempotent. */
   destroyContact(workspaceId: string, conversationStreamId: string): Promise<number>;
+  /** The pseudonymous conversation id of a customer's address (their WhatsApp id) in a workspace. */
+  conversationIdFor(workspaceId: string, address: string): Promise<string>;
+  /** Unlinks an address from its conversation: its next message starts a new one. */
+  forgetConversationRoute(workspaceId: string, address: string): Promise<number>;
 }

@@ -54,6 +54,12 @@ function profileOf(events: readonly StoredEvent[]): { name: string; phone: strin
   return { name: data.customerName, phone: data.customerId };
 }
 
+/** The provider's address of the conversation (a WhatsApp id): its own id before pseudonyms. */
+function addressOf(events: readonly StoredEvent[], chatId: string): string {
+  const started = events.find((e) => e.type === 'ConversationStarted');
+  return (started?.data as { address?: string } | undefined)?.address ?? chatId;
+}
+
 /** Notes whose title or text carries the phone number (any punctuation) or the full name. */
 async function notesMentioning(
   deps: GatewayDeps,
@@ -155,7 +161,11 @@ export function contactPrivacyRoutes(deps: GatewayDeps): RouteDefinition[] {
         if (!keyGone && (typed.length === 0 || typed !== digits(contact.phone))) {
           throw new HttpError(400, 'CONFIRMATION_MISMATCH', CONFIRMATION_MISMATCH_MESSAGE);
         }
-        // The key first: should the rest fail, the data is unreadable already and a retry finishes it.
+        // The route and the key first: should the rest fail, the data is unreadable already and a
+        // retry finishes it. Without the route the number's next message starts an unrelated conversation.
+        const address = addressOf(events, row.chatId);
+        if (address !== REMOVED_PLACEHOLDER)
+          await deps.contactKeys.forgetConversationRoute(ctx!.workspaceId, address);
         await deps.contactKeys.destroyContact(ctx!.workspaceId, streamId);
         await Promise.all(mediaFilesOf(deps, events).map((file) => rm(file, { force: true })));
         await execute(deps, ctx!, conversationDecider, streamId, {

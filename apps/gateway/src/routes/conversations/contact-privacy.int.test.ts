@@ -6,7 +6,8 @@ import { allProjections, dumpAllProjections, rebuild, withoutCheckpoints } from 
 import { GatewayHarness } from '../../testing/harness.js';
 
 const PHONE = '5511976543210';
-const CHAT = `${PHONE}@c.us`;
+/** The conversation's id: a pseudonym of the customer's WhatsApp id (given by the first message). */
+let CHAT = '';
 const NAME = 'Joana Reservada Lima';
 const TEXT = 'Meu CPF e 987.654.321-00, pode conferir';
 const REPLY = 'Conferido, Joana: pedido liberado';
@@ -42,7 +43,7 @@ describe("LGPD: a customer's data sealed at rest, exported and erased", () => {
   });
   afterAll(async () => gw.stop());
 
-  const inbound = async (text: string, name: string, id: string) => {
+  const inbound = async (text: string, name: string, id: string): Promise<string> => {
     const res = await fetch(`${gw.url}/api/sandbox/whatsapp/inbound`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-sandbox-token': gw.atende.sandboxToken! },
@@ -51,19 +52,20 @@ describe("LGPD: a customer's data sealed at rest, exported and erased", () => {
     expect(res.status).toBe(200);
     await gw.atende.projector.waitForPosition(await gw.lastPosition());
     await gw.atende.backgroundProjector.waitForPosition(await gw.lastPosition());
+    return ((await res.json()) as { conversationId: string }).conversationId;
   };
   const exportOf = (cookie: string) =>
     gw.request<ExportBody>('GET', `/api/contacts/${enc(CHAT)}/export`, { cookie });
   const erase = (cookie: string, confirmPhone: string) =>
     gw.request('POST', `/api/contacts/${enc(CHAT)}/erase`, { cookie, body: { confirmPhone } });
-  const row = async () =>
+  const row = async (id = CHAT) =>
     (
       await gw.request<{ conversations: { id: string; customerName: string; lastMessage: string }[] }>(
         'GET',
         '/api/whatsapp/conversations',
         { cookie: owner },
       )
-    ).body.conversations.find((c) => c.id === CHAT);
+    ).body.conversations.find((c) => c.id === id);
   const messages = async () =>
     (
       await gw.request<{ messages: { content: string }[] }>('GET', `/api/whatsapp/messages/${enc(CHAT)}`, {
@@ -77,7 +79,9 @@ describe("LGPD: a customer's data sealed at rest, exported and erased", () => {
       body: { config: { 'SMTP Server': 'smtp.loja.com.br', Email: 'contato@loja.com.br', Password: SECRET } },
     });
     expect(saved.status).toBe(200);
-    await inbound(TEXT, NAME, 'lgpd-1');
+    CHAT = await inbound(TEXT, NAME, 'lgpd-1');
+    // The id does not carry the phone number (nor do stream ids, bus keys or read-model keys).
+    expect(CHAT).toMatch(/^ct_[0-9a-f]{24}$/);
     const sent = await gw.request('POST', '/api/whatsapp/send', {
       cookie: owner,
       body: { conversationId: CHAT, content: REPLY, type: 'text', timestamp: new Date().toISOString() },
@@ -87,7 +91,7 @@ describe("LGPD: a customer's data sealed at rest, exported and erased", () => {
     expect(await messages()).toEqual([TEXT, REPLY]);
 
     const disk = dataDirText(gw.dataDir);
-    for (const plain of [SECRET, TEXT, REPLY, NAME])
+    for (const plain of [SECRET, TEXT, REPLY, NAME, PHONE])
       expect({ plain, found: disk.includes(plain) }).toEqual({ plain, found: false });
   });
 
@@ -136,15 +140,23 @@ describe("LGPD: a customer's data sealed at rest, exported and erased", () => {
     await rebuild({ store: gw.atende.store, readModels: rebuilt, projections: allProjections });
     expect(withoutCheckpoints(await dumpAllProjections(rebuilt))).toEqual(served);
     const readModelText = JSON.stringify(served);
-    for (const plain of [TEXT, REPLY, NAME]) expect(readModelText.includes(plain)).toBe(false);
+    for (const plain of [TEXT, REPLY, NAME, PHONE]) expect(readModelText.includes(plain)).toBe(false);
+    const disk = dataDirText(gw.dataDir);
+    for (const plain of [TEXT, REPLY, NAME, PHONE]) {
+      expect({ plain, found: disk.includes(plain) }).toEqual({ plain, found: false });
+    }
   });
 
-  it('a later message from the same phone starts afresh, readable again', async () => {
-    await inbound('Voltei, sou a Joana de novo', 'Joana Nova', 'lgpd-2');
-    expect(await row()).toMatchObject({
+  it('a later message from the same phone starts a new conversation, unlinked to the erased one', async () => {
+    const erased = CHAT;
+    const fresh = await inbound('Voltei, sou a Joana de novo', 'Joana Nova', 'lgpd-2');
+    expect(fresh).not.toBe(erased);
+    expect(await row(fresh)).toMatchObject({
       customerName: 'Joana Nova',
       lastMessage: 'Voltei, sou a Joana de novo',
     });
+    expect(await row(erased)).toMatchObject({ customerName: REMOVED_PLACEHOLDER });
+    CHAT = fresh;
     expect((await exportOf(owner)).body.export.contact).toEqual({ name: 'Joana Nova', phone: PHONE });
   });
 });

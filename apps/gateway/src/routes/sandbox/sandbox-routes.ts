@@ -113,7 +113,11 @@ async function recorded(sandbox: SandboxPhone): Promise<void> {
   }
 }
 
-export function sandboxRoutes(sandbox: SandboxPhone): RouteDefinition[] {
+export function sandboxRoutes(
+  sandbox: SandboxPhone,
+  /** The conversation id the chat was recorded under (a pseudonym of the address); default the address. */
+  conversationIdOf: (sessionId: string, address: string) => Promise<string | undefined> = async (_s, a) => a,
+): RouteDefinition[] {
   return [
     defineRoute({
       method: 'post',
@@ -149,7 +153,8 @@ export function sandboxRoutes(sandbox: SandboxPhone): RouteDefinition[] {
           }),
         );
         await recorded(sandbox);
-        return { success: true, conversationId: result.chatId, messageId: result.messageId };
+        const conversationId = (await conversationIdOf(body.sessionId, result.chatId)) ?? result.chatId;
+        return { success: true, conversationId, messageId: result.messageId };
       },
     }),
     defineRoute({

@@ -1,0 +1,73 @@
+import { REMOVED_PLACEHOLDER, streams, type EventStore, type StoredEvent } from '@atende/events';
+
+/** Addresses whose kind of conversation id is known, per process (bounded: a cache). */
+const MAX_KNOWN = 50_000;
+
+export interface OutboundRequest {
+  content: string;
+  /** The provider's address of the chat (a WhatsApp id). */
+  address: string;
+}
+
+/**
+ * Between a provider's addresses (WhatsApp ids, which hold phone numbers) and conversation ids:
+ * a customer's conversation is named by a pseudonym of their address (`pseudonymOf`), so the
+ * number is in no stream id, bus key or read model. Conversations the log already had under the
+ * address itself (before pseudonyms) keep that id until their customer is erased.
+ */
+export class ConversationRouting {
+  private readonly legacy = new Map<string, boolean>();
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly pseudonymOf: (workspaceId: string, address: string) => Promise<string>,
+  ) {}
+
+  async conversationIdOf(workspaceId: string, address: string): Promise<string> {
+    const key = `${workspaceId}\n${address}`;
+    let legacy = this.legacy.get(key);
+    if (legacy === undefined) {
+      const events = await this.store.readStream(streams.conversation(workspaceId, address), {
+        trusted: true,
+      });
+      legacy = events.length > 0 && !events.some((e) => e.type === 'ContactDataErased');
+      if (this.legacy.size >= MAX_KNOWN) this.legacy.clear();
+      this.legacy.set(key, legacy);
+    }
+    return legacy ? address : await this.pseudonymOf(workspaceId, address);
+  }
+
+  /** After an erasure: an address known to name a legacy conversation may no longer. */
+  forgetKnownAddresses(): void {
+    this.legacy.clear();
+  }
+
+  /**
+   * The text and address of a requested message, from the log (a queue job carries neither: the
+   * queue may be Redis). Undefined when it is not in the stream, or its customer was erased.
+   */
+  async outboundOf(
+    streamId: string,
+    messageId: string,
+    chatId: string,
+  ): Promise<OutboundRequest | undefined> {
+    const events = await this.store.readStream(streamId);
+    const request = events.find(
+      (e) =>
+        e.type === 'OutboundMessageRequested' && (e.data as { messageId: string }).messageId === messageId,
+    );
+    const content = (request?.data as { content?: string } | undefined)?.content;
+    if (content === undefined || content === REMOVED_PLACEHOLDER) return undefined;
+    const address = addressOf(events) ?? chatId;
+    return address === REMOVED_PLACEHOLDER ? undefined : { content, address };
+  }
+}
+
+/** The address the conversation's latest start recorded (absent for conversations named by it). */
+function addressOf(events: readonly StoredEvent[]): string | undefined {
+  for (let i = events.length - 1; i >= 0; i -= 1) {
+    const event = events[i]!;
+    if (event.type === 'ConversationStarted') return (event.data as { address?: string }).address;
+  }
+  return undefined;
+}
