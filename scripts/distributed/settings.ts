@@ -2,8 +2,8 @@ import path from 'node:path';
 import { pino, type Logger } from 'pino';
 import { z } from 'zod';
 import { loadConfig, securePrivateDataDir, type AtendeConfig } from '@atende/config';
+import type { EncryptedEventStore } from '@atende/event-store';
 import {
-  EncryptedEventStore,
   MASTER_KEY_CREATED_MESSAGE,
   RedisKeyStore,
   SealedEventBus,

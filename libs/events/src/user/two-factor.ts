@@ -3,7 +3,11 @@ import { defineEvent } from '../core/define-event.js';
 import type { SealedFieldsSpec } from '../core/sealed-fields.js';
 
 /** An account's credentials: sealed with the account's key and never put on the bus. */
-export const accountSecret = (fields: string[]): SealedFieldsSpec => ({ subject: 'account', fields, secret: true });
+export const accountSecret = (fields: string[]): SealedFieldsSpec => ({
+  subject: 'account',
+  fields,
+  secret: true,
+});
 
 /** How many single-use recovery codes an enrolment gives. */
 export const RECOVERY_CODE_COUNT = 10;
