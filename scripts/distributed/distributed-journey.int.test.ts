@@ -106,14 +106,17 @@ describeWithRedis('distributed mode across processes', () => {
           }),
         });
         expect(inbound.status).toBe(200);
+        // The conversation's id is a pseudonym of the customer's WhatsApp id (no phone number in it).
+        const { conversationId } = (await inbound.json()) as { conversationId: string };
+        expect(conversationId).toMatch(/^ct_[0-9a-f]{24}$/);
         const message = await received;
-        expect(message.conversationId).toBe('5511977775555@c.us');
+        expect(message.conversationId).toBe(conversationId);
         const list = await fetch(
           `${gatewayB}/api/whatsapp/conversations?userId=${encodeURIComponent(userId)}`,
           { headers: { cookie } },
         );
         const body = (await list.json()) as { conversations: { id: string; unreadCount: number }[] };
-        expect(body.conversations.find((c) => c.id === '5511977775555@c.us')).toMatchObject({
+        expect(body.conversations.find((c) => c.id === conversationId)).toMatchObject({
           unreadCount: 1,
         });
 
@@ -125,7 +128,7 @@ describeWithRedis('distributed mode across processes', () => {
           headers: { 'content-type': 'application/json', cookie },
           body: JSON.stringify({
             userId,
-            conversationId: '5511977775555@c.us',
+            conversationId,
             content: 'Olá! Como posso ajudar?',
             clientMessageId,
           }),
@@ -142,7 +145,7 @@ describeWithRedis('distributed mode across processes', () => {
         expect(outbox.filter((m) => m.messageId === clientMessageId)).toHaveLength(1);
         await eventually(async () => {
           const res = await fetch(
-            `${gatewayB}/api/whatsapp/messages/${encodeURIComponent('5511977775555@c.us')}?userId=${encodeURIComponent(userId)}`,
+            `${gatewayB}/api/whatsapp/messages/${encodeURIComponent(conversationId)}?userId=${encodeURIComponent(userId)}`,
             { headers: { cookie } },
           );
           const messages = ((await res.json()) as { messages: { id: string; status: string }[] }).messages;
@@ -226,7 +229,8 @@ describeWithRedis('distributed mode across processes', () => {
         body: JSON.stringify({ sessionId: 'demo-sandbox', from: '5511966664444', name, text: said }),
       });
       expect(inbound.status).toBe(200);
-      const chat = encodeURIComponent('5511966664444@c.us');
+      const { conversationId } = (await inbound.json()) as { conversationId: string };
+      const chat = encodeURIComponent(conversationId);
       await eventually(async () => {
         const res = await fetch(`${gatewayA}/api/whatsapp/messages/${chat}`, { headers: { cookie } });
         return res.status === 200 ? true : undefined;
@@ -234,7 +238,7 @@ describeWithRedis('distributed mode across processes', () => {
       const reply = await fetch(`${gatewayA}/api/whatsapp/send`, {
         method: 'POST',
         headers: json,
-        body: JSON.stringify({ conversationId: '5511966664444@c.us', content: answer }),
+        body: JSON.stringify({ conversationId, content: answer }),
       });
       expect(reply.status).toBe(200);
       // Everything went through: the API answers it all, opened, from Redis.
@@ -253,7 +257,7 @@ describeWithRedis('distributed mode across processes', () => {
       expect(stores.kafka.length).toBeGreaterThan(0);
       expect(stores.kafka).toContain('InboundMessageReceived');
       for (const [store, text] of Object.entries(stores)) {
-        for (const plain of [secret, said, name, answer, 'scrypt$']) {
+        for (const plain of [secret, said, name, answer, 'scrypt$', '5511966664444']) {
           expect({ store, plain, found: text.includes(plain) }).toEqual({ store, plain, found: false });
         }
       }

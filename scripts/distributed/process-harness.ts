@@ -1,3 +1,5 @@
+import { openDeploymentKeys } from '@atende/event-store';
+import { sealedDocCodec, type DocCodec } from '@atende/read-models';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -98,6 +100,8 @@ export async function sendInbound(
 
 export interface ConversationCounts {
   id: string;
+  /** The customer's phone digits (the id is a pseudonym). */
+  customerId: string;
   messageCount: number;
   unreadCount: number;
 }
@@ -108,7 +112,7 @@ export interface ConversationCounts {
  */
 export async function conversationsOnGateway(
   base: string,
-  idPrefix: string,
+  phonePrefix: string,
   total: number,
   timeoutMs = 120_000,
 ): Promise<ConversationCounts[]> {
@@ -125,9 +129,19 @@ export async function conversationsOnGateway(
       headers: { cookie },
     });
     const rows = ((await res.json()) as { conversations: ConversationCounts[] }).conversations.filter((r) =>
-      r.id.startsWith(idPrefix),
+      r.customerId.startsWith(phonePrefix),
     );
     if (rows.reduce((n, r) => n + r.messageCount, 0) >= total || Date.now() > deadline) return rows;
     await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Test aid: the codec a deployment's read models are sealed with in Redis (its DATA_DIR's keys). */
+export async function deploymentDocCodec(dataDir: string): Promise<DocCodec> {
+  const keys = openDeploymentKeys(dataDir, undefined);
+  try {
+    return sealedDocCodec(await keys.cipher.readModelsKey());
+  } finally {
+    await keys.cipher.keys.close();
   }
 }

@@ -10,6 +10,7 @@ import { describeWithRedis, testRedisUrl } from '../../libs/read-models/src/test
 import { allProjections } from '../../apps/projector/src/index.js';
 import {
   conversationsOnGateway,
+  deploymentDocCodec,
   freePort,
   sendInbound,
   startProcess,
@@ -92,7 +93,11 @@ describeWithRedis('distributed mode faults', () => {
       // No live writer while comparing: stop the projector (the log stays as it is).
       const projector = processes.find((p) => p.output().includes('relay and projector running'));
       await projector?.stop();
-      const readModels = new RedisReadModels({ url: testRedisUrl(), prefix: `${prefix}rm:` });
+      const readModels = new RedisReadModels({
+        url: testRedisUrl(),
+        prefix: `${prefix}rm:`,
+        codec: await deploymentDocCodec(dir),
+      });
       const dump = async () => {
         const out: Record<string, unknown> = {};
         for (const p of allProjections) {

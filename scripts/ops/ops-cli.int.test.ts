@@ -10,6 +10,7 @@ import { atendeRegistry } from '@atende/events';
 import { allProjections, generateWorkload } from '@atende/projector';
 import { RedisReadModels, describeWithRedis, testRedisUrl } from '@atende/read-models';
 import { startEmbedded, type EmbeddedAtende } from '../../apps/gateway/src/embedded/start-embedded.js';
+import { deploymentDocCodec } from '../distributed/process-harness.js';
 
 const scripts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -167,7 +168,11 @@ describe('ops CLIs against an embedded Atende', () => {
         REDIS_URL: testRedisUrl(),
       });
       expect(result.code).toBe(0);
-      const redis = new RedisReadModels({ url: testRedisUrl(), prefix });
+      const redis = new RedisReadModels({
+        url: testRedisUrl(),
+        prefix,
+        codec: await deploymentDocCodec(dir),
+      });
       try {
         for (const name of ['conversations', 'messages', 'analytics']) {
           const inRedis = await redis.view(name).dump();

@@ -4,7 +4,9 @@ import type { HttpClient } from './http-client.js';
 import { runPool } from './sender.js';
 
 export interface ConversationRow {
+  /** A pseudonym of the customer's WhatsApp id: the phone is `customerId`. */
   id: string;
+  customerId: string;
   unreadCount: number;
   messageCount: number;
   [field: string]: unknown;
@@ -113,7 +115,7 @@ export async function verifyPhaseThroughApi(
   const problems: string[] = [];
   const prefix = `5511${spec.phaseDigit}`;
   const all = known?.conversations ?? (await inbox.conversations());
-  const rows = all.filter((r) => r.id.startsWith(prefix));
+  const rows = all.filter((r) => r.customerId.startsWith(prefix));
   const expectedOf = (customer: number) =>
     Math.floor(spec.messages / spec.customers) + (customer < spec.messages % spec.customers ? 1 : 0);
   const expectedConversations = Math.min(spec.customers, spec.messages);
@@ -128,7 +130,7 @@ export async function verifyPhaseThroughApi(
   let duplicateTexts = 0;
   let stored = 0;
   for (const row of rows) {
-    const customer = Number(row.id.slice(prefix.length, prefix.length + 7));
+    const customer = Number(row.customerId.slice(prefix.length, prefix.length + 7));
     const expected = expectedOf(customer);
     const list = messages.get(row.id) ?? [];
     stored += list.length;

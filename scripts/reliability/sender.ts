@@ -36,8 +36,8 @@ export interface Inbound {
 }
 
 /**
- * The customers of a phase: `5511<digit><7 digits>` (12 digits), chat id `<phone>@c.us`. Each
- * phase has its own digit, so its conversations can be told apart.
+ * The customers of a phase: `5511<digit><7 digits>` (12 digits; a conversation's `customerId`).
+ * Each phase has its own digit, so its conversations can be told apart.
  */
 export function phone(phaseDigit: number, customer: number): string {
   return `5511${phaseDigit}${String(customer).padStart(7, '0')}`;

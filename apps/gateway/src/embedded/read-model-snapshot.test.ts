@@ -24,13 +24,20 @@ import { startEmbedded, type EmbeddedAtende } from './start-embedded.js';
 
 const logger = pino({ level: 'silent' });
 
-async function customerWrites(atende: EmbeddedAtende, from: string, text: string, id: string): Promise<void> {
+/** A customer writes through the sandbox; answers the conversation's id (a pseudonym of the number). */
+async function customerWrites(
+  atende: EmbeddedAtende,
+  from: string,
+  text: string,
+  id: string,
+): Promise<string> {
   const response = await fetch(`${atende.url}/api/sandbox/whatsapp/inbound`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-sandbox-token': atende.sandboxToken! },
     body: JSON.stringify({ sessionId: 'demo-sandbox', from, text, providerMessageId: id }),
   });
   expect(response.status).toBe(200);
+  return ((await response.json()) as { conversationId: string }).conversationId;
 }
 
 /** What every projection holds once caught up, next to a rebuild of the same log into fresh read models. */
@@ -55,22 +62,23 @@ describe('read models saved at stop, restored at start', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  /** A first run with two customers' messages, stopped: its snapshot is in DATA_DIR. */
-  async function firstRun(): Promise<void> {
+  /** A first run with two customers' messages, stopped: its snapshot is in DATA_DIR. Answers the first's conversation id. */
+  async function firstRun(): Promise<string> {
     const first = await startEmbedded(config(), logger);
     expect(first.restoredReadModels).toBe(false);
-    await customerWrites(first, '5511911110001', 'Olá, bom dia', 'p-1');
+    const conversationId = await customerWrites(first, '5511911110001', 'Olá, bom dia', 'p-1');
     await customerWrites(first, '5511911110002', 'Qual o horário?', 'p-2');
     expect(await first.projector.caughtUp()).toBe(true);
     await first.stop();
     expect(existsSync(file)).toBe(true);
+    return conversationId;
   }
 
   it('a restart resumes from the snapshot, catches up with what was appended meanwhile, and equals a rebuild', async () => {
-    await firstRun();
+    const conversationId = await firstRun();
     // Appended while Atende was stopped (another process): the restart must apply it.
     const store = createSqliteEventStore({ filename: path.join(dir, 'events.db') });
-    const stream = 'conversation-minha-empresa-5511911110001@c.us';
+    const stream = `conversation-minha-empresa-${conversationId}`;
     const version = (await store.readStream(stream)).length - 1;
     await store.appendToStream(
       stream,
@@ -86,7 +94,7 @@ describe('read models saved at stop, restored at start', () => {
       expect(existsSync(file)).toBe(false);
       const row = await second.readModels
         .view('conversations')
-        .get<{ isPinned: boolean; lastMessage: string }>('conversation', 'minha-empresa:5511911110001@c.us');
+        .get<{ isPinned: boolean; lastMessage: string }>('conversation', `minha-empresa:${conversationId}`);
       expect(row).toMatchObject({ isPinned: true, lastMessage: 'Olá, bom dia' });
       // Live events go on over the restored read models.
       await customerWrites(second, '5511911110002', 'Vocês abrem sábado?', 'p-3');
