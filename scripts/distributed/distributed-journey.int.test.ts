@@ -261,6 +261,26 @@ describeWithRedis('distributed mode across processes', () => {
           expect({ store, plain, found: text.includes(plain) }).toEqual({ store, plain, found: false });
         }
       }
+
+      // The customer's erasure (LGPD) reaches every process: the read models in Redis drop the data.
+      const erased = await fetch(`${gatewayA}/api/contacts/${chat}/erase`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ confirmPhone: '(11) 96666-4444'.replace('(11)', '55 11') }),
+      });
+      expect(erased.status).toBe(200);
+      await eventually(async () => {
+        const res = await fetch(`${gatewayA}/api/whatsapp/messages/${chat}`, { headers: { cookie } });
+        const { messages } = (await res.json()) as { messages: { content: string }[] };
+        return messages.length > 0 && messages.every((m) => m.content === '[dado removido]')
+          ? true
+          : undefined;
+      });
+      const exported = await fetch(`${gatewayA}/api/contacts/${chat}/export`, { headers: { cookie } });
+      expect(((await exported.json()) as { export: unknown }).export).toMatchObject({
+        contact: null,
+        events: [],
+      });
     }, 150_000);
   });
 });
