@@ -82,6 +82,10 @@ describe("LGPD: a customer's data sealed at rest, exported and erased", () => {
     CHAT = await inbound(TEXT, NAME, 'lgpd-1');
     // The id does not carry the phone number (nor do stream ids, bus keys or read-model keys).
     expect(CHAT).toMatch(/^ct_[0-9a-f]{24}$/);
+    // The spec's profile-picture call still finds the customer by their number.
+    expect(
+      (await gw.request('GET', `/api/whatsapp/profile-picture/${PHONE}`, { cookie: owner })).status,
+    ).toBe(200);
     const sent = await gw.request('POST', '/api/whatsapp/send', {
       cookie: owner,
       body: { conversationId: CHAT, content: REPLY, type: 'text', timestamp: new Date().toISOString() },

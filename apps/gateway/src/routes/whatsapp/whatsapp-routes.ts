@@ -352,10 +352,14 @@ export function whatsappRoutes(deps: GatewayDeps): RouteDefinition[] {
         requireSelf(ctx!, query.userId);
         const view = deps.readModels.view('conversations');
         const raw = params.customerId;
-        // The customer's phone (digits) or a chat id: private and group chats of that id are looked up.
+        // The customer's phone (digits), a WhatsApp id or a conversation id: the conversations of
+        // that number are named by a pseudonym of its WhatsApp id (or, recorded before, by the id).
         const digits = raw.replace(/\D/g, '');
-        const candidates = raw.includes('@') ? [raw] : digits ? [`${digits}@c.us`, `${digits}@g.us`] : [];
-        for (const chatId of candidates) {
+        const addresses = raw.includes('@') ? [raw] : digits ? [`${digits}@c.us`, `${digits}@g.us`] : [];
+        const pseudonyms = await Promise.all(
+          addresses.map((address) => deps.contactKeys.conversationIdFor(ctx!.workspaceId, address)),
+        );
+        for (const chatId of new Set([raw, ...pseudonyms, ...addresses])) {
           const row = await getConversation(view, ctx!.workspaceId, chatId);
           if (row && canSee(ctx!, row)) return { success: true, url: row.profilePic };
         }
