@@ -483,7 +483,11 @@ async function main(): Promise<void> {
     const sealed = new eventStore.EncryptedEventStore(
       eventStore.createSqliteEventStore({ filename: path.join(dir, 'sealed.db'), synchronous }),
       new eventStore.FieldCipher(
-        new eventStore.SqliteKeyStore(path.join(dir, 'bench-keys.db'), eventStore.MasterKey.random()),
+        new eventStore.SqliteKeyStore(
+          path.join(dir, 'bench-keys.db'),
+          eventStore.MasterKey.random(),
+          synchronous,
+        ),
       ),
     );
     started = performance.now();

@@ -63,6 +63,8 @@ const bus = sealedBus(
 const bridge = await startChannelBridge({
   store,
   conversationIdFor: (workspaceId, address) => store.cipher.conversationIdFor(workspaceId, address),
+  // The erasure happened in a gateway: this process's cached keys and routes are stale.
+  onContactErased: () => store.cipher.forgetCachedKeys(),
   channel,
   logger,
   queue,

@@ -59,6 +59,7 @@ export function openSharedStore(
     config.EVENTSTORE_URL
       ? (master) => new RedisKeyStore(config.REDIS_URL, `${redisPrefix}keys:`, master)
       : undefined,
+    config.SQLITE_SYNCHRONOUS,
   );
   if (keys.masterCreated) logger.warn({ file: keys.masterFile }, MASTER_KEY_CREATED_MESSAGE);
   const raw = config.EVENTSTORE_URL

@@ -81,6 +81,8 @@ export interface ChannelBridgeOptions {
    * ContactKeys.conversationIdFor): conversation ids never carry phone numbers.
    */
   conversationIdFor(workspaceId: string, address: string): Promise<string>;
+  /** A customer was erased (maybe by another process): cached keys and routes are stale. */
+  onContactErased?: () => void;
   /** The workspace of a session (a read-model lookup); the channel stream is read when it has none. */
   workspaceOf(sessionId: string): Promise<string | undefined>;
   /**
@@ -524,7 +526,8 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
         return closeWorkspace(event);
       case 'ContactDataErased':
         // Its address no longer names a conversation (its next message starts a pseudonymous one).
-        return routing.forgetKnownAddresses();
+        routing.forgetKnownAddresses();
+        return options.onContactErased?.();
       case 'OutboundMessageRequested': {
         const data = event.data as {
           messageId: string;

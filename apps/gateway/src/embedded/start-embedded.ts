@@ -106,7 +106,12 @@ export async function startEmbedded(
   securePrivateDataDir(config.dataDir);
   // Personal data and secrets are sealed in the log with data keys kept in DATA_DIR/keys.db, wrapped
   // by the master key (ATENDE_MASTER_KEY or DATA_DIR/master.key): DESIGN §3.
-  const keys = openDeploymentKeys(config.dataDir, config.ATENDE_MASTER_KEY);
+  const keys = openDeploymentKeys(
+    config.dataDir,
+    config.ATENDE_MASTER_KEY,
+    undefined,
+    config.SQLITE_SYNCHRONOUS,
+  );
   if (keys.masterCreated) {
     logger.warn({ file: keys.masterFile }, MASTER_KEY_CREATED_MESSAGE);
   }

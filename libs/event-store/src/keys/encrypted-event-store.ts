@@ -1,3 +1,4 @@
+import { sealedPartOf } from '@atende/events';
 import type {
   AppendOptions,
   AppendResult,
@@ -13,6 +14,9 @@ import type {
 } from '@atende/events';
 import type { FieldCipher } from './field-cipher.js';
 
+/** How many recently appended events keep their plain form (a second of ingest at full speed). */
+const RECENT_APPENDS = 20_000;
+
 /**
  * Any EventStore with the sensitive fields of its events encrypted (DESIGN §3): sealed on append,
  * opened on read, so what reaches the adapter (the SQLite file, PostgreSQL, EventStoreDB) holds
@@ -20,17 +24,63 @@ import type { FieldCipher } from './field-cipher.js';
  * puts the stored (sealed) form on the bus.
  */
 export class EncryptedEventStore implements EventStore {
+  /**
+   * The plain form of the sealed events this process appended lately, by global position: the
+   * processes following the log here (projectors, channel bridge, notifier) read them back at
+   * once, and need not decrypt what was encrypted a moment ago. Emptied when keys are destroyed.
+   */
+  private readonly appended = new Map<number, StoredEvent>();
+
   constructor(
     readonly raw: EventStore,
     readonly cipher: FieldCipher,
-  ) {}
+  ) {
+    cipher.onKeysDestroyed(() => this.appended.clear());
+  }
 
   async appendToStream(
     streamId: string,
     events: readonly NewEvent[],
     options?: AppendOptions,
   ): Promise<AppendResult> {
-    return await this.raw.appendToStream(streamId, await this.cipher.seal(streamId, events), options);
+    const sealed = await this.cipher.seal(streamId, events);
+    const result = await this.raw.appendToStream(streamId, sealed, options);
+    if (sealed !== events && result.written === events.length)
+      this.remember(streamId, events, sealed, result);
+    return result;
+  }
+
+  private remember(
+    streamId: string,
+    events: readonly NewEvent[],
+    sealed: readonly NewEvent[],
+    result: AppendResult,
+  ): void {
+    const first = result.nextExpectedVersion - events.length + 1;
+    events.forEach((event, i) => {
+      if (sealed[i] === event) return; // nothing sealed: read back as it is
+      const globalPosition = result.globalPositions[i]!;
+      this.appended.set(globalPosition, {
+        ...event,
+        streamId,
+        streamPosition: first + i,
+        globalPosition,
+      } as StoredEvent);
+    });
+    while (this.appended.size > RECENT_APPENDS) this.appended.delete(this.appended.keys().next().value!);
+  }
+
+  /** A page read back, opened: from what this process appended, else decrypted. */
+  private async open(page: readonly StoredEvent[], trusted: boolean): Promise<StoredEvent[]> {
+    let sealed = false;
+    const out = page.map((event) => {
+      if (!sealedPartOf(event.data)) return event;
+      const known = this.appended.get(event.globalPosition);
+      if (known && known.metadata.eventId === event.metadata.eventId) return known;
+      sealed = true;
+      return event;
+    });
+    return sealed ? await this.cipher.open(out, { trusted }) : out;
   }
 
   async readStream<E extends DomainEvent = DomainEvent>(
@@ -38,7 +88,7 @@ export class EncryptedEventStore implements EventStore {
     options?: ReadStreamOptions,
   ): Promise<StoredEvent<E>[]> {
     const events = await this.raw.readStream(streamId, options);
-    return (await this.cipher.open(events, { trusted: options?.trusted ?? false })) as StoredEvent<E>[];
+    return (await this.open(events, options?.trusted ?? false)) as StoredEvent<E>[];
   }
 
   async *readAll(fromGlobalPosition?: number, options?: ReadAllOptions): AsyncIterable<StoredEvent> {
@@ -48,7 +98,7 @@ export class EncryptedEventStore implements EventStore {
       options?.batchSize ?? 500,
       options,
     )) {
-      yield* await this.cipher.open(page, { trusted: options?.trusted ?? false });
+      yield* await this.open(page, options?.trusted ?? false);
     }
   }
 
@@ -58,7 +108,7 @@ export class EncryptedEventStore implements EventStore {
     options?: Pick<ReadAllOptions, 'trusted'>,
   ): AsyncIterable<StoredEvent[]> {
     for await (const page of this.raw.readPages(fromGlobalPosition, pageSize, options)) {
-      yield await this.cipher.open(page, { trusted: options?.trusted ?? false });
+      yield await this.open(page, options?.trusted ?? false);
     }
   }
 
@@ -68,12 +118,12 @@ export class EncryptedEventStore implements EventStore {
     options?: Pick<ReadAllOptions, 'trusted'>,
   ): Promise<StoredEvent[]> {
     const page = await this.raw.readBatch(fromGlobalPosition, limit, options);
-    return await this.cipher.open(page, { trusted: options?.trusted ?? false });
+    return await this.open(page, options?.trusted ?? false);
   }
 
   async *subscribe(fromGlobalPosition?: number, options?: SubscribeOptions): AsyncIterable<StoredEvent> {
     for await (const page of this.raw.subscribePages(fromGlobalPosition, options)) {
-      yield* await this.cipher.open(page, { trusted: options?.trusted ?? false });
+      yield* await this.open(page, options?.trusted ?? false);
     }
   }
 
@@ -82,7 +132,7 @@ export class EncryptedEventStore implements EventStore {
     options?: SubscribeOptions,
   ): AsyncIterable<StoredEvent[]> {
     for await (const page of this.raw.subscribePages(fromGlobalPosition, options)) {
-      yield await this.cipher.open(page, { trusted: options?.trusted ?? false });
+      yield await this.open(page, options?.trusted ?? false);
     }
   }
 

@@ -22,10 +22,21 @@ export const WITHHELD_KEY_ID = 'withheld';
 const CACHE_LIMIT = 100_000;
 
 export interface FieldCipherOptions {
-  /** How long a subject's current key is reused before the store is asked again; default 2 s. */
+  /**
+   * How long a subject's current key is reused before the store is asked again; default 30 s. A
+   * process that follows the log calls forgetCachedKeys() when another one erases a customer.
+   */
   activeKeyMs?: number;
   /** How long a key read by id is kept; default 5 s (another process may destroy it meanwhile). */
   keyByIdMs?: number;
+}
+
+const fieldSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+function fieldSetOf(fields: readonly string[]): ReadonlySet<string> {
+  let set = fieldSets.get(fields);
+  if (!set) fieldSets.set(fields, (set = new Set(fields)));
+  return set;
 }
 
 interface Cached<T> {
@@ -51,7 +62,7 @@ export class FieldCipher {
     private readonly registry: EventRegistry = atendeRegistry,
     options: FieldCipherOptions = {},
   ) {
-    this.activeKeyMs = options.activeKeyMs ?? 2_000;
+    this.activeKeyMs = options.activeKeyMs ?? 30_000;
     this.keyByIdMs = options.keyByIdMs ?? 5_000;
   }
 
@@ -67,9 +78,17 @@ export class FieldCipher {
     }
   }
 
-  private async pseudonym(streamId: string): Promise<string> {
+  /** Pseudonyms are fixed (the pepper is never destroyed): worked out once per name, bounded. */
+  private readonly pseudonyms = new Map<string, string>();
+
+  private async pseudonym(name: string): Promise<string> {
+    const known = this.pseudonyms.get(name);
+    if (known) return known;
     this.pepper ??= (await this.keys.activeKey(PEPPER_SUBJECT)).key;
-    return createHmac('sha256', this.pepper).update(streamId).digest('base64url').slice(0, 22);
+    const value = createHmac('sha256', this.pepper).update(name).digest('base64url').slice(0, 22);
+    if (this.pseudonyms.size >= CACHE_LIMIT) this.pseudonyms.clear();
+    this.pseudonyms.set(name, value);
+    return value;
   }
 
   private routeSubject(workspaceId: string, address: string): Promise<string> {
@@ -83,8 +102,41 @@ export class FieldCipher {
    * same number starts a new conversation that nothing links to the erased one.
    */
   async conversationIdFor(workspaceId: string, address: string): Promise<string> {
-    const { key } = await this.activeKey(await this.routeSubject(workspaceId, address));
-    return `ct_${createHmac('sha256', key).update(address).digest('hex').slice(0, 24)}`;
+    const name = this.pseudonyms.get(`${workspaceId}|${address}`);
+    const cached = name ? this.cachedActiveKey(`route:${workspaceId}:${name}`) : undefined;
+    if (cached) {
+      const known = this.conversationIds.get(cached.keyId);
+      if (known) return known;
+    }
+    const { keyId, key } = cached ?? (await this.activeKey(await this.routeSubject(workspaceId, address)));
+    const known = this.conversationIds.get(keyId);
+    if (known) return known;
+    const id = `ct_${createHmac('sha256', key).update(address).digest('hex').slice(0, 24)}`;
+    if (this.conversationIds.size >= CACHE_LIMIT) this.conversationIds.clear();
+    this.conversationIds.set(keyId, id);
+    return id;
+  }
+
+  /** Conversation ids by the route key they come from (a new key, a new id). */
+  private readonly conversationIds = new Map<string, string>();
+
+  /** Another process destroyed keys (an erasure seen on the log): ask the store again. */
+  forgetCachedKeys(): void {
+    this.active.clear();
+    this.byId.clear();
+    this.conversationIds.clear();
+    this.keysDestroyed();
+  }
+
+  /** Called when keys are destroyed here (caches of opened data drop what they hold). */
+  private readonly destroyedListeners: (() => void)[] = [];
+
+  onKeysDestroyed(listener: () => void): void {
+    this.destroyedListeners.push(listener);
+  }
+
+  private keysDestroyed(): void {
+    for (const listener of this.destroyedListeners) listener();
   }
 
   /** Part of an erasure: the address's next conversation gets a new, unrelated id. */
@@ -97,6 +149,12 @@ export class FieldCipher {
   /** The key that seals read models at rest (made once, kept through master-key rotations). */
   async readModelsKey(): Promise<Buffer> {
     return (await this.keys.activeKey(READ_MODELS_SUBJECT)).key;
+  }
+
+  /** The subject's current key when the cache has it: the ingest path then waits on nothing. */
+  private cachedActiveKey(subject: string): { keyId: string; key: Buffer } | undefined {
+    const cached = this.active.get(subject);
+    return cached && cached.until > Date.now() ? cached.value : undefined;
   }
 
   private async activeKey(subject: string): Promise<{ keyId: string; key: Buffer }> {
@@ -121,18 +179,31 @@ export class FieldCipher {
   ): Promise<Record<string, unknown> | undefined> {
     const spec = this.registry.definition(type).sealed;
     if (!spec || sealedPartOf(data)) return undefined;
-    const rest: Record<string, unknown> = { ...data };
+    // Built field by field (no `delete`: it turns an object into a slow dictionary).
+    const sealedFields = fieldSetOf(spec.fields);
+    const rest: Record<string, unknown> = {};
     const picked: Record<string, unknown> = {};
     let any = false;
-    for (const field of spec.fields) {
-      if (data[field] === undefined || data[field] === null) continue;
-      picked[field] = data[field];
-      delete rest[field];
-      any = true;
+    for (const field in data) {
+      const value = data[field];
+      if (sealedFields.has(field) && value !== undefined && value !== null) {
+        picked[field] = value;
+        any = true;
+      } else rest[field] = value;
     }
     if (!any) return undefined;
-    const { keyId, key } = await this.activeKey(await this.subjectOf(spec.subject, streamId, workspaceId));
-    rest[SEALED_KEY] = { k: keyId, c: seal(key, Buffer.from(JSON.stringify(picked)), keyId) };
+    // Known subject and key (the usual case): no await at all.
+    const name = spec.subject === 'contact' ? this.pseudonyms.get(streamId) : undefined;
+    const subject =
+      spec.subject === 'contact'
+        ? name && `contact:${workspaceId}:${name}`
+        : spec.subject === 'workspace'
+          ? `workspace:${workspaceId}`
+          : `account:${streamId}`;
+    const { keyId, key } =
+      (subject ? this.cachedActiveKey(subject) : undefined) ??
+      (await this.activeKey(subject || (await this.subjectOf(spec.subject, streamId, workspaceId))));
+    rest[SEALED_KEY] = { k: keyId, c: seal(key, JSON.stringify(picked), keyId) };
     return rest;
   }
 
@@ -215,6 +286,7 @@ export class FieldCipher {
     const subject = await this.subjectOf('contact', conversationStreamId, workspaceId);
     this.active.delete(subject);
     this.forget((id) => id.startsWith(`${subject}#`));
+    this.keysDestroyed();
     return await this.keys.destroySubject(subject);
   }
 
@@ -227,6 +299,7 @@ export class FieldCipher {
       }
     }
     this.forget((id) => id.startsWith(`workspace:${workspaceId}#`) || prefixes.some((p) => id.startsWith(p)));
+    this.keysDestroyed();
     let destroyed = await this.keys.destroySubject(`workspace:${workspaceId}`);
     for (const prefix of prefixes) destroyed += await this.keys.destroySubjectsWithPrefix(prefix);
     return destroyed;
@@ -235,6 +308,7 @@ export class FieldCipher {
   /** An account's deletion: its credentials' key. */
   async destroyAccount(userStreamId: string): Promise<number> {
     const subject = `account:${userStreamId}`;
+    this.keysDestroyed();
     this.active.delete(subject);
     this.forget((id) => id.startsWith(`${subject}#`));
     return await this.keys.destroySubject(subject);

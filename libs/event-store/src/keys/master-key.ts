@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes, randomFillSync } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { MasterKeyLike } from '@atende/events';
@@ -7,13 +7,39 @@ const KEY_BYTES = 32;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-/** AES-256-GCM of a buffer: base64url of iv | ciphertext | tag. */
-export function seal(key: Buffer, plain: Buffer, aad: string): string {
-  const iv = randomBytes(IV_BYTES);
+/** Random bytes for IVs, drawn from the CSPRNG a thousand IVs at a time (one call each cost 2 µs). */
+const ivPool = Buffer.alloc(IV_BYTES * 1024);
+let ivOffset = ivPool.length;
+
+function freshIv(): Buffer {
+  if (ivOffset === ivPool.length) {
+    randomFillSync(ivPool);
+    ivOffset = 0;
+  }
+  ivOffset += IV_BYTES;
+  return Buffer.from(ivPool.subarray(ivOffset - IV_BYTES, ivOffset));
+}
+
+/** The additional data of a seal (a key id), as bytes: made once per text. */
+const aadBuffers = new Map<string, Buffer>();
+
+function aadOf(text: string): Buffer {
+  let buffer = aadBuffers.get(text);
+  if (!buffer) {
+    if (aadBuffers.size >= 100_000) aadBuffers.clear();
+    aadBuffers.set(text, (buffer = Buffer.from(text)));
+  }
+  return buffer;
+}
+
+/** AES-256-GCM of a buffer or a text (UTF-8): base64url of iv | ciphertext | tag. */
+export function seal(key: Buffer, plain: Buffer | string, aad: string): string {
+  const iv = freshIv();
   const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(Buffer.from(aad));
-  const body = Buffer.concat([cipher.update(plain), cipher.final()]);
-  return Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64url');
+  cipher.setAAD(aadOf(aad));
+  const body = typeof plain === 'string' ? cipher.update(plain, 'utf8') : cipher.update(plain);
+  const last = cipher.final();
+  return Buffer.concat([iv, body, last, cipher.getAuthTag()]).toString('base64url');
 }
 
 /** The inverse of seal; throws when the key is wrong or the text was changed. */
@@ -21,7 +47,7 @@ export function unseal(key: Buffer, sealed: string, aad: string): Buffer {
   const raw = Buffer.from(sealed, 'base64url');
   if (raw.length < IV_BYTES + TAG_BYTES) throw new Error('sealed text too short');
   const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
-  decipher.setAAD(Buffer.from(aad));
+  decipher.setAAD(aadOf(aad));
   decipher.setAuthTag(raw.subarray(raw.length - TAG_BYTES));
   return Buffer.concat([decipher.update(raw.subarray(IV_BYTES, raw.length - TAG_BYTES)), decipher.final()]);
 }

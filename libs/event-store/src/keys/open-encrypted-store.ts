@@ -29,9 +29,13 @@ export function openDeploymentKeys(
   dataDir: string,
   masterKeyText: string | undefined,
   openKeys?: (master: MasterKey) => KeyStore,
+  /** keys.db's SQLite synchronous mode: the event log's (SQLITE_SYNCHRONOUS). */
+  synchronous: 'full' | 'normal' = 'full',
 ): DeploymentKeys {
   const { key, file, created } = loadMasterKey(dataDir, masterKeyText);
-  const keys = openKeys ? openKeys(key) : new SqliteKeyStore(path.join(dataDir, KEY_STORE_FILE), key);
+  const keys = openKeys
+    ? openKeys(key)
+    : new SqliteKeyStore(path.join(dataDir, KEY_STORE_FILE), key, synchronous);
   return {
     master: key,
     ...(file ? { masterFile: file } : {}),

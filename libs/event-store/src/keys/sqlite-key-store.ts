@@ -31,11 +31,14 @@ export class SqliteKeyStore implements KeyStore {
   constructor(
     filename: string,
     private master: MasterKeyLike,
+    /** As the event log's (SQLITE_SYNCHRONOUS): a key is as durable as the events it seals. */
+    synchronous: 'full' | 'normal' = 'full',
   ) {
     if (filename !== ':memory:') mkdirSync(path.dirname(path.resolve(filename)), { recursive: true });
     this.db = new Database(filename);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('secure_delete = ON');
+    this.db.pragma(`synchronous = ${synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
     // Every process of a deployment on one machine shares the file (distributed mode without a shared disk-less store).
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(`CREATE TABLE IF NOT EXISTS data_keys (
