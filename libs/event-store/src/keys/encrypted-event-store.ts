@@ -29,13 +29,13 @@ export class EncryptedEventStore implements EventStore {
    * processes following the log here (projectors, channel bridge, notifier) read them back at
    * once, and need not decrypt what was encrypted a moment ago. Emptied when keys are destroyed.
    */
-  private readonly appended = new Map<number, StoredEvent>();
+  private appended: (StoredEvent | undefined)[] = new Array(RECENT_APPENDS);
 
   constructor(
     readonly raw: EventStore,
     readonly cipher: FieldCipher,
   ) {
-    cipher.onKeysDestroyed(() => this.appended.clear());
+    cipher.onKeysDestroyed(() => (this.appended = new Array(RECENT_APPENDS)));
   }
 
   async appendToStream(
@@ -57,17 +57,20 @@ export class EncryptedEventStore implements EventStore {
     result: AppendResult,
   ): void {
     const first = result.nextExpectedVersion - events.length + 1;
-    events.forEach((event, i) => {
-      if (sealed[i] === event) return; // nothing sealed: read back as it is
+    for (let i = 0; i < events.length; i += 1) {
+      const event = events[i]!;
+      if (sealed[i] === event) continue; // nothing sealed: read back as it is
       const globalPosition = result.globalPositions[i]!;
-      this.appended.set(globalPosition, {
-        ...event,
+      // A ring by position: the slot of an older event is simply taken over.
+      this.appended[globalPosition % RECENT_APPENDS] = {
+        type: event.type,
+        data: event.data,
+        metadata: event.metadata,
         streamId,
         streamPosition: first + i,
         globalPosition,
-      } as StoredEvent);
-    });
-    while (this.appended.size > RECENT_APPENDS) this.appended.delete(this.appended.keys().next().value!);
+      } as StoredEvent;
+    }
   }
 
   /** A page read back, opened: from what this process appended, else decrypted. */
@@ -75,8 +78,13 @@ export class EncryptedEventStore implements EventStore {
     let sealed = false;
     const out = page.map((event) => {
       if (!sealedPartOf(event.data)) return event;
-      const known = this.appended.get(event.globalPosition);
-      if (known && known.metadata.eventId === event.metadata.eventId) return known;
+      const known = this.appended[event.globalPosition % RECENT_APPENDS];
+      if (
+        known &&
+        known.globalPosition === event.globalPosition &&
+        known.metadata.eventId === event.metadata.eventId
+      )
+        return known;
       sealed = true;
       return event;
     });

@@ -11,13 +11,14 @@ const TAG_BYTES = 16;
 const ivPool = Buffer.alloc(IV_BYTES * 1024);
 let ivOffset = ivPool.length;
 
+/** A view of the pool: valid only until the next call (seal copies it before returning). */
 function freshIv(): Buffer {
   if (ivOffset === ivPool.length) {
     randomFillSync(ivPool);
     ivOffset = 0;
   }
   ivOffset += IV_BYTES;
-  return Buffer.from(ivPool.subarray(ivOffset - IV_BYTES, ivOffset));
+  return ivPool.subarray(ivOffset - IV_BYTES, ivOffset);
 }
 
 /** The additional data of a seal (a key id), as bytes: made once per text. */
