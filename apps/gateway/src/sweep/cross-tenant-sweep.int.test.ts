@@ -34,6 +34,7 @@ const ROLES: MemberRole[] = ['Owner', 'Admin', 'Supervisor', 'Agente'];
 /** Path parameters that name a workspace's own data (or members). */
 const OWNED_PARAMS = new Set([
   'conversationId',
+  'contactId',
   'messageId',
   'noteId',
   'emailId',
@@ -52,6 +53,8 @@ interface WorkspaceIds {
   conversationId: string;
   /** Another one (B: assigned to B's Owner). */
   otherConversationId: string;
+  /** A customer of the LGPD calls: the conversation's id. */
+  contactId: string;
   messageId: string;
   noteId: string;
   emailId: string;
@@ -249,11 +252,13 @@ describe('cross-tenant sweep', () => {
       workspaceId: gw.atende.demo.workspaceId,
       conversationId: seen.conversationId,
       otherConversationId: hidden.conversationId,
+      contactId: seen.conversationId,
       messageId: seen.messageId,
       noteId: note.note.id,
       emailId: email.email.id,
       notificationId: await firstNotification(bCookie),
-      customerId: seen.conversationId.split('@')[0]!,
+      // The customer's number (conversation ids are pseudonyms of it).
+      customerId: '5511988881111',
       sessionId: 'demo-sandbox',
       cannedReplyId: canned.cannedReply.id,
       memberId: bAgentId,
@@ -469,16 +474,23 @@ describe('cross-tenant sweep', () => {
           Object.entries(values).map(([k, v]) => [k, typeof v === 'string' && of.has(v) ? twinOf(v) : v]),
         ) as T);
 
-  function workspaceAIds(aSession: { sessionId: string; chatId: string; messageId: string; file: string }) {
+  function workspaceAIds(aSession: {
+    sessionId: string;
+    chatId: string;
+    phone: string;
+    messageId: string;
+    file: string;
+  }) {
     return {
       workspaceId: aWorkspaceId,
       conversationId: aSession.chatId,
       otherConversationId: aSession.chatId,
+      contactId: aSession.chatId,
       messageId: aSession.messageId,
       noteId: aParts.noteId,
       emailId: aParts.emailId,
       notificationId: aParts.notificationId,
-      customerId: aSession.chatId.split('@')[0]!,
+      customerId: aSession.phone,
       sessionId: aSession.sessionId,
       cannedReplyId: aParts.cannedReplyId,
       memberId: aParts.extraMemberId,
@@ -530,6 +542,7 @@ describe('cross-tenant sweep', () => {
       'PUT /api/integrations/{type}': { config: { 'Phone Number': '5521999990000' } },
       // A wrong confirmation: A's data stays for the rest of the sweep.
       'POST /api/account/delete-data': { confirmation: 'nao-confirmo' },
+      'POST /api/contacts/{contactId}/erase': { confirmPhone: '000' },
       'POST /api/account/deactivate': { confirmation: 'nao-confirmo' },
       'POST /api/sandbox/whatsapp/scan': { sessionId: A.sessionId },
       'POST /api/sandbox/whatsapp/inbound': {
@@ -684,7 +697,7 @@ describe('cross-tenant sweep', () => {
         problems.push(`${r.label}: A's own inbound message never arrived`);
     }
     const ownerLive = live[0]!;
-    expect(await until(ownerLive, newMessage(`Oi ${aTag}`), 1)).toBe(true);
+    expect(await until(ownerLive, newMessage(`Oi ${aTag}`), 5_000)).toBe(true);
     expect(await until(ownerLive, (e) => e.name === 'whatsapp:connected' && mentions(aSessionId)(e))).toBe(
       true,
     );
@@ -693,6 +706,7 @@ describe('cross-tenant sweep', () => {
     const A = workspaceAIds({
       sessionId: aSessionId,
       chatId: aFirst.conversationId,
+      phone: '5521988880001',
       messageId: aFirst.messageId,
       file: aFile,
     });
@@ -799,8 +813,8 @@ describe('cross-tenant sweep', () => {
         problems.push(`${r.label}: resume from 0 answered ${JSON.stringify(ack)}`);
       fresh.push(r);
     }
-    expect(await until(fresh[0]!, newMessage(`Oi ${aTag}`), 1)).toBe(true);
-    expect(await until(fresh[0]!, newMessage(`Fim ${aTag}`), 1)).toBe(true);
+    expect(await until(fresh[0]!, newMessage(`Oi ${aTag}`), 5_000)).toBe(true);
+    expect(await until(fresh[0]!, newMessage(`Fim ${aTag}`), 5_000)).toBe(true);
 
     const sockets = [...live, ...fresh];
     const socketEvents = sockets.reduce((n, r) => n + r.received.length, 0);
