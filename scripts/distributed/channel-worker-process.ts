@@ -15,7 +15,7 @@ import {
 } from '@atende/channel-worker';
 import { KafkaEventBus } from '@atende/event-bus';
 import { busSource, conversationAllowance, getSession, listRestorableSessions } from '@atende/projector';
-import { RedisCheckpointStore, RedisReadModels, sealedDocCodec } from '@atende/read-models';
+import { RedisCheckpointStore } from '@atende/read-models';
 import path from 'node:path';
 import { DEMO_SANDBOX_SESSION } from '../../apps/gateway/src/bootstrap/ensure-demo-workspace.js';
 import { toErrorResponse } from '../../apps/gateway/src/http/errors.js';
@@ -24,17 +24,18 @@ import { listenHttp } from '../../apps/gateway/src/http/listen.js';
 import { mountRoutes } from '../../apps/gateway/src/http/mount-routes.js';
 import { sandboxRoutes } from '../../apps/gateway/src/routes/sandbox/sandbox-routes.js';
 import { sandboxToken, sandboxTokenGuard } from '../../apps/gateway/src/routes/sandbox/sandbox-token.js';
-import { distributedSettings, onShutdown, openSharedStore, sealedBus } from './settings.js';
+import {
+  distributedSettings,
+  onShutdown,
+  openSharedReadModels,
+  openSharedStore,
+  sealedBus,
+} from './settings.js';
 
 const settings = distributedSettings('atende-channel-worker');
 const { config, redisPrefix, kafkaTopic, sandboxPort, logger } = settings;
 const store = openSharedStore(settings);
-// Sealed at rest: Redis holds only ciphertext of the documents (keys.db / the key store has the key).
-const readModels = new RedisReadModels({
-  url: config.REDIS_URL,
-  prefix: `${redisPrefix}rm:`,
-  codec: sealedDocCodec(await store.cipher.readModelsKey()),
-});
+const readModels = await openSharedReadModels(settings, store);
 const checkpoints = new RedisCheckpointStore({ url: config.REDIS_URL, prefix: redisPrefix });
 const queue = new BullMqQueue<SendJob>({
   name: 'atende-send',

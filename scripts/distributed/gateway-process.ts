@@ -2,7 +2,7 @@
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { KafkaEventBus } from '@atende/event-bus';
-import { RedisCheckpointStore, RedisReadModels, sealedDocCodec } from '@atende/read-models';
+import { RedisCheckpointStore } from '@atende/read-models';
 import { LIVE_PROJECTOR_POSITION, busSource, startupProjections } from '@atende/projector';
 import { Redis } from 'ioredis';
 import { RedisSessionStore } from '../../apps/gateway/src/auth/redis-session-store.js';
@@ -11,17 +11,18 @@ import { ensureDemoWorkspace } from '../../apps/gateway/src/bootstrap/ensure-dem
 import { ReadModelsProgress } from '../../apps/gateway/src/distributed/read-models-progress.js';
 import { startGateway } from '../../apps/gateway/src/distributed/start-gateway.js';
 import { defaultWebDistDir } from '../../apps/gateway/src/http/web-client.js';
-import { distributedSettings, onShutdown, openSharedStore, sealedBus } from './settings.js';
+import {
+  distributedSettings,
+  onShutdown,
+  openSharedReadModels,
+  openSharedStore,
+  sealedBus,
+} from './settings.js';
 
 const settings = distributedSettings('atende-gateway');
 const { config, redisPrefix, kafkaTopic, logger } = settings;
 const store = openSharedStore(settings);
-// Sealed at rest: Redis holds only ciphertext of the documents (keys.db / the key store has the key).
-const readModels = new RedisReadModels({
-  url: config.REDIS_URL,
-  prefix: `${redisPrefix}rm:`,
-  codec: sealedDocCodec(await store.cipher.readModelsKey()),
-});
+const readModels = await openSharedReadModels(settings, store);
 // Where the projector process publishes how far every read model is.
 const projectorPosition = new RedisCheckpointStore({ url: config.REDIS_URL, prefix: redisPrefix });
 const sessions = new RedisSessionStore(config.REDIS_URL, `${redisPrefix}session:`);

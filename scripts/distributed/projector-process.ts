@@ -4,18 +4,19 @@
  */
 import { KafkaEventBus, startRelay } from '@atende/event-bus';
 import { LIVE_PROJECTOR_POSITION, Projector, allProjections, busSource } from '@atende/projector';
-import { RedisCheckpointStore, RedisReadModels, sealedDocCodec } from '@atende/read-models';
-import { distributedSettings, onShutdown, openSharedStore, sealedBus } from './settings.js';
+import { RedisCheckpointStore } from '@atende/read-models';
+import {
+  distributedSettings,
+  onShutdown,
+  openSharedReadModels,
+  openSharedStore,
+  sealedBus,
+} from './settings.js';
 
 const settings = distributedSettings('atende-projector');
 const { config, redisPrefix, kafkaTopic, logger } = settings;
 const store = openSharedStore(settings);
-// Sealed at rest: Redis holds only ciphertext of the documents (keys.db / the key store has the key).
-const readModels = new RedisReadModels({
-  url: config.REDIS_URL,
-  prefix: `${redisPrefix}rm:`,
-  codec: sealedDocCodec(await store.cipher.readModelsKey()),
-});
+const readModels = await openSharedReadModels(settings, store);
 const checkpoints = new RedisCheckpointStore({ url: config.REDIS_URL, prefix: redisPrefix });
 const bus = sealedBus(
   new KafkaEventBus({

@@ -5,13 +5,13 @@ import { loadConfig, securePrivateDataDir, type AtendeConfig } from '@atende/con
 import type { EncryptedEventStore } from '@atende/event-store';
 import {
   MASTER_KEY_CREATED_MESSAGE,
-  RedisKeyStore,
   SealedEventBus,
   encryptedStore,
-  openDeploymentKeys,
   openEventStore,
 } from '@atende/event-store';
 import type { EventBus } from '@atende/events';
+import { RedisReadModels, sealedDocCodec } from '@atende/read-models';
+import { openKeysForOps } from '../ops/open.js';
 
 /** What the distributed processes share besides the main configuration (validated like it). */
 const distributedSchema = z.object({
@@ -53,14 +53,7 @@ export function openSharedStore(
   settings: Pick<DistributedSettings, 'config' | 'redisPrefix' | 'logger'>,
 ): EncryptedEventStore {
   const { config, redisPrefix, logger } = settings;
-  const keys = openDeploymentKeys(
-    config.dataDir,
-    config.ATENDE_MASTER_KEY,
-    config.EVENTSTORE_URL
-      ? (master) => new RedisKeyStore(config.REDIS_URL, `${redisPrefix}keys:`, master)
-      : undefined,
-    config.SQLITE_SYNCHRONOUS,
-  );
+  const keys = openKeysForOps(config, redisPrefix);
   if (keys.masterCreated) logger.warn({ file: keys.masterFile }, MASTER_KEY_CREATED_MESSAGE);
   const raw = config.EVENTSTORE_URL
     ? openEventStore({ kind: 'eventstoredb', connectionString: config.EVENTSTORE_URL })
@@ -70,6 +63,18 @@ export function openSharedStore(
         synchronous: config.SQLITE_SYNCHRONOUS,
       });
   return encryptedStore(raw, keys);
+}
+
+/** The Redis read models, sealed at rest with the deployment's read-model key (Redis holds ciphertext). */
+export async function openSharedReadModels(
+  settings: Pick<DistributedSettings, 'config' | 'redisPrefix'>,
+  store: EncryptedEventStore,
+): Promise<RedisReadModels> {
+  return new RedisReadModels({
+    url: settings.config.REDIS_URL,
+    prefix: `${settings.redisPrefix}rm:`,
+    codec: sealedDocCodec(await store.cipher.readModelsKey()),
+  });
 }
 
 /** The bus with the store's encryption: sealed events published, batches opened for consumers. */

@@ -1,13 +1,14 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { loadConfig } from '@atende/config';
 import { MasterKey, SqliteKeyStore, createSqliteEventStore } from '@atende/event-store';
-import { atendeRegistry, newId, streams } from '@atende/events';
+import { streams } from '@atende/events';
 import { startEmbedded } from '../../apps/gateway/src/embedded/start-embedded.js';
+import { eventLogText, sampleInbound } from '../../libs/event-store/src/contract/sample-events.js';
 
 const scripts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -26,12 +27,6 @@ function run(script: string, args: string[], dir: string): Promise<{ code: numbe
 const WS = 'minha-empresa';
 const CHAT = '5511933332222@c.us';
 const TEXT = 'Meu endereço é Rua Sigilo 99';
-const logText = (dir: string) =>
-  readdirSync(dir)
-    .filter((f) => f.startsWith('events.db'))
-    .map((f) => readFileSync(path.join(dir, f)).toString('utf8'))
-    .join('');
-
 describe('npm run events -- encrypt, npm run keys -- rotate-master', () => {
   let dir: string;
   beforeAll(() => (dir = mkdtempSync(path.join(tmpdir(), 'atende-keys-cli-'))));
@@ -50,32 +45,14 @@ describe('npm run events -- encrypt, npm run keys -- rotate-master', () => {
   it('encrypts a log written before encryption, in place', async () => {
     const plain = createSqliteEventStore({ filename: path.join(dir, 'events.db') });
     await plain.appendToStream(streams.conversation(WS, CHAT), [
-      atendeRegistry.prepare(
-        {
-          type: 'InboundMessageReceived',
-          data: {
-            messageId: newId(),
-            chatId: CHAT,
-            sessionId: 's1',
-            providerMessageId: 'p1',
-            content: TEXT,
-            type: 'text',
-            mediaUrl: null,
-            mediaStatus: 'none',
-            senderName: 'Cliente',
-            senderPhone: '5511933332222',
-            timestamp: new Date().toISOString(),
-          },
-        },
-        { workspaceId: WS },
-      ),
+      sampleInbound({ workspaceId: WS, chatId: CHAT, content: TEXT, providerMessageId: 'p1' }),
     ]);
     await plain.close();
-    expect(logText(dir)).toContain(TEXT);
+    expect(eventLogText(dir)).toContain(TEXT);
     const result = await run('events.ts', ['encrypt'], dir);
     expect(result).toMatchObject({ code: 0 });
     expect(result.out).toMatch(/1 eventos cifrados/);
-    expect(logText(dir)).not.toContain(TEXT);
+    expect(eventLogText(dir)).not.toContain(TEXT);
     expect(await textsRead()).toEqual([TEXT]);
   });
 

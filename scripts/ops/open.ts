@@ -20,17 +20,20 @@ export function opsConfig(): AtendeConfig {
 }
 
 /**
- * The deployment's keys, where its processes keep them: DATA_DIR/keys.db, or Redis when the log is
- * on EventStoreDB (ATENDE_REDIS_PREFIX as the processes use it).
+ * The deployment's keys, where its processes keep them (the one place that chooses): DATA_DIR/keys.db,
+ * or Redis under the processes' key prefix when the log is on EventStoreDB (no shared disk).
  */
-export function openKeysForOps(config: AtendeConfig): DeploymentKeys {
-  const prefix = process.env.ATENDE_REDIS_PREFIX || 'atende:';
+export function openKeysForOps(
+  config: AtendeConfig,
+  redisPrefix = process.env.ATENDE_REDIS_PREFIX || 'atende:',
+): DeploymentKeys {
   return openDeploymentKeys(
     config.dataDir,
     config.ATENDE_MASTER_KEY,
     config.EVENTSTORE_URL
-      ? (master) => new RedisKeyStore(config.REDIS_URL, `${prefix}keys:`, master)
+      ? (master) => new RedisKeyStore(config.REDIS_URL, `${redisPrefix}keys:`, master)
       : undefined,
+    config.SQLITE_SYNCHRONOUS,
   );
 }
 

@@ -1,7 +1,8 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { atendeRegistry, newId, streams, type StoredEvent } from '@atende/events';
+import { atendeRegistry, streams, type StoredEvent } from '@atende/events';
+import { eventLogText, sampleInbound } from '../contract/sample-events.js';
 import { createSqliteEventStore } from '../sqlite/sqlite-event-store.js';
 import { EncryptedEventStore } from './encrypted-event-store.js';
 import { encryptSqliteLog } from './encrypt-sqlite-log.js';
@@ -11,13 +12,6 @@ import { SqliteKeyStore } from './sqlite-key-store.js';
 
 const WS = 'ws-antigo';
 const CHAT = '5511955554444@c.us';
-
-function fileText(dir: string): string {
-  return readdirSync(dir)
-    .filter((f) => f.startsWith('events.db'))
-    .map((f) => readFileSync(path.join(dir, f)).toString('utf8'))
-    .join('');
-}
 
 describe('encryptSqliteLog (npm run events -- encrypt)', () => {
   let dir: string;
@@ -44,25 +38,12 @@ describe('encryptSqliteLog (npm run events -- encrypt)', () => {
         },
         ctx,
       ),
-      atendeRegistry.prepare(
-        {
-          type: 'InboundMessageReceived',
-          data: {
-            messageId: newId(),
-            chatId: CHAT,
-            sessionId: 's1',
-            providerMessageId: 'p1',
-            content: 'endereço: Rua das Flores 123',
-            type: 'text',
-            mediaUrl: null,
-            mediaStatus: 'none',
-            senderName: 'Rita Antiga',
-            senderPhone: '5511955554444',
-            timestamp: new Date().toISOString(),
-          },
-        },
-        ctx,
-      ),
+      sampleInbound({
+        workspaceId: WS,
+        chatId: CHAT,
+        content: 'endereço: Rua das Flores 123',
+        senderName: 'Rita Antiga',
+      }),
       atendeRegistry.prepare({ type: 'ConversationPinned', data: {} }, ctx),
     ]);
     await plain.appendToStream(streams.user('u1'), [
@@ -73,11 +54,11 @@ describe('encryptSqliteLog (npm run events -- encrypt)', () => {
     ]);
     const before = await plain.readStream(streams.conversation(WS, CHAT));
     await plain.close();
-    expect(fileText(dir)).toContain('Rua das Flores 123');
+    expect(eventLogText(dir)).toContain('Rua das Flores 123');
 
     const cipher = new FieldCipher(new SqliteKeyStore(path.join(dir, 'keys.db'), MasterKey.random()));
     expect(await encryptSqliteLog(file, cipher)).toEqual({ scanned: 3, sealed: 3 });
-    const disk = fileText(dir);
+    const disk = eventLogText(dir);
     for (const plainText of ['Rua das Flores 123', 'Rita Antiga', 'velho-hash'])
       expect(disk).not.toContain(plainText);
     expect(await encryptSqliteLog(file, cipher)).toEqual({ scanned: 3, sealed: 0 });

@@ -1,15 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  REMOVED_PLACEHOLDER,
-  atendeRegistry,
-  newId,
-  streams,
-  type NewEvent,
-  type StoredEvent,
-} from '@atende/events';
+import { REMOVED_PLACEHOLDER, atendeRegistry, streams, type StoredEvent } from '@atende/events';
 import { eventStoreContract } from '../contract/event-store-contract.js';
+import { eventLogText, sampleInbound } from '../contract/sample-events.js';
 import { createSqliteEventStore } from '../sqlite/sqlite-event-store.js';
 import { EncryptedEventStore } from './encrypted-event-store.js';
 import { FieldCipher, WITHHELD_KEY_ID } from './field-cipher.js';
@@ -39,42 +33,8 @@ const WS = 'ws-privacidade';
 const chatId = '5511987650001@c.us';
 const stream = streams.conversation(WS, chatId);
 
-function inbound(content: string, senderName = 'Maria Sigilosa'): NewEvent {
-  return atendeRegistry.prepare(
-    {
-      type: 'InboundMessageReceived',
-      data: {
-        messageId: newId(),
-        chatId,
-        sessionId: 's1',
-        providerMessageId: newId(),
-        content,
-        type: 'text',
-        mediaUrl: null,
-        mediaStatus: 'none',
-        senderName,
-        senderPhone: '5511987650001',
-        timestamp: new Date().toISOString(),
-      },
-    },
-    { workspaceId: WS },
-  );
-}
-
-function rawBytes(dir: string): string {
-  const files = ['events.db', 'events.db-wal'].map((f) => path.join(dir, f));
-  return files
-    .map((f) =>
-      (() => {
-        try {
-          return readFileSync(f).toString('utf8');
-        } catch {
-          return '';
-        }
-      })(),
-    )
-    .join('');
-}
+const inbound = (content: string, senderName = 'Maria Sigilosa') =>
+  sampleInbound({ workspaceId: WS, chatId, content, senderName });
 
 const contentOf = (events: readonly StoredEvent[]) =>
   events.map((e) => (e.data as { content?: string }).content);
@@ -100,7 +60,7 @@ describe('EncryptedEventStore', () => {
       return out;
     })();
     expect((viaAll!.data as { senderName: string }).senderName).toBe('Maria Sigilosa');
-    const bytes = rawBytes(dir);
+    const bytes = eventLogText(dir);
     expect(bytes).not.toContain('123.456.789-00');
     expect(bytes).not.toContain('Maria Sigilosa');
     const [raw] = await store.raw.readStream(stream);
