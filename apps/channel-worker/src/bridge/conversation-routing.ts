@@ -1,4 +1,4 @@
-import { REMOVED_PLACEHOLDER, streams, type EventStore, type StoredEvent } from '@atende/events';
+import { REMOVED_PLACEHOLDER, conversationAddress, streams, type EventStore } from '@atende/events';
 
 /** Addresses whose kind of conversation id is known, per process (bounded: a cache). */
 const MAX_KNOWN = 50_000;
@@ -58,16 +58,7 @@ export class ConversationRouting {
     );
     const content = (request?.data as { content?: string } | undefined)?.content;
     if (content === undefined || content === REMOVED_PLACEHOLDER) return undefined;
-    const address = addressOf(events) ?? chatId;
+    const address = conversationAddress(events, chatId);
     return address === REMOVED_PLACEHOLDER ? undefined : { content, address };
   }
-}
-
-/** The address the conversation's latest start recorded (absent for conversations named by it). */
-function addressOf(events: readonly StoredEvent[]): string | undefined {
-  for (let i = events.length - 1; i >= 0; i -= 1) {
-    const event = events[i]!;
-    if (event.type === 'ConversationStarted') return (event.data as { address?: string }).address;
-  }
-  return undefined;
 }

@@ -68,14 +68,18 @@ export class FieldCipher {
 
   /** The subject whose key seals a kind of data of a stream. */
   async subjectOf(kind: SealSubjectKind, streamId: string, workspaceId: string): Promise<string> {
-    switch (kind) {
-      case 'workspace':
-        return `workspace:${workspaceId}`;
-      case 'account':
-        return `account:${streamId}`;
-      case 'contact':
-        return `contact:${workspaceId}:${await this.pseudonym(streamId)}`;
-    }
+    return (
+      this.knownSubject(kind, streamId, workspaceId) ??
+      `contact:${workspaceId}:${await this.pseudonym(streamId)}`
+    );
+  }
+
+  /** The subject, when it can be named without waiting (a contact's pseudonym worked out already). */
+  private knownSubject(kind: SealSubjectKind, streamId: string, workspaceId: string): string | undefined {
+    if (kind === 'workspace') return `workspace:${workspaceId}`;
+    if (kind === 'account') return `account:${streamId}`;
+    const name = this.pseudonyms.get(streamId);
+    return name === undefined ? undefined : `contact:${workspaceId}:${name}`;
   }
 
   /** Pseudonyms are fixed (the pepper is never destroyed): worked out once per name, bounded. */
@@ -193,16 +197,10 @@ export class FieldCipher {
     }
     if (!any) return undefined;
     // Known subject and key (the usual case): no await at all.
-    const name = spec.subject === 'contact' ? this.pseudonyms.get(streamId) : undefined;
-    const subject =
-      spec.subject === 'contact'
-        ? name && `contact:${workspaceId}:${name}`
-        : spec.subject === 'workspace'
-          ? `workspace:${workspaceId}`
-          : `account:${streamId}`;
+    const subject = this.knownSubject(spec.subject, streamId, workspaceId);
     const { keyId, key } =
-      (subject ? this.cachedActiveKey(subject) : undefined) ??
-      (await this.activeKey(subject || (await this.subjectOf(spec.subject, streamId, workspaceId))));
+      (subject === undefined ? undefined : this.cachedActiveKey(subject)) ??
+      (await this.activeKey(subject ?? (await this.subjectOf(spec.subject, streamId, workspaceId))));
     rest[SEALED_KEY] = { k: keyId, c: seal(key, JSON.stringify(picked), keyId) };
     return rest;
   }
@@ -268,7 +266,8 @@ export class FieldCipher {
   private openOne(event: StoredEvent, trusted: boolean): StoredEvent {
     const part = sealedPartOf(event.data);
     if (!part) return event;
-    const spec = this.registry.definition(event.type).sealed;
+    const def = this.registry.definition(event.type);
+    const spec = def.sealed;
     // Built field by field (no `delete`: it turns an object into a slow dictionary).
     const stored = event.data as Record<string, unknown>;
     const data: Record<string, unknown> = {};
@@ -285,7 +284,7 @@ export class FieldCipher {
         globalPosition: event.globalPosition,
       } as StoredEvent;
       // Trusted and current (the usual replay): it was validated when it was written.
-      return trusted && event.metadata.schemaVersion === this.registry.definition(event.type).version
+      return trusted && event.metadata.schemaVersion === def.version
         ? opened
         : this.registry.parse(opened, { trusted });
     }

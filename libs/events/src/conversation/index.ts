@@ -2,3 +2,4 @@ export * from './events.js';
 export * from './commands.js';
 export * from './decider.js';
 export * from './messages.js';
+export * from './address.js';

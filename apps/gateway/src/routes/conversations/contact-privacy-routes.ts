@@ -1,7 +1,13 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { REMOVED_PLACEHOLDER, conversationDecider, streams, type StoredEvent } from '@atende/events';
+import {
+  REMOVED_PLACEHOLDER,
+  conversationAddress,
+  conversationDecider,
+  streams,
+  type StoredEvent,
+} from '@atende/events';
 import { listNotes } from '@atende/projector';
 import { execute } from '../../commands/execute.js';
 import { HttpError } from '../../http/errors.js';
@@ -52,12 +58,6 @@ function profileOf(events: readonly StoredEvent[]): { name: string; phone: strin
   if (!started) return null;
   const data = started.data as { customerName: string; customerId: string };
   return { name: data.customerName, phone: data.customerId };
-}
-
-/** The provider's address of the conversation (a WhatsApp id): its own id before pseudonyms. */
-function addressOf(events: readonly StoredEvent[], chatId: string): string {
-  const started = events.find((e) => e.type === 'ConversationStarted');
-  return (started?.data as { address?: string } | undefined)?.address ?? chatId;
 }
 
 /** Notes whose title or text carries the phone number (any punctuation) or the full name. */
@@ -163,7 +163,7 @@ export function contactPrivacyRoutes(deps: GatewayDeps): RouteDefinition[] {
         }
         // The route and the key first: should the rest fail, the data is unreadable already and a
         // retry finishes it. Without the route the number's next message starts an unrelated conversation.
-        const address = addressOf(events, row.chatId);
+        const address = conversationAddress(events, row.chatId);
         if (address !== REMOVED_PLACEHOLDER)
           await deps.contactKeys.forgetConversationRoute(ctx!.workspaceId, address);
         await deps.contactKeys.destroyContact(ctx!.workspaceId, streamId);
