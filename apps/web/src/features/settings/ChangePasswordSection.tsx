@@ -2,6 +2,7 @@ import { KeyRound } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { FormAlert } from '../../ui/FormAlert';
+import { SectionHeading } from '../../ui/SectionHeading';
 import { authActions } from '../auth/authSlice';
 import { NewPasswordFields, newPasswordProblem } from '../auth/NewPasswordFields';
 import { selectOwnPassword } from '../auth/selectors';
@@ -56,14 +57,7 @@ export function ChangePasswordSection() {
       aria-labelledby={headingId}
       className="mt-8 rounded-xl border border-slate-200 p-5 dark:border-blue-900/60"
     >
-      <h3
-        id={headingId}
-        className="flex items-center gap-2 text-base font-semibold text-slate-900 dark:text-white"
-      >
-        <KeyRound aria-hidden className="h-4 w-4 text-blue-600 dark:text-blue-300" />
-        {t.heading}
-      </h3>
-      <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{t.intro}</p>
+      <SectionHeading id={headingId} icon={KeyRound} heading={t.heading} intro={t.intro} />
       <form noValidate className="mt-4 grid max-w-md gap-4" onSubmit={onSubmit}>
         <div>
           <label

@@ -1,13 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FormAlert } from '../../ui/FormAlert';
+import { normalAppCode } from '../auth/SecondFactorFields';
 import { usePendingAction } from '../../ui/usePendingAction';
 import { enableTwoFactor, type TwoFactorEnabled, type TwoFactorSetup } from './two-factor-api';
 import { TWO_FACTOR_TEXTS } from './texts';
 
 const t = TWO_FACTOR_TEXTS;
-
-/** The app's code as typed or pasted ("123 456"): its digits only, 6 at most. */
-const digitsOf = (text: string) => text.replace(/\D/g, '').slice(0, 6);
 
 /**
  * Enrolment's first steps: the secret as a QR code for the authenticator app (and as text, to type
@@ -69,7 +67,7 @@ export function AuthenticatorStep({
           placeholder="000000"
           className="input max-w-40 tracking-[0.3em] tabular-nums"
           value={code}
-          onChange={(event) => setCode(digitsOf(event.target.value))}
+          onChange={(event) => setCode(normalAppCode(event.target.value))}
         />
       </div>
       <FormAlert message={action.error} />

@@ -2,6 +2,7 @@ import { ShieldCheck } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Dialog } from '../../ui/Dialog';
+import { SectionHeading } from '../../ui/SectionHeading';
 import { authActions } from '../auth/authSlice';
 import { selectUser } from '../auth/selectors';
 import { twoFactorEnabled } from '../auth/two-factor-status';
@@ -48,14 +49,7 @@ export function TwoFactorSection() {
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3
-            id={headingId}
-            className="flex items-center gap-2 text-base font-semibold text-slate-900 dark:text-white"
-          >
-            <ShieldCheck aria-hidden className="h-4 w-4 text-blue-600 dark:text-blue-300" />
-            {t.heading}
-          </h3>
-          <p className="mt-1 max-w-prose text-sm text-slate-500 dark:text-slate-400">{t.intro}</p>
+          <SectionHeading id={headingId} icon={ShieldCheck} heading={t.heading} intro={t.intro} />
         </div>
         <p className="text-sm">
           <span className="sr-only">{t.statusLabel}: </span>
