@@ -513,7 +513,8 @@ async function main(): Promise<void> {
       ['not delivered to the agent socket', fmt(missing), '—'],
       ['baseline: raw better-sqlite3, 1 row per transaction', `${fmt(rawRate)} rows/s`, '—'],
       ['baseline: event store, 1 event per append (serial)', `${fmt(storeRate)} events/s`, '—'],
-      ['  the same, fields sealed (encrypted log)', `${fmt(sealedRate)} events/s`, '≥ 85 % of plain'],
+      // A key is made for each new customer (1 message in 10 here): the ingest's cost is bench:encryption.
+      ['  the same, fields sealed (encrypted log)', `${fmt(sealedRate)} events/s`, '—'],
     ];
     console.log(`\n${'figure'.padEnd(52)}${'value'.padStart(16)}  budget`);
     for (const [figure, value, budget] of table) {

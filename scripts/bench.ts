@@ -8,7 +8,8 @@
  * same-run baseline and value / baseline — and writes the same figures as JSON.
  *
  * Steps: store, replay (+ redis-benchmark as the baseline of the Redis rebuild), api, api-100ws (the
- * same with 99 other companies' data present), fanout, ingest (embedded), ingest-100ws, ingest-distributed (only when a Kafka broker answers at KAFKA_BROKERS, else at the
+ * same with 99 other companies' data present), fanout, ingest (embedded), ingest-100ws, encryption
+ * (ingest with the encrypted log vs a plain one, alternating rounds), ingest-distributed (only when a Kafka broker answers at KAFKA_BROKERS, else at the
  * local 127.0.0.1:19092 of `npm run kafka:start`), web (`npm run build`: /dashboard JS gzipped).
  * --quick runs smaller sizes (budgets tied to a size are then left out of the table).
  *
@@ -46,6 +47,7 @@ const STEPS = [
   'fanout',
   'ingest',
   'ingest-100ws',
+  'encryption',
   'ingest-distributed',
   'web',
 ] as const;
@@ -59,6 +61,7 @@ const TITLES: Record<Step, string> = {
   fanout: 'fanout — agent sockets (bench:fanout)',
   ingest: 'ingest — embedded (bench:ingest)',
   'ingest-100ws': 'ingest — embedded, 100 workspaces of data (bench:ingest -- --workspaces 100)',
+  encryption: 'encryption — ingest with the encrypted log vs a plain one (bench:encryption)',
   'ingest-distributed': 'ingest — distributed, Kafka + Redis (bench:ingest -- --mode distributed)',
   web: 'web — /dashboard initial JS (npm run build)',
 };
@@ -81,6 +84,7 @@ const BENCHES: Record<Exclude<Step, 'web'>, { script: string; full: string[]; qu
     full: ['--workspaces', '100'],
     quick: ['--workspaces', '100', '--other-conversations', '100', '--messages', '10000', '--seconds', '3'],
   },
+  encryption: { script: 'bench:encryption', full: [], quick: ['--rounds', '1', '--messages', '10000'] },
   'ingest-distributed': {
     script: 'bench:ingest',
     full: ['--mode', 'distributed'],

@@ -140,4 +140,34 @@ describe('EncryptedEventStore', () => {
     } as StoredEvent;
     await expect(store.cipher.open([forged])).rejects.toThrow();
   });
+
+  it('hands a follower of the log here what it appended without decrypting it, until an erasure', async () => {
+    const abort = new AbortController();
+    const pages = store.subscribePages(1, { signal: abort.signal, trusted: true })[Symbol.asyncIterator]();
+    const open = jest.spyOn(store.cipher, 'open');
+    const waiting = pages.next(); // following from here on, as a projector does
+    await store.appendToStream(stream, [inbound('recém-chegada')]);
+    const first = await waiting;
+    expect(contentOf(first.value as StoredEvent[])).toEqual(['recém-chegada']);
+    expect(open).not.toHaveBeenCalled();
+
+    await store.appendToStream(stream, [inbound('apagada antes de ser lida')]);
+    await store.cipher.destroyContact(WS, stream);
+    const second = await pages.next();
+    expect(contentOf(second.value as StoredEvent[])).toEqual([REMOVED_PLACEHOLDER]);
+    abort.abort();
+    await pages.return?.();
+    expect(store.recent.size).toBe(0);
+  });
+
+  it('seals at once when the keys are cached, and waits for the store only for a new contact', async () => {
+    const [first] = [inbound('primeira')];
+    expect(store.cipher.sealCached(stream, [first!])).toBeUndefined(); // the contact has no key yet
+    const [sealed] = await store.cipher.seal(stream, [first!]);
+    const [again] = store.cipher.sealCached(stream, [inbound('segunda')])!;
+    expect((again!.data as { $sealed: { k: string } }).$sealed.k).toBe(
+      (sealed!.data as { $sealed: { k: string } }).$sealed.k,
+    );
+    expect(again!.data).not.toHaveProperty('content');
+  });
 });

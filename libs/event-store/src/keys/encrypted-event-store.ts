@@ -13,9 +13,7 @@ import type {
   SubscribeOptions,
 } from '@atende/events';
 import type { FieldCipher } from './field-cipher.js';
-
-/** How many recently appended events keep their plain form (a second of ingest at full speed). */
-const RECENT_APPENDS = 20_000;
+import { RecentAppends } from './recent-appends.js';
 
 /**
  * Any EventStore with the sensitive fields of its events encrypted (DESIGN §3): sealed on append,
@@ -24,18 +22,14 @@ const RECENT_APPENDS = 20_000;
  * puts the stored (sealed) form on the bus.
  */
 export class EncryptedEventStore implements EventStore {
-  /**
-   * The plain form of the sealed events this process appended lately, by global position: the
-   * processes following the log here (projectors, channel bridge, notifier) read them back at
-   * once, and need not decrypt what was encrypted a moment ago. Emptied when keys are destroyed.
-   */
-  private appended: (StoredEvent | undefined)[] = new Array(RECENT_APPENDS);
+  /** Plain payloads of what this process appended, for the followers of the log here. */
+  readonly recent = new RecentAppends();
 
   constructor(
     readonly raw: EventStore,
     readonly cipher: FieldCipher,
   ) {
-    cipher.onKeysDestroyed(() => (this.appended = new Array(RECENT_APPENDS)));
+    cipher.onKeysDestroyed(() => this.recent.clear());
   }
 
   async appendToStream(
@@ -43,33 +37,19 @@ export class EncryptedEventStore implements EventStore {
     events: readonly NewEvent[],
     options?: AppendOptions,
   ): Promise<AppendResult> {
-    const sealed = await this.cipher.seal(streamId, events);
+    const sealed = this.cipher.sealCached(streamId, events) ?? (await this.cipher.seal(streamId, events));
     const result = await this.raw.appendToStream(streamId, sealed, options);
-    if (sealed !== events && result.written === events.length)
-      this.remember(streamId, events, sealed, result);
+    if (sealed !== events && result.written === events.length) this.remember(events, sealed, result);
     return result;
   }
 
-  private remember(
-    streamId: string,
-    events: readonly NewEvent[],
-    sealed: readonly NewEvent[],
-    result: AppendResult,
-  ): void {
-    const first = result.nextExpectedVersion - events.length + 1;
+  private remember(events: readonly NewEvent[], sealed: readonly NewEvent[], result: AppendResult): void {
     for (let i = 0; i < events.length; i += 1) {
       const event = events[i]!;
       if (sealed[i] === event) continue; // nothing sealed: read back as it is
-      const globalPosition = result.globalPositions[i]!;
-      // A ring by position: the slot of an older event is simply taken over.
-      this.appended[globalPosition % RECENT_APPENDS] = {
-        type: event.type,
-        data: event.data,
-        metadata: event.metadata,
-        streamId,
-        streamPosition: first + i,
-        globalPosition,
-      } as StoredEvent;
+      const fields = this.cipher.registry.definition(event.type).sealed!.fields;
+      const data = event.data as Record<string, unknown>;
+      this.recent.remember(result.globalPositions[i]!, event.metadata.eventId, fields, data);
     }
   }
 
@@ -78,13 +58,16 @@ export class EncryptedEventStore implements EventStore {
     let sealed = false;
     const out = page.map((event) => {
       if (!sealedPartOf(event.data)) return event;
-      const known = this.appended[event.globalPosition % RECENT_APPENDS];
-      if (
-        known &&
-        known.globalPosition === event.globalPosition &&
-        known.metadata.eventId === event.metadata.eventId
-      )
-        return known;
+      const data = this.recent.plainData(event.globalPosition, event.metadata.eventId, event.data);
+      if (data)
+        return {
+          type: event.type,
+          data,
+          metadata: event.metadata,
+          streamId: event.streamId,
+          streamPosition: event.streamPosition,
+          globalPosition: event.globalPosition,
+        } as StoredEvent;
       sealed = true;
       return event;
     });
@@ -130,17 +113,23 @@ export class EncryptedEventStore implements EventStore {
   }
 
   async *subscribe(fromGlobalPosition?: number, options?: SubscribeOptions): AsyncIterable<StoredEvent> {
-    for await (const page of this.raw.subscribePages(fromGlobalPosition, options)) {
-      yield* await this.open(page, options?.trusted ?? false);
-    }
+    for await (const page of this.subscribePages(fromGlobalPosition, options)) yield* page;
   }
 
+  /** Pages as they come, opened; while it runs, what this process appends is kept plain for it. */
   async *subscribePages(
     fromGlobalPosition?: number,
     options?: SubscribeOptions,
   ): AsyncIterable<StoredEvent[]> {
-    for await (const page of this.raw.subscribePages(fromGlobalPosition, options)) {
-      yield await this.open(page, options?.trusted ?? false);
+    const mark = this.recent.follow(fromGlobalPosition ?? 0);
+    try {
+      for await (const page of this.raw.subscribePages(fromGlobalPosition, options)) {
+        const opened = await this.open(page, options?.trusted ?? false);
+        if (page.length > 0) this.recent.advanced(mark, page[page.length - 1]!.globalPosition + 1);
+        yield opened;
+      }
+    } finally {
+      this.recent.unfollow(mark);
     }
   }
 

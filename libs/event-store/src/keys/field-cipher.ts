@@ -59,7 +59,7 @@ export class FieldCipher {
 
   constructor(
     readonly keys: KeyStore,
-    private readonly registry: EventRegistry = atendeRegistry,
+    readonly registry: EventRegistry = atendeRegistry,
     options: FieldCipherOptions = {},
   ) {
     this.activeKeyMs = options.activeKeyMs ?? 30_000;
@@ -78,9 +78,18 @@ export class FieldCipher {
   private knownSubject(kind: SealSubjectKind, streamId: string, workspaceId: string): string | undefined {
     if (kind === 'workspace') return `workspace:${workspaceId}`;
     if (kind === 'account') return `account:${streamId}`;
+    // The subject string is kept: a new string per event would be hashed anew at each Map lookup.
+    const known = this.contactSubjects.get(streamId);
+    if (known?.workspaceId === workspaceId) return known.subject;
     const name = this.pseudonyms.get(streamId);
-    return name === undefined ? undefined : `contact:${workspaceId}:${name}`;
+    if (name === undefined) return undefined;
+    const subject = `contact:${workspaceId}:${name}`;
+    if (this.contactSubjects.size >= CACHE_LIMIT) this.contactSubjects.clear();
+    this.contactSubjects.set(streamId, { workspaceId, subject });
+    return subject;
   }
+
+  private readonly contactSubjects = new Map<string, { workspaceId: string; subject: string }>();
 
   /** Pseudonyms are fixed (the pepper is never destroyed): worked out once per name, bounded. */
   private readonly pseudonyms = new Map<string, string>();
@@ -171,6 +180,34 @@ export class FieldCipher {
     return value;
   }
 
+  /** The sealed fields of a payload apart from the rest, or undefined when none holds a value. */
+  private split(
+    fields: readonly string[],
+    data: Record<string, unknown>,
+  ): { rest: Record<string, unknown>; picked: Record<string, unknown> } | undefined {
+    // Built field by field (no `delete`: it turns an object into a slow dictionary).
+    const sealedFields = fieldSetOf(fields);
+    const rest: Record<string, unknown> = {};
+    const picked: Record<string, unknown> = {};
+    let any = false;
+    for (const field in data) {
+      const value = data[field];
+      if (sealedFields.has(field) && value !== undefined && value !== null) {
+        picked[field] = value;
+        any = true;
+      } else rest[field] = value;
+    }
+    return any ? { rest, picked } : undefined;
+  }
+
+  private sealWith(
+    parts: { rest: Record<string, unknown>; picked: Record<string, unknown> },
+    { keyId, key }: { keyId: string; key: Buffer },
+  ): Record<string, unknown> {
+    parts.rest[SEALED_KEY] = { k: keyId, c: seal(key, JSON.stringify(parts.picked), keyId) };
+    return parts.rest;
+  }
+
   /**
    * The stored form of one event's data (any schema version), or undefined when it has nothing to
    * seal (no sealed fields, or sealed already).
@@ -183,34 +220,41 @@ export class FieldCipher {
   ): Promise<Record<string, unknown> | undefined> {
     const spec = this.registry.definition(type).sealed;
     if (!spec || sealedPartOf(data)) return undefined;
-    // Built field by field (no `delete`: it turns an object into a slow dictionary).
-    const sealedFields = fieldSetOf(spec.fields);
-    const rest: Record<string, unknown> = {};
-    const picked: Record<string, unknown> = {};
-    let any = false;
-    for (const field in data) {
-      const value = data[field];
-      if (sealedFields.has(field) && value !== undefined && value !== null) {
-        picked[field] = value;
-        any = true;
-      } else rest[field] = value;
+    const parts = this.split(spec.fields, data);
+    if (!parts) return undefined;
+    return this.sealWith(
+      parts,
+      await this.activeKey(await this.subjectOf(spec.subject, streamId, workspaceId)),
+    );
+  }
+
+  /**
+   * The stored form of events about to be appended to a stream, at once when every key it needs is
+   * cached (the ingest path then waits on nothing); undefined when a key must be read first (seal).
+   */
+  sealCached(streamId: string, events: readonly NewEvent[]): readonly NewEvent[] | undefined {
+    let sealed: NewEvent[] | undefined;
+    for (let i = 0; i < events.length; i += 1) {
+      const event = events[i]!;
+      const spec = this.registry.definition(event.type).sealed;
+      if (!spec) continue;
+      const subject = this.knownSubject(spec.subject, streamId, event.metadata.workspaceId);
+      const key = subject === undefined ? undefined : this.cachedActiveKey(subject);
+      if (!key) return undefined;
+      const data = event.data as Record<string, unknown>;
+      const parts = sealedPartOf(data) ? undefined : this.split(spec.fields, data);
+      if (parts) (sealed ??= [...events])[i] = this.registry.withSealedData(event, this.sealWith(parts, key));
     }
-    if (!any) return undefined;
-    // Known subject and key (the usual case): no await at all.
-    const subject = this.knownSubject(spec.subject, streamId, workspaceId);
-    const { keyId, key } =
-      (subject === undefined ? undefined : this.cachedActiveKey(subject)) ??
-      (await this.activeKey(subject ?? (await this.subjectOf(spec.subject, streamId, workspaceId))));
-    rest[SEALED_KEY] = { k: keyId, c: seal(key, JSON.stringify(picked), keyId) };
-    return rest;
+    return sealed ?? events;
   }
 
   /** The stored form of events about to be appended to a stream (the same array when nothing is sealed). */
   async seal(streamId: string, events: readonly NewEvent[]): Promise<readonly NewEvent[]> {
+    const now = this.sealCached(streamId, events);
+    if (now) return now;
     let sealed: NewEvent[] | undefined;
     for (let i = 0; i < events.length; i += 1) {
       const event = events[i]!;
-      if (!this.registry.definition(event.type).sealed) continue;
       const data = event.data as Record<string, unknown>;
       const stored = await this.sealData(event.type, streamId, event.metadata.workspaceId, data);
       if (stored) (sealed ??= [...events])[i] = this.registry.withSealedData(event, stored);

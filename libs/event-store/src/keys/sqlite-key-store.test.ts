@@ -36,6 +36,33 @@ describe('SqliteKeyStore on disk', () => {
   });
 });
 
+describe('SqliteKeyStore, keys asked for together', () => {
+  it('makes one key per subject for a burst of new customers, the same for two processes of one file', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'atende-keys-'));
+    const file = path.join(dir, 'keys.db');
+    const master = MasterKey.random();
+    const one = new SqliteKeyStore(file, master);
+    const two = new SqliteKeyStore(file, master);
+    try {
+      const subjects = Array.from({ length: 30 }, (_, i) => `contact:ws1:cliente-${i}`);
+      // Each subject asked twice here and once by the other store, all at once.
+      const asked = await Promise.all(
+        subjects.flatMap((s) => [one.activeKey(s), one.activeKey(s), two.activeKey(s)]),
+      );
+      for (let i = 0; i < subjects.length; i += 1) {
+        const [a, b, c] = asked.slice(i * 3, i * 3 + 3);
+        expect(a!.keyId).toBe(`${subjects[i]}#1`);
+        expect(b!.key.equals(a!.key) && c!.key.equals(a!.key)).toBe(true);
+      }
+      expect(new Set(asked.map((k) => k.key.toString('hex'))).size).toBe(subjects.length);
+    } finally {
+      await one.close();
+      await two.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('loadMasterKey', () => {
   let dir: string;
   beforeEach(() => (dir = mkdtempSync(path.join(tmpdir(), 'atende-master-'))));

@@ -23,6 +23,30 @@ function formatIssues(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
 }
 
+/**
+ * An event a registry validated (prepare) or made from one it validated (withSealedData): appended
+ * without being checked again. A class rather than a WeakSet of objects: adding each event to a
+ * weak set cost more than a microsecond once many were alive. A copy (spread, JSON) is a plain
+ * object again, so it cannot pass for prepared; `#by` ties it to its registry.
+ */
+class PreparedEvent {
+  readonly #by: EventRegistry;
+
+  constructor(
+    by: EventRegistry,
+    readonly type: string,
+    readonly data: unknown,
+    readonly metadata: NewEvent['metadata'],
+  ) {
+    this.#by = by;
+    Object.freeze(this);
+  }
+
+  static isFrom(event: object, registry: EventRegistry): boolean {
+    return event instanceof PreparedEvent && event.#by === registry;
+  }
+}
+
 /** The set of known event types, used to validate before writing and to parse/upcast on read. */
 export class EventRegistry {
   private readonly byType = new Map<string, AnyDefinition>();
@@ -42,9 +66,6 @@ export class EventRegistry {
     return [...this.byType.keys()];
   }
 
-  /** Events this registry made with prepare(): validated once, not again when appended. */
-  private readonly prepared = new WeakSet<object>();
-
   /** The definition of a known type (its schema, version, sealed fields); throws for an unknown one. */
   definition(type: string): AnyDefinition {
     const def = this.byType.get(type);
@@ -58,9 +79,7 @@ export class EventRegistry {
    */
   withSealedData(event: NewEvent, data: Record<string, unknown>): NewEvent {
     this.assertValid(event);
-    const sealed = Object.freeze({ type: event.type, data, metadata: event.metadata }) as NewEvent;
-    this.prepared.add(sealed);
-    return sealed;
+    return new PreparedEvent(this, event.type, data, event.metadata) as NewEvent;
   }
 
   /** Validates a decider's event and wraps it with metadata (deterministic id when it has a business key). */
@@ -78,18 +97,17 @@ export class EventRegistry {
       occurredAt: context.occurredAt ?? new Date().toISOString(),
       schemaVersion: def.version,
     };
-    const prepared = Object.freeze({
-      type: event.type,
-      data: parsed.data as E['data'],
-      metadata: Object.freeze(metadata),
-    }) as NewEvent<E>;
-    this.prepared.add(prepared);
-    return prepared;
+    return new PreparedEvent(
+      this,
+      event.type,
+      parsed.data,
+      Object.freeze(metadata),
+    ) as unknown as NewEvent<E>;
   }
 
   /** Throws InvalidEventError unless the event is exactly what the current schema allows. */
   assertValid(event: NewEvent): void {
-    if (this.prepared.has(event)) return; // made by prepare() above: validated already
+    if (PreparedEvent.isFrom(event, this)) return; // made by prepare() above: validated already
     const def = this.definition(event.type);
     const meta = eventMetadataSchema.safeParse(event.metadata);
     if (!meta.success) throw new InvalidEventError(event.type, `metadata ${formatIssues(meta.error)}`);
