@@ -47,12 +47,12 @@ export class RecentAppends {
    * The plain payload of an event read back sealed (its other fields and the values remembered), when
    * it is the one remembered at that position.
    */
-  plainData(globalPosition: number, eventId: string, stored: object): Record<string, unknown> | undefined {
+  plainData(globalPosition: number, eventId: string, sealed: unknown): Record<string, unknown> | undefined {
     const known = this.byPosition.get(globalPosition);
     if (known?.eventId !== eventId) return undefined;
     const data: Record<string, unknown> = {};
-    for (const field in stored)
-      if (field !== SEALED_KEY) data[field] = (stored as Record<string, unknown>)[field];
+    const stored = sealed as Record<string, unknown>;
+    for (const field in stored) if (field !== SEALED_KEY) data[field] = stored[field];
     for (const field in known.values) data[field] = known.values[field];
     return data;
   }
