@@ -4,6 +4,7 @@ export { SCHEMA_SQL, INSERT_EVENT_SQL, eventRowValues } from './sqlite/schema.js
 export * from './sqlite/write-log-file.js';
 export * from './sqlite/sqlite-checkpoint-store.js';
 export * from './eventstoredb/eventstoredb-event-store.js';
+export * from './postgres/postgres-event-store.js';
 export * from './keys/master-key.js';
 export * from './keys/sealed-field.js';
 export * from './keys/sqlite-key-store.js';
@@ -11,5 +12,6 @@ export * from './keys/field-cipher.js';
 export * from './keys/encrypted-event-store.js';
 export * from './keys/open-encrypted-store.js';
 export * from './keys/redis-key-store.js';
+export * from './keys/postgres-key-store.js';
 export * from './keys/sealed-bus.js';
 export * from './keys/encrypt-sqlite-log.js';

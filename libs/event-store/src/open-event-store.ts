@@ -1,6 +1,7 @@
 import type { EventStore } from '@atende/events';
 import { createSqliteEventStore } from './sqlite/sqlite-event-store.js';
 import { createEventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store.js';
+import { createPostgresEventStore } from './postgres/postgres-event-store.js';
 
 /** Where the events live; chosen by configuration. */
 export type EventStoreLocation =
@@ -11,6 +12,13 @@ export type EventStoreLocation =
       connectionString: string;
       /** Prefix of every stream (several deployments or test runs on one server); default none. */
       namespace?: string;
+    }
+  | {
+      kind: 'postgres';
+      /** e.g. `postgres://user:password@host:5432/database`. */
+      connectionString: string;
+      /** PostgreSQL schema of the tables (several deployments or test runs on one database); default `atende`. */
+      schema?: string;
     };
 
 export function openEventStore(location: EventStoreLocation): EventStore {
@@ -25,13 +33,19 @@ export function openEventStore(location: EventStoreLocation): EventStore {
         connectionString: location.connectionString,
         ...(location.namespace ? { namespace: location.namespace } : {}),
       });
+    case 'postgres':
+      return createPostgresEventStore({
+        connectionString: location.connectionString,
+        ...(location.schema ? { schema: location.schema } : {}),
+      });
   }
 }
 
 /**
  * Reads a location from the environment (used by child processes in tests and tools):
- * ATENDE_STORE_KIND=sqlite with ATENDE_STORE_FILE, or ATENDE_STORE_KIND=eventstoredb with
- * EVENTSTORE_URL (and ATENDE_STORE_NAMESPACE, optional).
+ * ATENDE_STORE_KIND=sqlite with ATENDE_STORE_FILE, ATENDE_STORE_KIND=eventstoredb with
+ * EVENTSTORE_URL (and ATENDE_STORE_NAMESPACE, optional), or ATENDE_STORE_KIND=postgres with
+ * EVENTSTORE_URL=postgres://… (and ATENDE_STORE_SCHEMA, optional).
  */
 export function eventStoreLocationFromEnv(env: NodeJS.ProcessEnv): EventStoreLocation {
   if (env.ATENDE_STORE_KIND === 'sqlite' && env.ATENDE_STORE_FILE) {
@@ -44,7 +58,14 @@ export function eventStoreLocationFromEnv(env: NodeJS.ProcessEnv): EventStoreLoc
       ...(env.ATENDE_STORE_NAMESPACE ? { namespace: env.ATENDE_STORE_NAMESPACE } : {}),
     };
   }
+  if (env.ATENDE_STORE_KIND === 'postgres' && env.EVENTSTORE_URL) {
+    return {
+      kind: 'postgres',
+      connectionString: env.EVENTSTORE_URL,
+      ...(env.ATENDE_STORE_SCHEMA ? { schema: env.ATENDE_STORE_SCHEMA } : {}),
+    };
+  }
   throw new Error(
-    'ATENDE_STORE_KIND does not describe an event store (sqlite needs ATENDE_STORE_FILE, eventstoredb needs EVENTSTORE_URL)',
+    'ATENDE_STORE_KIND does not describe an event store (sqlite needs ATENDE_STORE_FILE, eventstoredb and postgres need EVENTSTORE_URL)',
   );
 }

@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import { Pool } from 'pg';
+import type { DataKey, KeyStore, MasterKeyLike } from '@atende/events';
+import { ensureSchema } from '../postgres/ensure-schema.js';
+import { assertSchemaName } from '../postgres/names.js';
+
+export interface PostgresKeyStoreOptions {
+  /** e.g. `postgres://user:password@host:5432/database`; best another database than the event log's. */
+  connectionString: string;
+  /** PostgreSQL schema of the `data_keys` table; default `atende_keys` (apart from the event log's). */
+  schema?: string;
+  /** Connections of the pool; default 4. */
+  maxConnections?: number;
+}
+
+interface KeyRow {
+  key_id: string;
+  wrapped: string | null;
+}
+
+/**
+ * Data keys in PostgreSQL (processes that share a database but no disk), wrapped by the master key,
+ * in the table of the SQLite key store: a destroyed key keeps its row without the key (a tombstone),
+ * so its generation is never handed out again. PostgreSQL keeps a destroyed key's bytes until VACUUM
+ * reuses their space, and in its WAL and backups as long as those are kept; they are wrapped, so
+ * rotating the master key (rewrap) and discarding the old one puts them out of reach.
+ */
+export class PostgresKeyStore implements KeyStore {
+  private readonly pool: Pool;
+  private readonly table: string;
+  private schemaReady: Promise<void> | undefined;
+  /** Unwrapped keys: unwrapping on every read would cost an AES operation per field. */
+  private readonly cache = new Map<string, Buffer>();
+
+  constructor(
+    private readonly options: PostgresKeyStoreOptions,
+    private master: MasterKeyLike,
+  ) {
+    const schema = options.schema ?? 'atende_keys';
+    assertSchemaName(schema);
+    this.table = `"${schema}".data_keys`;
+    this.pool = new Pool({
+      connectionString: options.connectionString,
+      max: options.maxConnections ?? 4,
+      application_name: 'atende-key-store',
+    });
+    this.pool.on('error', () => {}); // an idle connection dropped by the server: replaced when needed
+  }
+
+  private ready(): Promise<void> {
+    const schema = this.options.schema ?? 'atende_keys';
+    const ddl = `CREATE SCHEMA IF NOT EXISTS "${schema}";
+      CREATE TABLE IF NOT EXISTS ${this.table} (
+        key_id TEXT PRIMARY KEY, subject TEXT NOT NULL, generation INTEGER NOT NULL,
+        wrapped TEXT, master_id TEXT NOT NULL, UNIQUE (subject, generation))`;
+    this.schemaReady ??= ensureSchema(this.pool, schema, 'data_keys', ddl).catch((error: unknown) => {
+      this.schemaReady = undefined;
+      throw error;
+    });
+    return this.schemaReady;
+  }
+
+  private unwrap(row: KeyRow): Buffer | undefined {
+    if (row.wrapped === null) return undefined;
+    let key = this.cache.get(row.key_id);
+    if (!key) this.cache.set(row.key_id, (key = this.master.unwrap(row.wrapped)));
+    return key;
+  }
+
+  async activeKey(subject: string): Promise<DataKey> {
+    await this.ready();
+    for (;;) {
+      const current = await this.pool.query<KeyRow & { generation: number }>(
+        `SELECT generation, key_id, wrapped FROM ${this.table} WHERE subject = $1 ORDER BY generation DESC LIMIT 1`,
+        [subject],
+      );
+      const row = current.rows[0];
+      const live = row ? this.unwrap(row) : undefined;
+      if (row && live) return { keyId: row.key_id, key: live };
+      const generation = (row?.generation ?? 0) + 1;
+      const keyId = `${subject}#${generation}`;
+      const key = randomBytes(32);
+      // Another writer may make the same generation at once: then its key is the one (read again).
+      const inserted = await this.pool.query(
+        `INSERT INTO ${this.table} VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+        [keyId, subject, generation, this.master.wrap(key), this.master.id],
+      );
+      if (inserted.rowCount === 1) {
+        this.cache.set(keyId, key);
+        return { keyId, key };
+      }
+    }
+  }
+
+  async keyById(keyId: string): Promise<Buffer | undefined> {
+    await this.ready();
+    // Always asks the database (another process may have destroyed it); the cache only spares the unwrap.
+    const result = await this.pool.query<KeyRow>(
+      `SELECT key_id, wrapped FROM ${this.table} WHERE key_id = $1`,
+      [keyId],
+    );
+    const row = result.rows[0];
+    if (!row || row.wrapped === null) this.cache.delete(keyId);
+    return row ? this.unwrap(row) : undefined;
+  }
+
+  private forget(matches: (keyId: string) => boolean): void {
+    for (const keyId of this.cache.keys()) if (matches(keyId)) this.cache.delete(keyId);
+  }
+
+  async destroySubject(subject: string): Promise<number> {
+    await this.ready();
+    const result = await this.pool.query(
+      `UPDATE ${this.table} SET wrapped = NULL WHERE subject = $1 AND wrapped IS NOT NULL`,
+      [subject],
+    );
+    this.forget((keyId) => keyId.slice(0, keyId.lastIndexOf('#')) === subject);
+    return result.rowCount ?? 0;
+  }
+
+  async destroySubjectsWithPrefix(prefix: string): Promise<number> {
+    await this.ready();
+    const result = await this.pool.query(
+      `UPDATE ${this.table} SET wrapped = NULL WHERE starts_with(subject, $1) AND wrapped IS NOT NULL`,
+      [prefix],
+    );
+    this.forget((keyId) => keyId.startsWith(prefix));
+    return result.rowCount ?? 0;
+  }
+
+  /** In one transaction, the live keys locked: a key destroyed meanwhile waits, and stays destroyed. */
+  async rewrap(next: MasterKeyLike): Promise<number> {
+    await this.ready();
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      const live = await client.query<KeyRow>(
+        `SELECT key_id, wrapped FROM ${this.table} WHERE wrapped IS NOT NULL FOR UPDATE`,
+      );
+      const ids = live.rows.map((row) => row.key_id);
+      const rewrapped = live.rows.map((row) => next.wrap(this.master.unwrap(row.wrapped!)));
+      await client.query(
+        `UPDATE ${this.table} AS k SET wrapped = r.wrapped, master_id = $3
+         FROM unnest($1::text[], $2::text[]) AS r(key_id, wrapped) WHERE k.key_id = r.key_id`,
+        [ids, rewrapped, next.id],
+      );
+      await client.query('COMMIT');
+      this.master = next;
+      return ids.length;
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.cache.clear();
+    if (!this.pool.ending) await this.pool.end();
+  }
+}
