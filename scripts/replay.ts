@@ -15,7 +15,7 @@ import {
   type RebuildReport,
 } from '@atende/projector';
 import { CliError, runCli } from './ops/cli-error.js';
-import { openStoreForOps, opsConfig, selectProjections } from './ops/open.js';
+import { openSharedStoreForOps, opsConfig, selectProjections } from './ops/open.js';
 import { printRebuildReport, rebuildProgressBar } from './ops/progress.js';
 
 runCli(async () => {
@@ -27,7 +27,8 @@ runCli(async () => {
         all: { type: 'boolean', default: false },
         'dry-run': { type: 'boolean', default: false },
         target: { type: 'string' },
-        prefix: { type: 'string', default: 'atende:rm:' },
+        // The distributed processes' read models: `${ATENDE_REDIS_PREFIX}rm:` (settings.ts).
+        prefix: { type: 'string', default: `${process.env.ATENDE_REDIS_PREFIX || 'atende:'}rm:` },
       },
     }));
   } catch (error) {
@@ -66,7 +67,7 @@ runCli(async () => {
         `Atende is not running on ${config.dataDir}: its in-process read models are rebuilt from the log at every start. Use --dry-run to check a rebuild, or --target redis.`,
       );
     }
-    const store = openStoreForOps(config);
+    const store = openSharedStoreForOps(config);
     try {
       const report = await rebuild({
         store,
@@ -83,7 +84,7 @@ runCli(async () => {
     return;
   }
 
-  const store = openStoreForOps(config);
+  const store = openSharedStoreForOps(config);
   const readModels = new RedisReadModels({
     url: config.REDIS_URL,
     prefix: values.prefix,

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { pino, type Logger } from 'pino';
 import { z } from 'zod';
 import { loadConfig, securePrivateDataDir, type AtendeConfig } from '@atende/config';
@@ -11,7 +10,7 @@ import {
 } from '@atende/event-store';
 import type { EventBus } from '@atende/events';
 import { RedisReadModels, sealedDocCodec } from '@atende/read-models';
-import { openKeysForOps } from '../ops/open.js';
+import { deploymentLog, openKeysForOps } from '../ops/open.js';
 
 /** What the distributed processes share besides the main configuration (validated like it). */
 const distributedSchema = z.object({
@@ -45,9 +44,10 @@ export function distributedSettings(processName: string): DistributedSettings {
 }
 
 /**
- * The shared event log, its sensitive fields encrypted: EventStoreDB when EVENTSTORE_URL is set
- * (processes on several machines; data keys then in Redis); otherwise the SQLite file in DATA_DIR,
- * which every process on one machine opens (WAL, several writers), with the keys in DATA_DIR/keys.db.
+ * The shared event log, its sensitive fields encrypted: PostgreSQL or EventStoreDB when
+ * EVENTSTORE_URL is set (processes on several machines; data keys in PostgreSQL, or in Redis beside
+ * EventStoreDB); otherwise the SQLite file in DATA_DIR, which every process on one machine opens
+ * (WAL, several writers), with the keys in DATA_DIR/keys.db.
  */
 export function openSharedStore(
   settings: Pick<DistributedSettings, 'config' | 'redisPrefix' | 'logger'>,
@@ -55,14 +55,7 @@ export function openSharedStore(
   const { config, redisPrefix, logger } = settings;
   const keys = openKeysForOps(config, redisPrefix);
   if (keys.masterCreated) logger.warn({ file: keys.masterFile }, MASTER_KEY_CREATED_MESSAGE);
-  const raw = config.EVENTSTORE_URL
-    ? openEventStore({ kind: 'eventstoredb', connectionString: config.EVENTSTORE_URL })
-    : openEventStore({
-        kind: 'sqlite',
-        filename: path.join(config.dataDir, 'events.db'),
-        synchronous: config.SQLITE_SYNCHRONOUS,
-      });
-  return encryptedStore(raw, keys);
+  return encryptedStore(openEventStore(deploymentLog(config)), keys);
 }
 
 /** The Redis read models, sealed at rest with the deployment's read-model key (Redis holds ciphertext). */

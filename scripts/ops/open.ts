@@ -2,8 +2,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, securePrivateDataDir, type AtendeConfig } from '@atende/config';
 import {
+  PostgresKeyStore,
   RedisKeyStore,
+  deploymentLogLocation,
   encryptedStore,
+  eventLogKindOfUrl,
   openDeploymentKeys,
   openEventStore,
   type DeploymentKeys,
@@ -20,52 +23,49 @@ export function opsConfig(): AtendeConfig {
 }
 
 /**
- * The deployment's keys, where its processes keep them (the one place that chooses): DATA_DIR/keys.db,
- * or Redis under the processes' key prefix when the log is on EventStoreDB (no shared disk).
+ * The deployment's keys, where its processes keep them (the one place that chooses): DATA_DIR/keys.db
+ * beside a SQLite log; in the same PostgreSQL database as a PostgreSQL log (schema `atende_keys`);
+ * in Redis under the processes' key prefix when the log is on EventStoreDB (no shared disk).
  */
 export function openKeysForOps(
   config: AtendeConfig,
   redisPrefix = process.env.ATENDE_REDIS_PREFIX || 'atende:',
 ): DeploymentKeys {
+  const url = config.EVENTSTORE_URL;
+  const kind = url ? eventLogKindOfUrl(url) : undefined;
   return openDeploymentKeys(
     config.dataDir,
     config.ATENDE_MASTER_KEY,
-    config.EVENTSTORE_URL
-      ? (master) => new RedisKeyStore(config.REDIS_URL, `${redisPrefix}keys:`, master)
-      : undefined,
+    kind === 'postgres'
+      ? (master) => new PostgresKeyStore({ connectionString: url! }, master)
+      : kind === 'eventstoredb'
+        ? (master) => new RedisKeyStore(config.REDIS_URL, `${redisPrefix}keys:`, master)
+        : undefined,
     config.SQLITE_SYNCHRONOUS,
   );
 }
 
-/** The event store the running product uses (the SQLite file under DATA_DIR), its fields opened. */
-export function openStoreForOps(config: AtendeConfig): EncryptedEventStore {
-  const filename = path.join(config.dataDir, 'events.db');
-  if (!existsSync(filename))
-    throw new CliError(`no event store at ${filename} (set DATA_DIR, or run npm start once)`);
-  return encryptedStore(openEventStore({ kind: 'sqlite', filename }), openKeysForOps(config));
+/** The deployment's event log, not opened: the multi-host one of EVENTSTORE_URL, else DATA_DIR/events.db. */
+export function deploymentLog(config: AtendeConfig) {
+  return deploymentLogLocation({
+    url: config.EVENTSTORE_URL,
+    sqliteFile: path.join(config.dataDir, 'events.db'),
+    synchronous: config.SQLITE_SYNCHRONOUS,
+  });
 }
 
 /**
- * The event log of the deployment, in either mode: EventStoreDB when EVENTSTORE_URL is set,
- * otherwise the SQLite file in DATA_DIR (shared by every process on the machine). pt-BR errors.
+ * The event log of the deployment, in either mode: PostgreSQL or EventStoreDB when EVENTSTORE_URL is
+ * set, otherwise the SQLite file in DATA_DIR (shared by every process on the machine). pt-BR errors.
  */
 export function openSharedStoreForOps(config: AtendeConfig): EncryptedEventStore {
-  if (config.EVENTSTORE_URL) {
-    return encryptedStore(
-      openEventStore({ kind: 'eventstoredb', connectionString: config.EVENTSTORE_URL }),
-      openKeysForOps(config),
-    );
-  }
-  const filename = path.join(config.dataDir, 'events.db');
-  if (!existsSync(filename)) {
+  const location = deploymentLog(config);
+  if (location.kind === 'sqlite' && !existsSync(location.filename)) {
     throw new CliError(
-      `nenhum registro de eventos em ${filename} (defina DATA_DIR, ou rode npm start uma vez)`,
+      `nenhum registro de eventos em ${location.filename} (defina DATA_DIR, ou rode npm start uma vez)`,
     );
   }
-  return encryptedStore(
-    openEventStore({ kind: 'sqlite', filename, synchronous: config.SQLITE_SYNCHRONOUS }),
-    openKeysForOps(config),
-  );
+  return encryptedStore(openEventStore(location), openKeysForOps(config));
 }
 
 /** Projections named on the command line; unknown names are an operator error. */

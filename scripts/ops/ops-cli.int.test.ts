@@ -209,7 +209,7 @@ describe('ops CLIs without a running process', () => {
   it('events refuses a data folder without an event store', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'atende-ops-empty-'));
     try {
-      expectOperatorError(await run('events.ts', ['stats'], { DATA_DIR: dir }), /no event store/);
+      expectOperatorError(await run('events.ts', ['stats'], { DATA_DIR: dir }), /nenhum registro de eventos/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -20,6 +20,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ATENDE_SANDBOX_TOKEN: 'curto' })).toThrow(ConfigError);
   });
 
+  it('takes a PostgreSQL or EventStoreDB URL as the multi-host event log, and refuses others at start', () => {
+    expect(loadConfig({ EVENTSTORE_URL: 'postgres://atende@db/atende' }).EVENTSTORE_URL).toBe(
+      'postgres://atende@db/atende',
+    );
+    expect(loadConfig({ EVENTSTORE_URL: 'esdb://es:2113?tls=false' }).EVENTSTORE_URL).toBeDefined();
+    expect(() => loadConfig({ EVENTSTORE_URL: 'mysql://db/atende' })).toThrow(/postgres:\/\/ or esdb:\/\//);
+  });
+
   it('reads and coerces values', () => {
     const config = loadConfig(
       {

@@ -29,7 +29,11 @@ export const configSchema = z.object({
         .map((b) => b.trim())
         .filter(Boolean),
     ),
-  EVENTSTORE_URL: z.string().optional(),
+  /** The multi-host event log: `postgres://…` (PostgreSQL) or `esdb://…` (EventStoreDB). Unset: SQLite in DATA_DIR. */
+  EVENTSTORE_URL: z
+    .string()
+    .regex(/^(postgres|postgresql|esdb|esdb\+discover):\/\//i, 'must start with postgres:// or esdb://')
+    .optional(),
   /**
    * Express `trust proxy`: set it (e.g. `1`, `loopback`) behind an https reverse proxy so the session
    * cookie is marked Secure and client addresses are right. Unset: no proxy trusted.

@@ -15,3 +15,4 @@ export * from './keys/redis-key-store.js';
 export * from './keys/postgres-key-store.js';
 export * from './keys/sealed-bus.js';
 export * from './keys/encrypt-sqlite-log.js';
+export * from './postgres/testing/postgres-infra.js';

@@ -41,6 +41,35 @@ export function openEventStore(location: EventStoreLocation): EventStore {
   }
 }
 
+/** The kinds of log an `EVENTSTORE_URL` can name, by its scheme. */
+export function eventLogKindOfUrl(url: string): 'postgres' | 'eventstoredb' | undefined {
+  const scheme = url.slice(0, url.indexOf(':')).toLowerCase();
+  if (scheme === 'postgres' || scheme === 'postgresql') return 'postgres';
+  if (scheme === 'esdb' || scheme === 'esdb+discover') return 'eventstoredb';
+  return undefined;
+}
+
+/**
+ * The deployment's event log (the one place that reads EVENTSTORE_URL): PostgreSQL for
+ * `postgres://…`, EventStoreDB for `esdb://…`, else the SQLite file of one machine.
+ */
+export function deploymentLogLocation(options: {
+  url: string | undefined;
+  sqliteFile: string;
+  synchronous?: 'full' | 'normal';
+}): EventStoreLocation {
+  if (!options.url) {
+    return {
+      kind: 'sqlite',
+      filename: options.sqliteFile,
+      ...(options.synchronous ? { synchronous: options.synchronous } : {}),
+    };
+  }
+  const kind = eventLogKindOfUrl(options.url);
+  if (!kind) throw new Error('EVENTSTORE_URL must start with postgres:// or esdb://');
+  return { kind, connectionString: options.url };
+}
+
 /**
  * Reads a location from the environment (used by child processes in tests and tools):
  * ATENDE_STORE_KIND=sqlite with ATENDE_STORE_FILE, ATENDE_STORE_KIND=eventstoredb with
