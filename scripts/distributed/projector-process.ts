@@ -1,10 +1,14 @@
 /**
  * Distributed mode: the relay (log → Kafka, checkpoint after the broker's ack) and the projector
- * (Kafka → Redis read models, as its own consumer group; gaps filled from the log).
+ * (Kafka → Redis read models, as its own consumer group; gaps filled from the log). Several may be
+ * started (one per machine): exactly one runs, holding the lease; the others wait as standbys and
+ * one takes over within seconds when it dies.
  */
 import { KafkaEventBus, startRelay } from '@atende/event-bus';
+import { PostgresLease } from '@atende/event-store';
 import { LIVE_PROJECTOR_POSITION, Projector, allProjections, busSource } from '@atende/projector';
-import { RedisCheckpointStore } from '@atende/read-models';
+import { RedisCheckpointStore, RedisLease } from '@atende/read-models';
+import { deploymentLog } from '../ops/open.js';
 import {
   distributedSettings,
   onShutdown,
@@ -15,6 +19,27 @@ import {
 
 const settings = distributedSettings('atende-projector');
 const { config, redisPrefix, kafkaTopic, logger } = settings;
+// The lease lives where the log does when it is PostgreSQL (one server less to depend on), else in Redis.
+const log = deploymentLog(config);
+const lease =
+  log.kind === 'postgres'
+    ? new PostgresLease({ connectionString: log.connectionString, name: `${redisPrefix}relay-projector` })
+    : new RedisLease({ url: config.REDIS_URL, key: `${redisPrefix}lease:relay-projector` });
+logger.info('standby: waiting for the relay and projector lease');
+const standby = new AbortController();
+/** Stops the relay and the projector once they run. */
+const running: { stop?: () => Promise<void> } = {};
+onShutdown(logger, async () => {
+  standby.abort();
+  await running.stop?.();
+  await lease.release(); // last: a standby takes over only once this one has stopped
+});
+await lease.acquire(standby.signal);
+lease.onLost((reason) => {
+  // Another instance may run from now on: stop at once (the supervisor starts this one again, as a standby).
+  logger.error({ err: reason }, 'relay and projector lease lost: stopping');
+  process.exit(1);
+});
 const store = openSharedStore(settings);
 const readModels = await openSharedReadModels(settings, store);
 const checkpoints = new RedisCheckpointStore({ url: config.REDIS_URL, prefix: redisPrefix });
@@ -45,11 +70,11 @@ const projector = new Projector({
 });
 projector.start();
 logger.info({ topic: kafkaTopic, brokers: config.KAFKA_BROKERS }, 'relay and projector running');
-onShutdown(logger, async () => {
+running.stop = async () => {
   await projector.stop();
   await relay.stop();
   await bus.close();
   await checkpoints.close();
   await readModels.close();
   await store.close();
-});
+};

@@ -16,3 +16,4 @@ export * from './keys/postgres-key-store.js';
 export * from './keys/sealed-bus.js';
 export * from './keys/encrypt-sqlite-log.js';
 export * from './postgres/testing/postgres-infra.js';
+export * from './postgres/postgres-lease.js';

@@ -26,3 +26,5 @@ export * from './canned-reply/index.js';
 export * from './audit/index.js';
 export * from './all-events.js';
 export * from './ports/key-store.js';
+export * from './ports/lease.js';
+export * from './ports/lease-contract.js';

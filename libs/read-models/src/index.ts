@@ -12,3 +12,4 @@ export * from './redis/redis-read-models.js';
 export * from './testing/infra.js';
 export * from './redis/redis-checkpoint-store.js';
 export * from './memory/snapshot-file.js';
+export * from './redis/redis-lease.js';

@@ -1,0 +1,122 @@
+import { Client } from 'pg';
+import type { Lease } from '@atende/events';
+
+export interface PostgresLeaseOptions {
+  connectionString: string;
+  /** The role the lease is for, e.g. `atende:relay`: one lock per name in the database. */
+  name: string;
+  /** How often a standby tries, and the holder checks its connection; default 1 s. */
+  pollMs?: number;
+}
+
+/** Waits `ms`, or rejects at once when the signal aborts (its listener removed either way). */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortError());
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+const abortError = () => Object.assign(new Error('lease acquire aborted'), { name: 'AbortError' });
+
+/**
+ * A session-level advisory lock on a connection of its own: held while the connection lives, so a
+ * holder that dies or is cut off loses it. The server notices a cut-off client by TCP keepalives,
+ * set here to a few seconds (the default is two hours), and the holder notices by a query that
+ * fails or times out: then it is told (onLost) and must stop.
+ */
+export class PostgresLease implements Lease {
+  private client: Client | undefined;
+  private held = false;
+  private check: NodeJS.Timeout | undefined;
+  private readonly lostListeners: ((reason: Error) => void)[] = [];
+  private readonly pollMs: number;
+
+  constructor(private readonly options: PostgresLeaseOptions) {
+    this.pollMs = options.pollMs ?? 1000;
+  }
+
+  /** The backend process id of the holding session (tests break the hold with it). */
+  backendPid: number | undefined;
+
+  async acquire(signal?: AbortSignal): Promise<void> {
+    for (;;) {
+      if (signal?.aborted) throw abortError();
+      try {
+        const client = await this.connect();
+        const { rows } = await client.query<{ held: boolean }>(
+          'SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS held',
+          [this.options.name],
+        );
+        if (rows[0]?.held) {
+          this.held = true;
+          this.watch(client);
+          return;
+        }
+      } catch {
+        await this.dropClient(); // the server is away: try again with a new connection
+      }
+      await pause(this.pollMs, signal);
+    }
+  }
+
+  onLost(listener: (reason: Error) => void): void {
+    this.lostListeners.push(listener);
+  }
+
+  async release(): Promise<void> {
+    this.held = false;
+    if (this.check) clearInterval(this.check);
+    // Ending the session releases the lock (and spares a round trip for pg_advisory_unlock).
+    await this.dropClient();
+  }
+
+  private async connect(): Promise<Client> {
+    if (this.client) return this.client;
+    const client = new Client({
+      connectionString: this.options.connectionString,
+      application_name: `atende-lease:${this.options.name}`,
+      keepAlive: true,
+      query_timeout: Math.max(2000, this.pollMs * 2),
+    });
+    client.on('error', (error) => this.lose(error));
+    await client.connect();
+    // The server drops a session whose client stopped answering in ≈10 s, freeing the lock.
+    await client.query(
+      'SET tcp_keepalives_idle = 4; SET tcp_keepalives_interval = 2; SET tcp_keepalives_count = 3',
+    );
+    const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    this.backendPid = rows[0]?.pid;
+    this.client = client;
+    return client;
+  }
+
+  private watch(client: Client): void {
+    client.once('end', () => this.lose(new Error('the lease connection ended')));
+    this.check = setInterval(() => {
+      client.query('SELECT 1').catch((error: Error) => this.lose(error));
+    }, this.pollMs);
+    this.check.unref();
+  }
+
+  private lose(reason: Error): void {
+    if (!this.held) return;
+    this.held = false;
+    if (this.check) clearInterval(this.check);
+    void this.dropClient();
+    for (const listener of this.lostListeners) listener(reason);
+  }
+
+  private async dropClient(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,16 @@
+/**
+ * The exclusive right of one process among several to run a role that must run once (the relay,
+ * the live projector): the others wait as standbys and one of them takes over when the holder dies.
+ * Adapters: a PostgreSQL advisory lock, a Redis key with a TTL; both pass the lease contract suite.
+ */
+export interface Lease {
+  /** Resolves once this process holds the lease, waiting while another does; rejects when aborted. */
+  acquire(signal?: AbortSignal): Promise<void>;
+  /**
+   * Called once when the lease is lost while held (connection gone, renewal refused): another
+   * process may hold it from then on, so the holder must stop the role at once.
+   */
+  onLost(listener: (reason: Error) => void): void;
+  /** Gives it up: a standby takes over without waiting for a timeout. */
+  release(): Promise<void>;
+}

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { Lease } from '@atende/events';
+
+export interface RedisLeaseOptions {
+  url: string;
+  /** The key of the lease, e.g. `atende:lease:relay`. */
+  key: string;
+  /** How long a hold lasts without renewal; the holder renews at a third of it. Default 10 s. */
+  ttlMs?: number;
+}
+
+// Renew or release only one's own hold (another holder's token is left alone).
+const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
+const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+
+const abortError = () => Object.assign(new Error('lease acquire aborted'), { name: 'AbortError' });
+
+/**
+ * A Redis key holding this process's token with a TTL, renewed while held: a holder that dies or is
+ * cut off stops renewing and the key expires (a standby takes over within the TTL); a holder whose
+ * renewal is refused or fails past the TTL is told (onLost) and must stop.
+ */
+export class RedisLease implements Lease {
+  private readonly redis: Redis;
+  private readonly token = randomUUID();
+  private readonly ttlMs: number;
+  private renewal: NodeJS.Timeout | undefined;
+  private held = false;
+  private lastRenewedAt = 0;
+  private readonly lostListeners: ((reason: Error) => void)[] = [];
+
+  constructor(private readonly options: RedisLeaseOptions) {
+    this.ttlMs = options.ttlMs ?? 10_000;
+    this.redis = new Redis(options.url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    this.redis.on('error', () => undefined); // reconnects; a failed renewal is what counts
+  }
+
+  async acquire(signal?: AbortSignal): Promise<void> {
+    for (;;) {
+      if (signal?.aborted) throw abortError();
+      const got = await this.redis
+        .set(this.options.key, this.token, 'PX', this.ttlMs, 'NX')
+        .catch(() => null);
+      if (got === 'OK') {
+        this.held = true;
+        this.lastRenewedAt = Date.now();
+        this.renewal = setInterval(() => void this.renew(), Math.max(100, Math.floor(this.ttlMs / 3)));
+        return;
+      }
+      await new Promise<void>((resolve, reject) => {
+        const onAbort = () => (clearTimeout(timer), reject(abortError()));
+        const timer = setTimeout(
+          () => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+          },
+          Math.max(100, Math.floor(this.ttlMs / 5)),
+        );
+        signal?.addEventListener('abort', onAbort, { once: true });
+      });
+    }
+  }
+
+  onLost(listener: (reason: Error) => void): void {
+    this.lostListeners.push(listener);
+  }
+
+  async release(): Promise<void> {
+    const wasHeld = this.held;
+    this.stopRenewing();
+    if (wasHeld) await this.redis.eval(RELEASE, 1, this.options.key, this.token).catch(() => undefined);
+    this.redis.disconnect();
+  }
+
+  private async renew(): Promise<void> {
+    if (!this.held) return;
+    try {
+      const renewed = await this.redis.eval(RENEW, 1, this.options.key, this.token, String(this.ttlMs));
+      if (renewed === 1) this.lastRenewedAt = Date.now();
+      else this.lose(new Error('the lease was taken over (its key no longer holds this token)'));
+    } catch (error) {
+      // Unreachable for a whole TTL: the key may have expired and another may hold it now.
+      if (Date.now() - this.lastRenewedAt >= this.ttlMs) this.lose(error as Error);
+    }
+  }
+
+  private stopRenewing(): void {
+    this.held = false;
+    if (this.renewal) clearInterval(this.renewal);
+  }
+
+  private lose(reason: Error): void {
+    if (!this.held) return;
+    this.stopRenewing();
+    for (const listener of this.lostListeners) listener(reason);
+  }
+}
