@@ -6,6 +6,7 @@
  */
 import { KafkaEventBus, startRelay } from '@atende/event-bus';
 import { PostgresLease } from '@atende/event-store';
+import { RELAY_PROJECTOR_ALIVE } from '@atende/events';
 import { LIVE_PROJECTOR_POSITION, Projector, allProjections, busSource } from '@atende/projector';
 import { RedisCheckpointStore, RedisLease } from '@atende/read-models';
 import { deploymentLog } from '../ops/open.js';
@@ -16,6 +17,9 @@ import {
   openSharedStore,
   sealedBus,
 } from './settings.js';
+
+/** How often the process says it is alive (gateways call it down after ATENDE_READY_STALE_MS). */
+const HEARTBEAT_MS = 2000;
 
 const settings = distributedSettings('atende-projector');
 const { config, redisPrefix, kafkaTopic, logger } = settings;
@@ -69,8 +73,16 @@ const projector = new Projector({
   },
 });
 projector.start();
+// The gateways' /readyz tells an idle projector from a dead one by this heartbeat.
+const heartbeat = setInterval(() => {
+  checkpoints.save(RELAY_PROJECTOR_ALIVE, Date.now()).catch((error: unknown) => {
+    logger.warn({ err: error }, 'heartbeat not published');
+  });
+}, HEARTBEAT_MS);
+await checkpoints.save(RELAY_PROJECTOR_ALIVE, Date.now());
 logger.info({ topic: kafkaTopic, brokers: config.KAFKA_BROKERS }, 'relay and projector running');
 running.stop = async () => {
+  clearInterval(heartbeat);
   await projector.stop();
   await relay.stop();
   await bus.close();

@@ -72,6 +72,10 @@ export const configSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Serves /metrics and a detailed /healthz on their own port, without a token (METRICS_HOST only). */
   METRICS_PORT: port.optional(),
+  /** /readyz of a distributed gateway fails past this many events between the log and the projector. */
+  ATENDE_READY_MAX_LAG: z.coerce.number().int().min(1).default(5000),
+  /** …or when the relay + projector process has not said it is alive for this long (ms). */
+  ATENDE_READY_STALE_MS: z.coerce.number().int().min(1000).default(15_000),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /**
    * The master key that wraps the data keys of encrypted event fields (base64url of 32 bytes, e.g.

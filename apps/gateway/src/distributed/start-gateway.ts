@@ -44,6 +44,8 @@ export interface GatewayOptions extends GatewayDeps {
   eventSource?: RealtimeOptions['source'];
   /** The built web client to serve, if any (apps/web/dist). */
   webDistDir?: string;
+  /** The relay's and projector's progress, checked by /readyz. */
+  roles?: AppOptions['roles'];
 }
 
 export interface Gateway {
@@ -80,6 +82,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     sessionCheckIntervalMs,
     eventSource,
     webDistDir,
+    roles,
     ...deps
   } = options;
   const { logger } = deps;
@@ -90,6 +93,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     ...(trustProxy !== undefined ? { trustProxy } : {}),
     ...(loginLimits ? { loginLimits } : {}),
     ...(metricsToken ? { metricsToken } : {}),
+    ...(roles ? { roles } : {}),
   });
 
   let pub: Redis | undefined;

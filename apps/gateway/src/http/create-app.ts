@@ -8,7 +8,7 @@ import type { GatewayDeps } from './gateway-deps.js';
 import { createMetrics } from './metrics.js';
 import { mountRoutes } from './mount-routes.js';
 import { openApiDocument } from './openapi.js';
-import { operationalRoutes } from './operational-routes.js';
+import { operationalRoutes, type OperationalOptions } from './operational-routes.js';
 import { forgeryGuard, inputGuard } from './request-guards.js';
 import { sandboxTokenGuard } from '../routes/sandbox/sandbox-token.js';
 import { requestLog } from './request-log.js';
@@ -28,6 +28,8 @@ export interface AppOptions {
   metricsToken?: string;
   /** Sign-ups per address an hour (tests raise it). */
   signupLimit?: number;
+  /** See OperationalOptions.roles. */
+  roles?: OperationalOptions['roles'];
 }
 
 /** The gateway's HTTP app: every error answers `{ success:false, error, code }` with a 4xx/5xx status. */
@@ -63,6 +65,7 @@ export function createApp(deps: GatewayDeps, options: AppOptions): Express {
     startedAt: options.startedAt,
     registry: metrics.registry,
     ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
+    ...(options.roles ? { roles: options.roles } : {}),
   };
   app.use(operationalRoutes(deps, operational, false));
   // For a METRICS_PORT listener: the same routes over the same registry (operationalApp).

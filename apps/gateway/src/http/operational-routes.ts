@@ -3,6 +3,7 @@ import express, { type Express, type Request, type Router } from 'express';
 import type { Projector } from '@atende/projector';
 import type { Registry } from 'prom-client';
 import type { GatewayDeps } from './gateway-deps.js';
+import { roleLags, type ReadinessLimits, type RoleProgressProbe } from './role-lag.js';
 
 export interface OperationalOptions {
   projectors: readonly Projector[];
@@ -10,6 +11,8 @@ export interface OperationalOptions {
   registry: Registry;
   /** METRICS_TOKEN: the bearer token /metrics and the detailed /healthz ask for. */
   metricsToken?: string;
+  /** The roles following the log in other processes (distributed): /readyz reports and checks their lag. */
+  roles?: { probe: RoleProgressProbe; limits: ReadinessLimits };
 }
 
 function bearerMatches(req: Request, token: string | undefined): boolean {
@@ -37,17 +40,29 @@ export function operationalRoutes(deps: GatewayDeps, options: OperationalOptions
       projections: options.projectors.flatMap((p) => p.status()),
     });
   });
-  router.get('/readyz', async (_req, res) => {
+  router.get('/readyz', async (req, res) => {
+    // Positions and lags only for those allowed the details (as /healthz).
+    let lags: ReturnType<typeof roleLags>['roles'] | undefined;
     try {
-      await deps.store.lastGlobalPosition();
+      const lastPosition = await deps.store.lastGlobalPosition();
       await deps.readModels.ping();
       const failed = options.projectors.flatMap((p) => p.status()).filter((s) => s.state === 'failed');
       if (failed.length > 0) throw new Error(`projections failed: ${failed.map((f) => f.name).join(', ')}`);
-      res.json({ status: 'ready' });
+      if (options.roles) {
+        const checked = roleLags(lastPosition, await options.roles.probe(), options.roles.limits);
+        lags = checked.roles;
+        if (checked.problems.length > 0) throw new Error(checked.problems.join('; '));
+      }
+      res.json({ status: 'ready', ...(lags && allowed(req) ? { roles: lags } : {}) });
     } catch (error) {
       // The reason stays in the log: callers learn only that it is not ready.
       deps.logger.warn({ err: error }, 'not ready');
-      res.status(503).json({ success: false, error: 'Serviço indisponível', code: 'NOT_READY' });
+      res.status(503).json({
+        success: false,
+        error: 'Serviço indisponível',
+        code: 'NOT_READY',
+        ...(lags && allowed(req) ? { roles: lags } : {}),
+      });
     }
   });
   router.get('/metrics', async (req, res) => {

@@ -11,6 +11,12 @@ export interface CheckpointStore {
   close(): Promise<void>;
 }
 
+/**
+ * The relay + projector process's heartbeat (epoch ms), saved every few seconds beside the
+ * checkpoints: gateways tell a projector that is idle from one that is dead (/readyz).
+ */
+export const RELAY_PROJECTOR_ALIVE = 'relay-projector-alive';
+
 /** In-process checkpoints (tests, and consumers that may start over). */
 export class MemoryCheckpointStore implements CheckpointStore {
   private readonly positions = new Map<string, number>();
