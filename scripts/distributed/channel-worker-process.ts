@@ -10,11 +10,12 @@ import {
   SandboxChannel,
   SqliteSandboxStorage,
   WhatsAppWebChannel,
+  WorkspaceMediaSink,
   startChannelBridge,
   type SendJob,
 } from '@atende/channel-worker';
 import { KafkaEventBus } from '@atende/event-bus';
-import { busSource, conversationAllowance, getSession, listRestorableSessions } from '@atende/projector';
+import { busSource, conversationAllowance, listRestorableSessions } from '@atende/projector';
 import { RedisCheckpointStore } from '@atende/read-models';
 import path from 'node:path';
 import { DEMO_SANDBOX_SESSION } from '../../apps/gateway/src/bootstrap/ensure-demo-workspace.js';
@@ -27,15 +28,20 @@ import { sandboxToken, sandboxTokenGuard } from '../../apps/gateway/src/routes/s
 import {
   distributedSettings,
   onShutdown,
+  openSharedMediaStore,
   openSharedReadModels,
   openSharedStore,
   sealedBus,
+  sessionWorkspaces,
 } from './settings.js';
 
 const settings = distributedSettings('atende-channel-worker');
 const { config, redisPrefix, kafkaTopic, sandboxPort, logger } = settings;
 const store = openSharedStore(settings);
 const readModels = await openSharedReadModels(settings, store);
+const workspaceOf = sessionWorkspaces(readModels);
+// Where the WhatsApp driver puts the media it downloads, for every gateway to serve.
+const media = openSharedMediaStore(settings, readModels);
 const checkpoints = new RedisCheckpointStore({ url: config.REDIS_URL, prefix: redisPrefix });
 const queue = new BullMqQueue<SendJob>({
   name: 'atende-send',
@@ -51,7 +57,13 @@ const sandbox = sandboxStorage
   ? new SandboxChannel({ paired: [DEMO_SANDBOX_SESSION.sessionId], storage: sandboxStorage })
   : undefined;
 const channel: Channel =
-  sandbox ?? new WhatsAppWebChannel({ dataDir: config.dataDir, chromiumPath: config.CHROMIUM_PATH, logger });
+  sandbox ??
+  new WhatsAppWebChannel({
+    dataDir: config.dataDir,
+    chromiumPath: config.CHROMIUM_PATH,
+    mediaSink: new WorkspaceMediaSink(media, workspaceOf),
+    logger,
+  });
 const sessionsView = readModels.view('channel-sessions');
 const bus = sealedBus(
   new KafkaEventBus({
@@ -73,7 +85,7 @@ const bridge = await startChannelBridge({
   startAtBeginning: true,
   // Send requests and session requests reach it through the bus, as its own consumer group.
   source: busSource(bus, `${kafkaTopic}.channel-worker`, store),
-  workspaceOf: async (sessionId) => (await getSession(sessionsView, sessionId))?.workspaceId,
+  workspaceOf,
   allowanceOf: (workspaceId) => conversationAllowance(readModels.view('workspaces'), workspaceId),
   restorableSessions: async () => await listRestorableSessions(sessionsView),
 });
@@ -107,6 +119,7 @@ onShutdown(logger, async () => {
   await channel.close();
   sandboxStorage?.close();
   await checkpoints.close();
+  await media.close();
   await readModels.close();
   await store.close();
 });

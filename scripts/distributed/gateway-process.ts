@@ -14,6 +14,7 @@ import { defaultWebDistDir } from '../../apps/gateway/src/http/web-client.js';
 import {
   distributedSettings,
   onShutdown,
+  openSharedMediaStore,
   openSharedReadModels,
   openSharedStore,
   sealedBus,
@@ -23,6 +24,7 @@ const settings = distributedSettings('atende-gateway');
 const { config, redisPrefix, kafkaTopic, logger } = settings;
 const store = openSharedStore(settings);
 const readModels = await openSharedReadModels(settings, store);
+const media = openSharedMediaStore(settings, readModels);
 // Where the projector process publishes how far every read model is.
 const projectorPosition = new RedisCheckpointStore({ url: config.REDIS_URL, prefix: redisPrefix });
 const sessions = new RedisSessionStore(config.REDIS_URL, `${redisPrefix}session:`);
@@ -58,7 +60,7 @@ const gateway = await startGateway({
   signupOpen: config.ATENDE_SIGNUP === 'open',
   rateLimitStore: redisRateLimitStores(limits, `${redisPrefix}rl:`),
   ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
-  mediaDir: path.join(config.dataDir, 'media'),
+  media,
   // The fan-out follows the bus as this gateway's own consumer group, from now on.
   eventSource: busSource(bus, `${kafkaTopic}.notifier.${hostname()}.${config.PORT}`, store, {
     fromBeginning: false,
@@ -74,6 +76,7 @@ onShutdown(logger, async () => {
   await sessions.close();
   await limits.quit().catch(() => limits.disconnect());
   await projectorPosition.close();
+  await media.close();
   await readModels.close();
   await store.close();
 });

@@ -5,10 +5,12 @@ import type { EncryptedEventStore } from '@atende/event-store';
 import {
   MASTER_KEY_CREATED_MESSAGE,
   SealedEventBus,
+  deploymentMediaStore,
   encryptedStore,
   openEventStore,
 } from '@atende/event-store';
-import type { EventBus } from '@atende/events';
+import type { EventBus, MediaStore, ReadModels } from '@atende/events';
+import { getSession } from '@atende/projector';
 import { RedisReadModels, sealedDocCodec } from '@atende/read-models';
 import { deploymentLog, openKeysForOps } from '../ops/open.js';
 
@@ -67,6 +69,31 @@ export async function openSharedReadModels(
     url: settings.config.REDIS_URL,
     prefix: `${settings.redisPrefix}rm:`,
     codec: sealedDocCodec(await store.cipher.readModelsKey()),
+  });
+}
+
+/** The workspace a channel session belongs to, from the shared channel-sessions read model. */
+export function sessionWorkspaces(
+  readModels: ReadModels,
+): (sessionId: string) => Promise<string | undefined> {
+  const sessions = readModels.view('channel-sessions');
+  return async (sessionId) => (await getSession(sessions, sessionId))?.workspaceId;
+}
+
+/**
+ * The media of customers' messages, which the channel worker stores and every gateway serves: in
+ * PostgreSQL (schema `atende_media`) when EVENTSTORE_URL is `postgres://…`, so processes on several
+ * machines share it; otherwise files in DATA_DIR/media, shared by the processes of one machine only.
+ */
+export function openSharedMediaStore(
+  settings: Pick<DistributedSettings, 'config'>,
+  readModels: ReadModels,
+): MediaStore {
+  return deploymentMediaStore({
+    url: settings.config.EVENTSTORE_URL,
+    dataDir: settings.config.dataDir,
+    // DATA_DIR/media of an older version: its folders are named after their channel session.
+    ownerOfUnmarkedFolder: sessionWorkspaces(readModels),
   });
 }
 

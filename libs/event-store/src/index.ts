@@ -17,3 +17,7 @@ export * from './keys/sealed-bus.js';
 export * from './keys/encrypt-sqlite-log.js';
 export * from './postgres/testing/postgres-infra.js';
 export * from './postgres/postgres-lease.js';
+export * from './media/media-types.js';
+export * from './media/file-media-store.js';
+export * from './media/postgres-media-store.js';
+export * from './media/deployment-media-store.js';

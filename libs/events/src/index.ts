@@ -28,3 +28,4 @@ export * from './all-events.js';
 export * from './ports/key-store.js';
 export * from './ports/lease.js';
 export * from './ports/lease-contract.js';
+export * from './ports/media-store.js';

@@ -1,6 +1,6 @@
 import { ChannelSendError, type ChannelEvent } from '@atende/events';
 import { fakeClientFactory, fakeMessage, type FakeWwebjsClient } from './fake-wwebjs-client.js';
-import type { MediaStore, MediaToStore } from './media-store.js';
+import type { MediaSink, MediaToStore } from './media-sink.js';
 import { WhatsAppWebChannel, type WhatsAppWebChannelOptions } from './whatsapp-web-channel.js';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -21,25 +21,25 @@ async function waitUntil(check: () => boolean, timeoutMs = 5000): Promise<void> 
   }
 }
 
-class MemoryMediaStore implements MediaStore {
+class MemoryMediaSink implements MediaSink {
   readonly saved: MediaToStore[] = [];
   fail: Error | null = null;
   async save(media: MediaToStore) {
     if (this.fail) throw this.fail;
     this.saved.push(media);
-    return { path: `${media.sessionId}/${media.providerMessageId}.jpg` };
+    return { mediaId: `${media.sessionId}/${media.providerMessageId}.jpg` };
   }
 }
 
 function setup(
-  options: WhatsAppWebChannelOptions = {},
+  options: Partial<WhatsAppWebChannelOptions> = {},
   prepare?: (client: FakeWwebjsClient, index: number) => void,
 ) {
   const factory = fakeClientFactory(prepare);
-  const mediaStore = new MemoryMediaStore();
+  const mediaStore = new MemoryMediaSink();
   const channel = new WhatsAppWebChannel({
     createClient: factory.createClient,
-    mediaStore,
+    mediaSink: mediaStore,
     random: () => 0.5, // no jitter: delays are exactly 1 s, 2 s, 4 s…
     ...options,
   });
@@ -50,7 +50,7 @@ function setup(
   return { channel, events, of, mediaStore, ...factory };
 }
 
-async function connected(options: WhatsAppWebChannelOptions = {}) {
+async function connected(options: Partial<WhatsAppWebChannelOptions> = {}) {
   const ctx = setup(options);
   await ctx.channel.connect(session);
   ctx.clients[0]!.ready();

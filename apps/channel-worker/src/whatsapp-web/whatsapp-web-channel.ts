@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { Logger } from 'pino';
 import QRCode from 'qrcode';
 import {
@@ -12,9 +11,8 @@ import { backoffDelay, type BackoffOptions } from '../queue/backoff.js';
 import { ackStatus } from './ack-status.js';
 import { BoundedMap } from './bounded-map.js';
 import type { ClientFactory, ClientLike, MessageLike } from './client-like.js';
-import { FileMediaStore } from './file-media-store.js';
 import { toInboundMessage } from './inbound-message.js';
-import type { MediaStore } from './media-store.js';
+import type { MediaSink } from './media-sink.js';
 import { isSendableChatId, toChannelSendError } from './send-error.js';
 import { wwebjsClientFactory } from './wwebjs-client-factory.js';
 import { ChannelListeners } from '../channel/channel-listeners.js';
@@ -23,14 +21,14 @@ import { ChannelListeners } from '../channel/channel-listeners.js';
 export const WWEBJS_BACKOFF: BackoffOptions = { baseDelayMs: 1_000, maxDelayMs: 60_000, jitter: 0.2 };
 
 export interface WhatsAppWebChannelOptions {
-  /** Root of what the driver keeps: `wwebjs-auth/` (sessions) and `media/`; default `./data`. */
+  /** Root of what the driver keeps (`wwebjs-auth/`, the saved logins); default `./data`. */
   dataDir?: string;
   /** Chromium of the default client factory; default `/usr/bin/chromium`. */
   chromiumPath?: string;
   /** Makes each session's client; default a real whatsapp-web.js Client (`wwebjsClientFactory`). */
   createClient?: ClientFactory;
-  /** Where downloaded media goes; default a `FileMediaStore` on `<dataDir>/media`. */
-  mediaStore?: MediaStore;
+  /** Where downloaded media goes (a `WorkspaceMediaSink` on the deployment's MediaStore). */
+  mediaSink: MediaSink;
   /** URL prefix stored media is served from; default `/api/media`. */
   mediaBaseUrl?: string;
   /** Reconnect / retry delays; default `WWEBJS_BACKOFF` (1 s → 60 s, ±20 %). */
@@ -71,7 +69,7 @@ const quietly = async (work: () => Promise<unknown>) => {
 
 /**
  * The Channel driver for a real WhatsApp through whatsapp-web.js: one Client (one headless
- * Chromium) per session, reconnecting with backoff, media downloaded to a MediaStore.
+ * Chromium) per session, reconnecting with backoff, media downloaded to a MediaSink.
  */
 export class WhatsAppWebChannel implements Channel {
   readonly name = 'wwebjs' as const;
@@ -81,7 +79,7 @@ export class WhatsAppWebChannel implements Channel {
   private readonly sent: BoundedMap<string, string>;
   private readonly sending = new Map<string, Promise<{ providerMessageId: string }>>();
   private readonly createClient: ClientFactory;
-  private readonly mediaStore: MediaStore;
+  private readonly mediaSink: MediaSink;
   private readonly mediaBaseUrl: string;
   private readonly backoff: BackoffOptions;
   private readonly random: () => number;
@@ -89,11 +87,11 @@ export class WhatsAppWebChannel implements Channel {
   private readonly now: () => Date;
   private readonly logger: Pick<Logger, 'warn'> | undefined;
 
-  constructor(options: WhatsAppWebChannelOptions = {}) {
+  constructor(options: WhatsAppWebChannelOptions) {
     const dataDir = options.dataDir ?? 'data';
     this.createClient =
       options.createClient ?? wwebjsClientFactory({ dataDir, chromiumPath: options.chromiumPath });
-    this.mediaStore = options.mediaStore ?? new FileMediaStore(join(dataDir, 'media'));
+    this.mediaSink = options.mediaSink;
     this.mediaBaseUrl = (options.mediaBaseUrl ?? '/api/media').replace(/\/+$/, '');
     this.backoff = { ...WWEBJS_BACKOFF, ...options.backoff };
     this.random = options.random ?? Math.random;
@@ -383,7 +381,7 @@ export class WhatsAppWebChannel implements Channel {
         this.emitMediaFailed(sessionId, providerMessageId, 'WhatsApp returned no media');
         return;
       }
-      const { path } = await this.mediaStore.save({
+      const { mediaId } = await this.mediaSink.save({
         sessionId,
         providerMessageId,
         mimetype: media.mimetype,
@@ -395,7 +393,7 @@ export class WhatsAppWebChannel implements Channel {
         sessionId,
         providerMessageId,
         status: 'stored',
-        mediaUrl: `${this.mediaBaseUrl}/${path}`,
+        mediaUrl: `${this.mediaBaseUrl}/${mediaId}`,
       });
     } catch (error) {
       this.emitMediaFailed(sessionId, providerMessageId, errorText(error));

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { securePrivateDataDir, type AtendeConfig } from '@atende/config';
 import type { Channel, EventStore, ReadModels } from '@atende/events';
 import {
+  FileMediaStore,
   MASTER_KEY_CREATED_MESSAGE,
   SqliteCheckpointStore,
   encryptedStore,
@@ -34,6 +35,7 @@ import {
   SandboxChannel,
   SqliteSandboxStorage,
   WhatsAppWebChannel,
+  WorkspaceMediaSink,
   startChannelBridge,
   type ChannelBridge,
 } from '@atende/channel-worker';
@@ -168,6 +170,15 @@ export async function startEmbedded(
     logger.warn({ err: error }, 'ops socket not available: npm run replay cannot reach this process');
   }
 
+  const sessionsView = readModels.view('channel-sessions');
+  const workspaceOfSession = async (sessionId: string) =>
+    (await getSession(sessionsView, sessionId))?.workspaceId;
+  // Media of customers' messages: files in DATA_DIR/media. A folder of an older version (no owner
+  // written yet) belongs to the workspace of the session it is named after.
+  const media = new FileMediaStore({
+    root: path.join(config.dataDir, 'media'),
+    ownerOfUnmarkedFolder: workspaceOfSession,
+  });
   // WhatsApp: the sandbox plays the customer's phone in embedded mode; its memory (pairings,
   // received messages) and the bridge's send checkpoint live in DATA_DIR, so a restart loses nothing.
   const sandboxStorage =
@@ -185,21 +196,25 @@ export async function startEmbedded(
   const channel: Channel | undefined =
     sandbox ??
     (config.whatsappDriver === 'wwebjs' && options.channel !== false
-      ? new WhatsAppWebChannel({ dataDir: config.dataDir, chromiumPath: config.CHROMIUM_PATH, logger })
+      ? new WhatsAppWebChannel({
+          dataDir: config.dataDir,
+          chromiumPath: config.CHROMIUM_PATH,
+          mediaSink: new WorkspaceMediaSink(media, workspaceOfSession),
+          logger,
+        })
       : undefined);
   const checkpoints = channel
     ? new SqliteCheckpointStore(path.join(config.dataDir, 'consumers.db'))
     : undefined;
   let bridge: ChannelBridge | undefined;
   if (channel && checkpoints) {
-    const sessionsView = readModels.view('channel-sessions');
     bridge = await startChannelBridge({
       store,
       conversationIdFor: (workspaceId, address) => keys.cipher.conversationIdFor(workspaceId, address),
       channel,
       logger,
       checkpoints,
-      workspaceOf: async (sessionId) => (await getSession(sessionsView, sessionId))?.workspaceId,
+      workspaceOf: workspaceOfSession,
       allowanceOf: (workspaceId) => conversationAllowance(readModels.view('workspaces'), workspaceId),
       // Sessions connected when the process stopped connect again (the demo phone among them).
       restorableSessions: async () => await listRestorableSessions(sessionsView),
@@ -214,7 +229,7 @@ export async function startEmbedded(
     progress: projector,
     sessions,
     logger,
-    mediaDir: path.join(config.dataDir, 'media'),
+    media,
     whatsappDriver: config.whatsappDriver,
     signupOpen: config.ATENDE_SIGNUP === 'open',
     ...(options.auditBurstWindowMs !== undefined ? { auditBurstWindowMs: options.auditBurstWindowMs } : {}),
@@ -293,6 +308,7 @@ export async function startEmbedded(
         await saveReadModelSnapshot(snapshot);
         await readModels.close();
         await sessions.close();
+        await media.close();
         await store.close(); // with the keys, when encrypted
         if (options.plainEventLog) await keys.cipher.keys.close();
       })()),

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { ContactKeys, EventStore, ReadModels } from '@atende/events';
+import type { ContactKeys, EventStore, MediaStore, ReadModels } from '@atende/events';
 import type { FirebaseVerifier } from '../auth/firebase-verifier.js';
 import type { SessionStore } from '../auth/session-store.js';
 import type { SandboxPhone } from '../routes/sandbox/sandbox-routes.js';
@@ -33,8 +33,8 @@ export interface GatewayDeps {
   sandboxToken?: string;
   /** Driver of new WhatsApp sessions (WHATSAPP_DRIVER); default the sandbox. */
   whatsappDriver?: 'sandbox' | 'wwebjs';
-  /** Folder of downloaded message media (`<mediaDir>/<sessionId>/<file>`), served at /api/media. */
-  mediaDir?: string;
+  /** The media of customers' messages, served at /api/media/<mediaId> (none: every file is missing). */
+  media?: MediaStore;
   /** ATENDE_SIGNUP=open: POST /api/signup creates companies (otherwise it does not exist: 404). */
   signupOpen?: boolean;
   /** Where per-member rate limits count (default memory: one gateway; Redis across gateways). */

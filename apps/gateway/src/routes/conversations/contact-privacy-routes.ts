@@ -1,10 +1,9 @@
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { z } from 'zod';
 import {
   REMOVED_PLACEHOLDER,
   conversationAddress,
   conversationDecider,
+  mediaIdSchema,
   streams,
   type StoredEvent,
 } from '@atende/events';
@@ -80,17 +79,18 @@ async function notesMentioning(
     .map((n) => ({ id: n.id, title: n.title, content: n.content, createdAt: n.createdAt }));
 }
 
-/** Media files the customer sent, downloaded into DATA_DIR/media (deleted with their data). */
-function mediaFilesOf(deps: GatewayDeps, events: readonly StoredEvent[]): string[] {
-  if (!deps.mediaDir) return [];
-  const files: string[] = [];
+const MEDIA_URL_PREFIX = '/api/media/';
+
+/** The ids of the media the customer sent that we keep (`/api/media/<id>` URLs; deleted with their data). */
+export function storedMediaIdsOf(events: readonly StoredEvent[]): string[] {
+  const ids = new Set<string>();
   for (const e of events) {
     const url = (e.data as { mediaUrl?: unknown }).mediaUrl;
-    const match =
-      typeof url === 'string' ? /^\/api\/media\/([\w-]{1,128})\/([\w][\w.-]{0,199})$/.exec(url) : null;
-    if (match) files.push(path.join(deps.mediaDir, match[1]!, match[2]!));
+    if (typeof url !== 'string' || !url.startsWith(MEDIA_URL_PREFIX)) continue;
+    const id = mediaIdSchema.safeParse(url.slice(MEDIA_URL_PREFIX.length));
+    if (id.success) ids.add(id.data);
   }
-  return files;
+  return [...ids];
 }
 
 /**
@@ -161,13 +161,17 @@ export function contactPrivacyRoutes(deps: GatewayDeps): RouteDefinition[] {
         if (!keyGone && (typed.length === 0 || typed !== digits(contact.phone))) {
           throw new HttpError(400, 'CONFIRMATION_MISMATCH', CONFIRMATION_MISMATCH_MESSAGE);
         }
-        // The route and the key first: should the rest fail, the data is unreadable already and a
-        // retry finishes it. Without the route the number's next message starts an unrelated conversation.
+        // The route, the media and the key first: should the rest fail, the data is unreadable already
+        // and a retry finishes it. Without the route the number's next message starts an unrelated
+        // conversation. The media goes before the key: its URLs are sealed with that key, so a retry
+        // after the key went could no longer find the files (which are not encrypted).
         const address = conversationAddress(events, row.chatId);
         if (address !== REMOVED_PLACEHOLDER)
           await deps.contactKeys.forgetConversationRoute(ctx!.workspaceId, address);
+        const media = deps.media;
+        if (media)
+          await Promise.all(storedMediaIdsOf(events).map((id) => media.delete(ctx!.workspaceId, id)));
         await deps.contactKeys.destroyContact(ctx!.workspaceId, streamId);
-        await Promise.all(mediaFilesOf(deps, events).map((file) => rm(file, { force: true })));
         await execute(deps, ctx!, conversationDecider, streamId, {
           type: 'EraseContactData',
           data: { byUserId: ctx!.userId },

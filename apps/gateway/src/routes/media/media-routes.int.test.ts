@@ -1,5 +1,6 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { atendeRegistry, conversationDecider, handleCommand, streams } from '@atende/events';
 import { GatewayHarness } from '../../testing/harness.js';
 import { eventually } from '../../testing/eventually.js';
 
@@ -99,5 +100,67 @@ describe('message media over HTTP', () => {
     expect((await gw.request('GET', `/api/media/${SESSION}/abc123.jpg`, { cookie: stranger })).status).toBe(
       404,
     );
+  });
+  it('answers one byte range (players seek in audio and video), and a type a browser would run as a download', async () => {
+    const folder = path.join(gw.dataDir, 'media', SESSION);
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, 'voz.ogg'), Buffer.from('OggS0123456789'));
+    writeFileSync(path.join(folder, 'pagina.html'), '<script>alert(1)</script>');
+
+    const part = await fetch(`${gw.url}/api/media/${SESSION}/voz.ogg`, {
+      headers: { cookie, range: 'bytes=4-7' },
+    });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe('bytes 4-7/14');
+    expect(part.headers.get('content-type')).toBe('audio/ogg');
+    expect(await part.text()).toBe('0123');
+    const outside = await fetch(`${gw.url}/api/media/${SESSION}/voz.ogg`, {
+      headers: { cookie, range: 'bytes=99-' },
+    });
+    expect(outside.status).toBe(416);
+    const whole = await fetch(`${gw.url}/api/media/${SESSION}/voz.ogg`, { headers: { cookie } });
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(await whole.text()).toBe('OggS0123456789');
+
+    const page = await fetch(`${gw.url}/api/media/${SESSION}/pagina.html`, { headers: { cookie } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('application/octet-stream');
+    expect(page.headers.get('content-disposition')).toBe('attachment');
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it("deletes the customer's stored media with their data (LGPD erasure)", async () => {
+    const phone = '5511944443333';
+    const sent = await gw.request<{ conversationId: string; messageId: string }>(
+      'POST',
+      '/api/sandbox/whatsapp/inbound',
+      { body: { sessionId: SESSION, from: phone, type: 'image' } },
+    );
+    expect(sent.status).toBe(200);
+    const { conversationId, messageId } = sent.body;
+    const file = 'a'.repeat(64) + '.jpg';
+    const folder = path.join(gw.dataDir, 'media', SESSION);
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, file), Buffer.from([0xff, 0xd8, 0xff]));
+    // What the channel bridge records once the driver stored a download.
+    const workspaceId = gw.atende.demo.workspaceId;
+    await handleCommand(
+      { store: gw.atende.store, registry: atendeRegistry },
+      conversationDecider,
+      streams.conversation(workspaceId, conversationId),
+      { type: 'RecordMediaStored', data: { messageId, mediaUrl: `/api/media/${SESSION}/${file}` } },
+      { workspaceId, actorId: 'test' },
+    );
+    await gw.atende.projector.waitForPosition(await gw.lastPosition());
+    expect((await fetch(`${gw.url}/api/media/${SESSION}/${file}`, { headers: { cookie } })).status).toBe(200);
+
+    const erased = await gw.request('POST', `/api/contacts/${encodeURIComponent(conversationId)}/erase`, {
+      cookie,
+      body: { confirmPhone: phone },
+    });
+    expect(erased.status).toBe(200);
+    expect(existsSync(path.join(folder, file))).toBe(false);
+    expect((await gw.request('GET', `/api/media/${SESSION}/${file}`, { cookie })).status).toBe(404);
   });
 });

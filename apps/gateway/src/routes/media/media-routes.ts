@@ -1,6 +1,4 @@
-import path from 'node:path';
 import { z } from 'zod';
-import { getSession } from '@atende/projector';
 import { getMessage } from '@atende/projector';
 import { HttpError } from '../../http/errors.js';
 import type { GatewayDeps } from '../../http/gateway-deps.js';
@@ -10,6 +8,7 @@ import {
   requireVisibleConversation,
   runConversationCommand,
 } from '../conversations/conversation-access.js';
+import { sendMedia } from './send-media.js';
 
 export const MEDIA_NOT_FOUND_TEXT = 'Mídia não encontrada';
 
@@ -19,8 +18,8 @@ const sessionIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'Sessão inv�
 const mediaNotFound = () => new HttpError(404, 'MEDIA_NOT_FOUND', MEDIA_NOT_FOUND_TEXT);
 
 /**
- * Media of customers' messages: the files a channel driver downloaded (served to members of the
- * session's workspace only) and the retry of a download that failed.
+ * Media of customers' messages: the files a channel driver downloaded (served from the MediaStore
+ * to members of the workspace that stored them only) and the retry of a download that failed.
  */
 export function mediaRoutes(deps: GatewayDeps): RouteDefinition[] {
   return [
@@ -56,25 +55,11 @@ export function mediaRoutes(deps: GatewayDeps): RouteDefinition[] {
       auth: 'conversations:own',
       params: z.strictObject({ sessionId: sessionIdSchema, file: fileName }),
       response: z.any().describe('the file bytes'),
-      handler: async ({ params, res }, ctx) => {
-        const session = await getSession(deps.readModels.view('channel-sessions'), params.sessionId);
+      handler: async ({ params, req, res }, ctx) => {
+        const media = await deps.media?.get(ctx!.workspaceId, `${params.sessionId}/${params.file}`);
         // Another workspace's media answers like a missing file: ids are not confirmed to strangers.
-        if (!deps.mediaDir || !session || session.workspaceId !== ctx!.workspaceId) throw mediaNotFound();
-        const file = path.join(deps.mediaDir, params.sessionId, params.file);
-        await new Promise<void>((resolve, reject) => {
-          res.sendFile(
-            file,
-            {
-              dotfiles: 'deny',
-              headers: { 'cache-control': 'private, max-age=86400', 'x-content-type-options': 'nosniff' },
-            },
-            (error) => {
-              if (!error) resolve();
-              else if (res.headersSent) resolve();
-              else reject(mediaNotFound());
-            },
-          );
-        });
+        if (!media) throw mediaNotFound();
+        sendMedia(req, res, media);
       },
     }),
   ];

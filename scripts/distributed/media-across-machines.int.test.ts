@@ -1,0 +1,104 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import {
+  PostgresMediaStore,
+  createTestDatabase,
+  describeWithPostgres,
+  type TestDatabase,
+} from '@atende/event-store';
+import { describeWithKafka, testKafkaBrokers } from '../../libs/event-bus/src/testing/kafka-infra.js';
+import { describeWithRedis, testRedisUrl } from '../../libs/read-models/src/testing/infra.js';
+import { DEMO_OWNER } from '../../apps/gateway/src/bootstrap/ensure-demo-workspace.js';
+import { eventually } from '../../apps/gateway/src/testing/eventually.js';
+import { freePort, startProcess, stopAllProcesses } from './process-harness.js';
+
+// Issue 27: two gateways "on two machines" (each its own DATA_DIR, no shared disk) on a PostgreSQL
+// log serve the same media, stored in PostgreSQL as the channel worker stores it.
+
+describeWithRedis('media across machines', () => {
+  describeWithKafka('with the log in PostgreSQL', () => {
+    describeWithPostgres('two gateways without a shared disk', () => {
+      let db: TestDatabase;
+      const dirs: string[] = [];
+      const prefix = `atende-test:${randomUUID()}:`;
+      const ports: number[] = [];
+      const machine = (port: number) => {
+        const dir = mkdtempSync(path.join(tmpdir(), 'atende-machine-'));
+        dirs.push(dir);
+        return { DATA_DIR: dir, PORT: String(port) };
+      };
+
+      beforeAll(async () => {
+        db = await createTestDatabase();
+        ports.push(await freePort(), await freePort());
+        const shared = {
+          ATENDE_MODE: 'distributed',
+          HOST: '127.0.0.1',
+          EVENTSTORE_URL: db.url,
+          // One deployment: every machine has the master key (here from the environment, not a file).
+          ATENDE_MASTER_KEY: randomBytes(32).toString('base64url'),
+          REDIS_URL: testRedisUrl(),
+          KAFKA_BROKERS: testKafkaBrokers().join(','),
+          ATENDE_REDIS_PREFIX: prefix,
+          ATENDE_KAFKA_TOPIC: `atende-test-${randomUUID()}`.slice(0, 40),
+          WHATSAPP_DRIVER: 'sandbox',
+        };
+        await startProcess('projector-process.ts', { ...shared, ...machine(await freePort()) });
+        for (const port of ports) await startProcess('gateway-process.ts', { ...shared, ...machine(port) });
+      }, 120_000);
+
+      afterAll(async () => {
+        try {
+          await stopAllProcesses();
+          const redis = new Redis(testRedisUrl());
+          const keys = await redis.keys(`${prefix}*`);
+          if (keys.length > 0) await redis.del(...keys);
+          redis.disconnect();
+        } finally {
+          await db?.drop();
+          for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+        }
+      }, 60_000);
+
+      it("serves media stored once from either gateway, to the owning workspace's members only", async () => {
+        const [a, b] = ports.map((port) => `http://127.0.0.1:${port}`);
+        const cookie = await eventually(async () => {
+          const res = await fetch(`${a}/api/auth/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email: DEMO_OWNER.email, password: DEMO_OWNER.password }),
+          });
+          return res.status === 200 ? res.headers.get('set-cookie')!.split(';')[0]! : undefined;
+        }, 60_000);
+        const me = (await (await fetch(`${a}/api/auth/me`, { headers: { cookie } })).json()) as {
+          user: { workspaceId: string };
+        };
+
+        // What the channel worker does with a download (WorkspaceMediaSink on the deployment's store).
+        const store = new PostgresMediaStore({ connectionString: db.url });
+        const mine = `demo-sandbox/${randomBytes(32).toString('hex')}.jpg`;
+        const theirs = `other-session/${randomBytes(32).toString('hex')}.jpg`;
+        const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, ...randomBytes(64)]);
+        try {
+          await store.put(me.user.workspaceId, mine, jpeg, 'image/jpeg');
+          await store.put('ws-de-outra-empresa', theirs, Buffer.from('alheia'), 'image/jpeg');
+        } finally {
+          await store.close();
+        }
+
+        for (const gateway of [a, b]) {
+          const res = await fetch(`${gateway}/api/media/${mine}`, { headers: { cookie } });
+          expect(res.status).toBe(200);
+          expect(res.headers.get('content-type')).toBe('image/jpeg');
+          expect(Buffer.from(await res.arrayBuffer()).equals(jpeg)).toBe(true);
+          expect((await fetch(`${gateway}/api/media/${theirs}`, { headers: { cookie } })).status).toBe(404);
+        }
+        // Nothing of it on any machine's disk.
+        for (const dir of dirs) expect(readdirSync(dir)).not.toContain('media');
+      });
+    });
+  });
+});
