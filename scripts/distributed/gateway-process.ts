@@ -1,6 +1,5 @@
 /** Distributed mode: one gateway (HTTP API + Socket.IO) on the shared log, Redis read models and sessions. */
 import { hostname } from 'node:os';
-import path from 'node:path';
 import { KafkaEventBus } from '@atende/event-bus';
 import { RedisCheckpointStore } from '@atende/read-models';
 import { LIVE_PROJECTOR_POSITION, busSource, startupProjections } from '@atende/projector';
@@ -10,7 +9,8 @@ import { redisRateLimitStores } from '../../apps/gateway/src/distributed/redis-r
 import { ensureDemoWorkspace } from '../../apps/gateway/src/bootstrap/ensure-demo-workspace.js';
 import { ReadModelsProgress } from '../../apps/gateway/src/distributed/read-models-progress.js';
 import { startGateway } from '../../apps/gateway/src/distributed/start-gateway.js';
-import { defaultWebDistDir } from '../../apps/gateway/src/http/web-client.js';
+import { gatewaySettings } from '../../apps/gateway/src/http/gateway-settings.js';
+import { checkpointRoleProbe } from '../../apps/gateway/src/distributed/role-progress.js';
 import {
   distributedSettings,
   onShutdown,
@@ -39,6 +39,7 @@ const bus = sealedBus(
   }),
   store,
 );
+const http = gatewaySettings(config);
 const gateway = await startGateway({
   store,
   contactKeys: store.cipher,
@@ -53,14 +54,17 @@ const gateway = await startGateway({
   logger,
   port: config.PORT,
   host: config.HOST,
-  webDistDir: config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : defaultWebDistDir,
+  // WEB_ORIGIN, TRUST_PROXY, AUTH=firebase, METRICS_TOKEN…: read as the embedded product reads them.
+  ...http.deps,
+  ...http.app,
   redisUrl: config.REDIS_URL,
   adapterKey: `${redisPrefix}socket.io`,
-  whatsappDriver: config.whatsappDriver,
-  signupOpen: config.ATENDE_SIGNUP === 'open',
   rateLimitStore: redisRateLimitStores(limits, `${redisPrefix}rl:`),
-  ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
   media,
+  roles: {
+    probe: checkpointRoleProbe(projectorPosition),
+    limits: { maxLag: config.ATENDE_READY_MAX_LAG, staleMs: config.ATENDE_READY_STALE_MS },
+  },
   // The fan-out follows the bus as this gateway's own consumer group, from now on.
   eventSource: busSource(bus, `${kafkaTopic}.notifier.${hostname()}.${config.PORT}`, store, {
     fromBeginning: false,

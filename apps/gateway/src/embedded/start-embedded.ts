@@ -29,7 +29,6 @@ import { createApp, type AppOptions } from '../http/create-app.js';
 import { operationalApp } from '../http/operational-routes.js';
 import { auditBurstsOf } from '../http/deny-access.js';
 import { sandboxToken } from '../routes/sandbox/sandbox-token.js';
-import { defaultWebDistDir } from '../http/web-client.js';
 import { createRealtime, type Realtime } from '../realtime/index.js';
 import {
   SandboxChannel,
@@ -41,7 +40,7 @@ import {
 } from '@atende/channel-worker';
 import { conversationAllowance, getSession, listRestorableSessions } from '@atende/projector';
 import { SqliteSessionStore, type SessionStore } from '../auth/session-store.js';
-import { createFirebaseVerifier } from '../auth/firebase-verifier.js';
+import { gatewaySettings } from '../http/gateway-settings.js';
 import type { GatewayDeps } from '../http/gateway-deps.js';
 import { ensureDemoWorkspace, type DemoWorkspace } from '../bootstrap/ensure-demo-workspace.js';
 import {
@@ -83,12 +82,6 @@ export interface EmbeddedAtende {
  * Embedded mode: one process with the SQLite event store, in-process read models (rebuilt from the
  * log at start, then followed live), the HTTP gateway and the local ops socket.
  */
-/** TRUST_PROXY as Express takes it: a hop count, true/false, or addresses/names like 'loopback'. */
-function trustProxySetting(value: string): boolean | number | string {
-  if (value === 'true' || value === 'false') return value === 'true';
-  return /^\d+$/.test(value) ? Number(value) : value;
-}
-
 export interface EmbeddedOptions {
   /** Run without a live WhatsApp channel (tests that drive sessions through the domain). Default true. */
   channel?: boolean;
@@ -221,6 +214,7 @@ export async function startEmbedded(
     });
   }
   const sessions = new SqliteSessionStore(path.join(config.dataDir, 'sessions.db'));
+  const http = gatewaySettings(config);
   const deps: GatewayDeps = {
     store,
     contactKeys: keys.cipher,
@@ -230,28 +224,15 @@ export async function startEmbedded(
     sessions,
     logger,
     media,
-    whatsappDriver: config.whatsappDriver,
-    signupOpen: config.ATENDE_SIGNUP === 'open',
+    ...http.deps,
     ...(options.auditBurstWindowMs !== undefined ? { auditBurstWindowMs: options.auditBurstWindowMs } : {}),
-    ...(config.WEB_ORIGIN ? { webOrigin: config.WEB_ORIGIN } : {}),
     ...(sandbox ? { sandbox, sandboxToken: sandboxToken(config.dataDir, config.ATENDE_SANDBOX_TOKEN) } : {}),
-    ...(config.AUTH === 'firebase' && config.FIREBASE_PROJECT_ID
-      ? {
-          firebase: createFirebaseVerifier(config.FIREBASE_PROJECT_ID),
-          firebaseWebConfig: {
-            ...(config.FIREBASE_API_KEY ? { apiKey: config.FIREBASE_API_KEY } : {}),
-            ...(config.FIREBASE_AUTH_DOMAIN ? { authDomain: config.FIREBASE_AUTH_DOMAIN } : {}),
-          },
-        }
-      : {}),
   };
   const app = createApp(deps, {
     projectors: [projector, backgroundProjector],
     startedAt: new Date(),
-    webDistDir: config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : defaultWebDistDir,
+    ...http.app,
     ...(options.loginLimits ? { loginLimits: options.loginLimits } : {}),
-    ...(config.TRUST_PROXY !== undefined ? { trustProxy: trustProxySetting(config.TRUST_PROXY) } : {}),
-    ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
   });
   const server = await listenHttp(app, config.PORT, config.HOST);
   const metricsServer =
