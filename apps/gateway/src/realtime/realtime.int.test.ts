@@ -601,6 +601,44 @@ describe('realtime (Socket.IO)', () => {
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     }
   });
+  it('a resume on a gateway whose read models lag waits until they include the missed events', async () => {
+    const chat = newChat();
+    const before = await inbound(chat, 'vista antes');
+    const missed = [await inbound(chat, 'perdida 1'), await inbound(chat, 'perdida 2')];
+    // A gateway started while the projector was behind: its read models "reach" positions only
+    // when the test lets them.
+    let reached = before.position;
+    const lagging = {
+      waitForPosition: async (position: number, timeoutMs = 10_000) => {
+        const deadline = Date.now() + timeoutMs;
+        while (reached < position && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+        return reached >= position && (await gw.atende.projector.waitForPosition(position, timeoutMs));
+      },
+    };
+    const httpServer = createServer();
+    await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+    const behind = createRealtime({
+      httpServer,
+      deps: { store: gw.atende.store, readModels: gw.atende.readModels, sessions: sessionStore() },
+      projector: lagging,
+      logger: pino({ level: 'silent' }),
+    });
+    try {
+      await behind.ready;
+      const url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
+      const c = await client(ownerCookie, undefined, url);
+      const resumed = c.socket.emitWithAck('resume', { lastPosition: before.position });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(c.of('whatsapp:newMessage')).toEqual([]); // nothing sent from read models that lack it
+      reached = Number.MAX_SAFE_INTEGER;
+      expect(await resumed).toMatchObject({ success: true });
+      expect(c.of('whatsapp:newMessage').map((m) => m.id)).toEqual(missed.map((m) => m.messageId));
+    } finally {
+      await behind.close();
+      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    }
+  });
+
   it('also works over HTTP long-polling (the spec client falls back to it)', async () => {
     const socket = open(ownerCookie, undefined, gw.url, ['polling']);
     const c = new Client(socket);

@@ -251,6 +251,12 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       }
       const limit = Math.min(REPLAY_BATCH, target - state.sentThrough, maxReplay - scanned);
       const batch = await deps.store.readBatch(state.sentThrough + 1, limit, { trusted: true });
+      // The pushes are built from the read models: a gateway that started while the projector lagged
+      // waits until they include these events, or it would find nothing to send for them.
+      const lastPushable = batch.findLast((e) => e.globalPosition <= target && mayPush(e));
+      if (lastPushable && !(await waitProjected(lastPushable.globalPosition))) {
+        return { position: state.sentThrough, replayed };
+      }
       const visible = new Set(roomsOf(state.user));
       for (const event of batch) {
         if (event.globalPosition > target) break;
