@@ -3,12 +3,17 @@
  * two gateways (GATEWAY_PORTS, default 3001,3002), one relay + projector, one channel worker (the
  * sandbox phone's controls on SANDBOX_PORT, default 3010, when WHATSAPP_DRIVER=sandbox, the default
  * here). Everything else comes from the usual configuration (REDIS_URL, KAFKA_BROKERS, DATA_DIR…).
- * One process ending stops the others.
+ *
+ * A role that crashes is restarted with backoff while the others go on (scripts/distributed/
+ * supervise.ts); one that cannot even start stops everything, as it would only fail again.
+ * Ctrl-C or SIGTERM stops every process (a second Ctrl-C does not wait).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { Supervisor, type Exit, type Role, type RoleRun } from './distributed/supervise.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const settings = z
@@ -26,52 +31,53 @@ const env = {
   ATENDE_MODE: 'distributed',
   WHATSAPP_DRIVER: process.env.WHATSAPP_DRIVER ?? 'sandbox',
 };
-const children: ChildProcess[] = [];
-let stopping = false;
+const say = (line: string) => console.log(`[start:distributed] ${line}`);
 
-function start(name: string, script: string, extra: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'distributed', script)], {
-    env: { ...env, ...extra },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let ready = false;
-    const onLine = (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\n')) {
-        if (!line.trim()) continue;
-        process.stdout.write(`[${name}] ${line}\n`);
-        if (!ready && /"level":30/.test(line)) {
-          ready = true; // its first info line: it is up
-          resolve(child);
+/** A role: `scripts/distributed/<script>`, its output prefixed with its name, up at its first info line. */
+function role(name: string, script: string, extra: Record<string, string> = {}): Role {
+  return {
+    name,
+    launch(): RoleRun {
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          // If this supervisor is killed outright, its children stop instead of holding the ports.
+          '--import',
+          path.join(here, 'distributed', 'exit-with-parent.ts'),
+          path.join(here, 'distributed', script),
+        ],
+        { env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      const ended = new Promise<Exit>((resolve) => {
+        child.once('exit', (code, signal) => resolve({ code, signal }));
+        child.once('error', (error) => {
+          say(`${name}: ${error.message}`);
+          resolve({ code: null, signal: null });
+        });
+      });
+      const up = new Promise<void>((resolve, reject) => {
+        for (const stream of [child.stdout!, child.stderr!]) {
+          createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
+            if (!line.trim()) return;
+            process.stdout.write(`[${name}] ${line}\n`);
+            if (/"level":30/.test(line)) resolve(); // its first info line: it is up
+          });
         }
-      }
-    };
-    child.stdout!.on('data', onLine);
-    child.stderr!.on('data', onLine);
-    child.once('exit', (code) => {
-      if (!ready) reject(new Error(`${name} exited with ${code} before it was up`));
-      if (!stopping) {
-        console.error(`[start:distributed] ${name} exited (${code}); stopping the others`);
-        void stopAll(1);
-      }
-    });
-  });
+        void ended.then((exit) =>
+          reject(new Error(`${name} ended (${exit.signal ?? `code ${exit.code}`}) before it was up`)),
+        );
+      });
+      return { pid: child.pid, up, ended, kill: (signal) => child.kill(signal) };
+    },
+  };
 }
 
-async function stopAll(code: number): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null) return resolve();
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
+const supervisor = new Supervisor({ log: say });
+
+async function stopAll(code: number): Promise<never> {
+  await supervisor.stop();
   process.exit(code);
 }
 
@@ -79,16 +85,19 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => 
 
 try {
   // The first gateway creates the demo workspace; then the log's followers; then the other gateways.
-  await start('gateway-1', 'gateway-process.ts', { PORT: String(settings.GATEWAY_PORTS[0]) });
-  await start('projector', 'projector-process.ts');
-  await start('channel-worker', 'channel-worker-process.ts');
-  for (const [i, port] of settings.GATEWAY_PORTS.slice(1).entries()) {
-    await start(`gateway-${i + 2}`, 'gateway-process.ts', { PORT: String(port) });
-  }
-  console.log(
-    `[start:distributed] up: gateways on ${settings.GATEWAY_PORTS.map((p) => `http://localhost:${p}`).join(', ')}`,
+  await supervisor.start(
+    role('gateway-1', 'gateway-process.ts', { PORT: String(settings.GATEWAY_PORTS[0]) }),
   );
+  await supervisor.start(role('projector', 'projector-process.ts'));
+  await supervisor.start(role('channel-worker', 'channel-worker-process.ts'));
+  for (const [i, port] of settings.GATEWAY_PORTS.slice(1).entries()) {
+    await supervisor.start(role(`gateway-${i + 2}`, 'gateway-process.ts', { PORT: String(port) }));
+  }
+  say(`up: gateways on ${settings.GATEWAY_PORTS.map((p) => `http://localhost:${p}`).join(', ')}`);
 } catch (error) {
-  console.error(`[start:distributed] ${(error as Error).message}`);
-  await stopAll(1);
+  // Stopping on a signal while starting ends the start too: the signal's handler exits.
+  if (!supervisor.stopping) {
+    say((error as Error).message);
+    await stopAll(1);
+  }
 }

@@ -68,6 +68,7 @@ const gateway = await startGateway({
   // The fan-out follows the bus as this gateway's own consumer group, from now on.
   eventSource: busSource(bus, `${kafkaTopic}.notifier.${hostname()}.${config.PORT}`, store, {
     fromBeginning: false,
+    busName: `Kafka topic "${kafkaTopic}"`,
   }),
 });
 logger.info({ url: gateway.url, port: gateway.port }, `Atende gateway em ${gateway.url}`);

@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import {
   PostgresMediaStore,
   createTestDatabase,
@@ -13,7 +12,7 @@ import { describeWithKafka, testKafkaBrokers } from '../../libs/event-bus/src/te
 import { describeWithRedis, testRedisUrl } from '../../libs/read-models/src/testing/infra.js';
 import { DEMO_OWNER } from '../../apps/gateway/src/bootstrap/ensure-demo-workspace.js';
 import { eventually } from '../../apps/gateway/src/testing/eventually.js';
-import { freePort, startProcess, stopAllProcesses } from './process-harness.js';
+import { cleanUpSuite, freePort, startProcess } from './process-harness.js';
 
 // Issue 27: two gateways "on two machines" (each its own DATA_DIR, no shared disk) on a PostgreSQL
 // log serve the same media, stored in PostgreSQL as the channel worker stores it.
@@ -52,11 +51,7 @@ describeWithRedis('media across machines', () => {
 
       afterAll(async () => {
         try {
-          await stopAllProcesses();
-          const redis = new Redis(testRedisUrl());
-          const keys = await redis.keys(`${prefix}*`);
-          if (keys.length > 0) await redis.del(...keys);
-          redis.disconnect();
+          await cleanUpSuite(prefix, undefined);
         } finally {
           await db?.drop();
           for (const dir of dirs) rmSync(dir, { recursive: true, force: true });

@@ -1,15 +1,28 @@
 import { openDeploymentKeys } from '@atende/event-store';
 import { sealedDocCodec, type DocCodec } from '@atende/read-models';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { rmSync } from 'node:fs';
+import { Redis } from 'ioredis';
+import { testRedisUrl } from '../../libs/read-models/src/testing/infra.js';
+import { createServer, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { RETRYABLE_CODES } from '../reliability/sender.js';
+import {
+  NotRetryable,
+  answerCode,
+  attemptSignal,
+  isRetryableStatus,
+  untilAcknowledged,
+} from '../reliability/until-acknowledged.js';
 
 /** A distributed Atende process started by a test, with its output kept for failure messages. */
 export interface RunningProcess {
   child: ChildProcess;
   output(): string;
+  /** SIGKILL to its process group, then waits for the exit. */
   kill9(): Promise<void>;
-  stop(): Promise<void>;
+  /** SIGTERM (a clean stop), SIGKILL after `graceMs` (default 15 s); waits for the exit. */
+  stop(graceMs?: number): Promise<void>;
 }
 
 /** The sandbox token of the processes these tests start (ATENDE_SANDBOX_TOKEN). */
@@ -23,14 +36,72 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts `scripts/distributed/<script>` and resolves once it logged its first info line (it is up). */
-export function startProcess(script: string, env: Record<string, string>): Promise<RunningProcess> {
+const EXIT_WITH_PARENT = fileURLToPath(new URL('./exit-with-parent.ts', import.meta.url));
+
+/**
+ * Every process started here and not yet ended. A suite that fails midway (a restarted projector
+ * not yet in its own list) must not leave any behind: `stopAllProcesses` in afterAll ends them all
+ * (registered below for every suite that imports this). An exit hook cannot do it: inside Jest's
+ * sandbox `process` is a copy whose 'exit' never fires. So for a worker that ends without its
+ * afterAll (killed, interrupted), exit-with-parent.ts, preloaded in each child, ends the child.
+ */
+const live = new Set<RunningProcess>();
+
+/** Signals the process group (each child leads its own, so anything it started goes too). */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // ESRCH: it ended meanwhile.
+  }
+}
+
+/** Stops every process this module started that is still running (afterAll, even after a failure). */
+export async function stopAllProcesses(graceMs = 15_000): Promise<void> {
+  await Promise.all([...live].map((p) => p.stop(graceMs)));
+}
+
+// A safety net for every suite that imports this: its file's last afterAll (after the suite's own,
+// which stop processes in the order they need) ends whatever is left, whichever test failed.
+if (typeof afterAll === 'function') afterAll(() => stopAllProcesses(), 60_000);
+
+/**
+ * Starts `script` (a path relative to this folder, e.g. `projector-process.ts` or
+ * `../start-distributed.ts`) and resolves once it logged its first info line (it is up). A process
+ * that does not come up within `startTimeoutMs` (default 60 s) is killed and the promise rejects.
+ */
+/**
+ * A suite's cleanup: every process it started, then its Redis keys and its data folder, each tried
+ * even when the one before failed.
+ */
+export async function cleanUpSuite(prefix: string, dir: string | undefined): Promise<void> {
+  try {
+    await stopAllProcesses();
+  } finally {
+    try {
+      const redis = new Redis(testRedisUrl());
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      await redis.quit();
+    } finally {
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    }
+  }
+}
+
+export function startProcess(
+  script: string,
+  env: Record<string, string>,
+  startTimeoutMs = 60_000,
+): Promise<RunningProcess> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', fileURLToPath(new URL(`./${script}`, import.meta.url))],
+    ['--import', 'tsx', '--import', EXIT_WITH_PARENT, fileURLToPath(new URL(`./${script}`, import.meta.url))],
     {
       env: { ...process.env, LOG_LEVEL: 'info', ATENDE_SANDBOX_TOKEN: TEST_SANDBOX_TOKEN, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true, // its own process group: signalGroup reaches whatever it started
     },
   );
   let out = '';
@@ -39,16 +110,27 @@ export function startProcess(script: string, env: Record<string, string>): Promi
     child,
     output: () => out,
     async kill9() {
-      child.kill('SIGKILL');
+      signalGroup(child, 'SIGKILL');
       await exited;
     },
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    async stop(graceMs = 15_000) {
+      signalGroup(child, 'SIGTERM');
+      const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), graceMs);
       await exited;
+      clearTimeout(timer);
     },
   };
+  live.add(running);
+  void exited.then(() => live.delete(running));
+  // Its pipes must not keep a finished test run alive (Jest would wait forever): it ends with the run.
+  child.unref();
+  (child.stdout as Socket).unref();
+  (child.stderr as Socket).unref();
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script} did not start:\n${out}`)), 60_000);
+    const timer = setTimeout(() => {
+      void running.kill9();
+      reject(new Error(`${script} did not start within ${startTimeoutMs / 1000} s:\n${out}`));
+    }, startTimeoutMs);
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
       if (/"level":30/.test(out)) {
@@ -58,44 +140,61 @@ export function startProcess(script: string, env: Record<string, string>): Promi
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
+    child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      reject(new Error(`${script} exited with ${code}:\n${out}`));
+      reject(new Error(`${script} exited with ${signal ?? code}:\n${out}`));
     });
   });
 }
 
-/** Sends of one message after a connection the server closed under it (then the error is thrown). */
-const INBOUND_ATTEMPTS = 3;
+/** How long a fault suite's message may go unacknowledged before the suite fails (default). */
+const INBOUND_DEADLINE_MS = 120_000;
 
 /**
- * A customer message through the sandbox controls of a channel worker; throws unless recorded.
- * A send whose connection was closed before the answer (a kept-alive socket the server timed out
- * while the machine was saturated) is sent again, as a phone would: the sandbox records a
- * providerMessageId once, so the callers' exact message counts also check that nothing doubled.
+ * The sandbox's "not now" answers, and one more: a channel worker that just (re)started says it is
+ * up before it has restored its sessions from the log, and answers "session not found" meanwhile.
+ */
+const NOT_YET = new Set([...RETRYABLE_CODES, 'SANDBOX_SESSION_NOT_FOUND']);
+
+/**
+ * A customer message through the sandbox controls of a channel worker, sent again until recorded
+ * (200), as a phone would: a connection the saturated or restarting server dropped or refused, a
+ * timeout, a 5xx or a "not now" answer is retried with backoff. The sandbox records a providerMessageId once, so the
+ * callers' exact message counts also check that nothing doubled. Throws at once on an answer no
+ * retry changes (a 4xx such as a wrong token), and after `deadlineMs` without a 200.
  */
 export async function sendInbound(
   sandboxPort: string | number,
   from: string,
   text: string,
   id: string,
+  options: { deadlineMs?: number; signal?: AbortSignal } = {},
 ): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    let res: Response;
-    try {
-      res = await fetch(`http://127.0.0.1:${sandboxPort}/api/sandbox/whatsapp/inbound`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-sandbox-token': TEST_SANDBOX_TOKEN },
-        body: JSON.stringify({ sessionId: 'demo-sandbox', from, text, providerMessageId: id }),
-      });
-    } catch (error) {
-      // fetch rejects with a TypeError only when no answer came (network), never for a status.
-      if (!(error instanceof TypeError) || attempt >= INBOUND_ATTEMPTS) throw error;
-      continue;
-    }
-    if (res.status !== 200) throw new Error(`inbound ${id}: ${res.status} ${await res.text()}`);
-    return;
-  }
+  const { deadlineMs = INBOUND_DEADLINE_MS, signal } = options;
+  await untilAcknowledged(
+    `inbound ${id}`,
+    async () => {
+      const attempt = attemptSignal(30_000, signal);
+      let res: Response;
+      let body: string;
+      try {
+        res = await fetch(`http://127.0.0.1:${sandboxPort}/api/sandbox/whatsapp/inbound`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-sandbox-token': TEST_SANDBOX_TOKEN },
+          body: JSON.stringify({ sessionId: 'demo-sandbox', from, text, providerMessageId: id }),
+          signal: attempt.signal,
+        });
+        body = await res.text();
+      } finally {
+        attempt.release();
+      }
+      if (res.status === 200) return;
+      const failure = `inbound ${id}: ${res.status} ${body.slice(0, 300)}`;
+      const retry = isRetryableStatus(res.status) || NOT_YET.has(answerCode(body));
+      throw retry ? new Error(failure) : new NotRetryable(failure);
+    },
+    { deadlineMs, ...(signal ? { signal } : {}) },
+  );
 }
 
 export interface ConversationCounts {
@@ -107,8 +206,35 @@ export interface ConversationCounts {
 }
 
 /**
- * The conversations whose id starts with `idPrefix`, as the demo owner sees them on a gateway, once
- * their messages add up to `total` (or after `timeoutMs`: the caller's assertions then tell).
+ * A request to a gateway that must get an answer: sent again while dropped, refused or 5xx. The
+ * body is read inside the attempt, as a connection can also drop halfway through it.
+ */
+async function answered(
+  label: string,
+  url: string,
+  init: RequestInit = {},
+): Promise<{ headers: Headers; body: unknown }> {
+  const acked = await untilAcknowledged(label, async () => {
+    const attempt = attemptSignal(30_000);
+    let res: Response;
+    let text: string;
+    try {
+      res = await fetch(url, { ...init, signal: attempt.signal });
+      text = await res.text();
+    } finally {
+      attempt.release();
+    }
+    if (res.status === 200) return { headers: res.headers, body: JSON.parse(text) as unknown };
+    const failure = `${label}: ${res.status} ${text.slice(0, 300)}`;
+    throw isRetryableStatus(res.status) ? new Error(failure) : new NotRetryable(failure);
+  });
+  return acked.value;
+}
+
+/**
+ * The conversations whose customer's phone starts with `phonePrefix`, as the demo owner sees them
+ * on a gateway, once their messages add up to `total` (or after `timeoutMs`: the caller's
+ * assertions then tell).
  */
 export async function conversationsOnGateway(
   base: string,
@@ -116,19 +242,18 @@ export async function conversationsOnGateway(
   total: number,
   timeoutMs = 120_000,
 ): Promise<ConversationCounts[]> {
-  const login = await fetch(`${base}/api/auth/login`, {
+  const login = await answered('login', `${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'demo@atende.local', password: 'demo1234' }),
   });
   const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-  const userId = ((await login.json()) as { user: { id: string } }).user.id;
+  const userId = (login.body as { user: { id: string } }).user.id;
+  const list = `${base}/api/whatsapp/conversations?userId=${userId}&limit=500`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const res = await fetch(`${base}/api/whatsapp/conversations?userId=${userId}&limit=500`, {
-      headers: { cookie },
-    });
-    const rows = ((await res.json()) as { conversations: ConversationCounts[] }).conversations.filter((r) =>
+    const res = await answered('conversations', list, { headers: { cookie } });
+    const rows = (res.body as { conversations: ConversationCounts[] }).conversations.filter((r) =>
       r.customerId.startsWith(phonePrefix),
     );
     if (rows.reduce((n, r) => n + r.messageCount, 0) >= total || Date.now() > deadline) return rows;

@@ -38,7 +38,13 @@ onShutdown(logger, async () => {
   await running.stop?.();
   await lease.release(); // last: a standby takes over only once this one has stopped
 });
-await lease.acquire(standby.signal);
+try {
+  await lease.acquire(standby.signal);
+} catch (error) {
+  // Stopped while standing by: the shutdown above ends the process.
+  if (standby.signal.aborted) await new Promise(() => undefined);
+  throw error;
+}
 lease.onLost((reason) => {
   // Another instance may run from now on: stop at once (the supervisor starts this one again, as a standby).
   logger.error({ err: reason }, 'relay and projector lease lost: stopping');
@@ -47,14 +53,14 @@ lease.onLost((reason) => {
 const store = openSharedStore(settings);
 const readModels = await openSharedReadModels(settings, store);
 const checkpoints = new RedisCheckpointStore({ url: config.REDIS_URL, prefix: redisPrefix });
-const bus = sealedBus(
-  new KafkaEventBus({
-    brokers: config.KAFKA_BROKERS,
-    topic: kafkaTopic,
-    clientId: 'atende-projector',
-  }),
-  store,
-);
+const kafka = new KafkaEventBus({
+  brokers: config.KAFKA_BROKERS,
+  topic: kafkaTopic,
+  clientId: 'atende-projector',
+});
+// Made with the one partition the consumers' order needs, or refused now (a wrong topic stops the start).
+await kafka.ensureTopic();
+const bus = sealedBus(kafka, store);
 // The relay reads the stored form: the bus gets ciphertext (sealedBus withholds secrets entirely).
 const relay = await startRelay({ store: store.raw, bus, checkpoints, logger });
 const projector = new Projector({
@@ -62,7 +68,7 @@ const projector = new Projector({
   readModels,
   projections: allProjections,
   logger,
-  source: busSource(bus, `${kafkaTopic}.projector`, store),
+  source: busSource(bus, `${kafkaTopic}.projector`, store, { busName: `Kafka topic "${kafkaTopic}"` }),
   concurrent: true, // Redis: the projections' round trips overlap
   // Gateways in other processes learn how far the read models are from this one key (rather than
   // from every projection's checkpoint, which would then have to move with every batch).

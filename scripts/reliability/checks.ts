@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import Database from 'better-sqlite3';
 import type { HttpClient } from './http-client.js';
-import { runPool } from './sender.js';
+import { runPool } from './run-pool.js';
 
 export interface ConversationRow {
   /** A pseudonym of the customer's WhatsApp id: the phone is `customerId`. */

@@ -12,6 +12,8 @@ export interface RequestOptions {
   cookie?: string;
   headers?: Record<string, string>;
   timeoutMs?: number;
+  /** Abandons the request (a sender that gives up because another one failed). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -44,7 +46,15 @@ export class HttpClient {
     Object.assign(headers, options.headers);
     return new Promise((resolve, reject) => {
       const req = http.request(
-        { host: this.host, port: this.port, method, path, headers, agent: this.agent },
+        {
+          host: this.host,
+          port: this.port,
+          method,
+          path,
+          headers,
+          agent: this.agent,
+          signal: options.signal,
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));

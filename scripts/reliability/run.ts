@@ -35,7 +35,8 @@ import {
   type Snapshot,
 } from './checks.js';
 import { HttpClient, loginDemo } from './http-client.js';
-import { SendStats, deliver, inboundOf, runPool, seededRandom, shuffle, sleep } from './sender.js';
+import { runPool } from './run-pool.js';
+import { SendStats, deliver, inboundOf, seededRandom, shuffle, sleep } from './sender.js';
 import { mb, soak } from './soak.js';
 
 function intEnv(name: string, fallback: number): number {
@@ -197,10 +198,12 @@ async function main(): Promise<number> {
           }
         })();
         const t0 = performance.now();
-        const ingest = runPool(N, settings.concurrency, async (n) => {
+        const ingest = runPool(N, settings.concurrency, async (n, signal) => {
           inFlight += 1;
           try {
-            await deliver(client, inboundOf(specA.tag, specA.phaseDigit, specA.customers, n), stats);
+            await deliver(client, inboundOf(specA.tag, specA.phaseDigit, specA.customers, n), stats, {
+              signal,
+            });
           } finally {
             inFlight -= 1;
           }
@@ -261,17 +264,17 @@ async function main(): Promise<number> {
           answers.set(n, set);
         };
         const t0 = performance.now();
-        await runPool(jobs.length, settings.concurrency, async (i) => {
+        await runPool(jobs.length, settings.concurrency, async (i, signal) => {
           const job = jobs[i]!;
           const message = inboundOf(specB.tag, specB.phaseDigit, specB.customers, job.n);
           if (job.kind === 'concurrent') {
             const all = await Promise.all(
-              Array.from({ length: job.copies }, () => deliver(client, message, stats)),
+              Array.from({ length: job.copies }, () => deliver(client, message, stats, { signal })),
             );
             for (const a of all) record(job.n, a.messageId);
           } else {
             for (let c = 0; c < job.copies; c += 1)
-              record(job.n, (await deliver(client, message, stats)).messageId);
+              record(job.n, (await deliver(client, message, stats, { signal })).messageId);
           }
         });
         const ms = performance.now() - t0;

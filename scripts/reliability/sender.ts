@@ -1,4 +1,5 @@
-import type { HttpClient } from './http-client.js';
+import type { HttpAnswer, HttpClient } from './http-client.js';
+import { NotRetryable, answerCode, untilAcknowledged } from './until-acknowledged.js';
 
 /** The sandbox token the reliability run gives the process it starts (ATENDE_SANDBOX_TOKEN). */
 export const RELIABILITY_SANDBOX_TOKEN = `reliability-${process.pid}-sandbox-token`;
@@ -75,76 +76,60 @@ export class SendStats {
   unexpected: string[] = [];
 }
 
-const RETRYABLE_CODES = new Set(['NOT_RECORDED', 'SANDBOX_SESSION_NOT_CONNECTED']);
+/** The sandbox's "not now" answers: the log could not take it this moment, the session is reconnecting. */
+export const RETRYABLE_CODES: ReadonlySet<string> = new Set([
+  'NOT_RECORDED',
+  'SANDBOX_SESSION_NOT_CONNECTED',
+]);
+
+/** Unexpected answers are sent again this many times in all (a violation either way) before giving up. */
+const UNEXPECTED_ATTEMPTS = 5;
 
 /**
  * Delivers one customer message through the sandbox, retrying until it is acknowledged (200: it
- * is in the event log). Gives up only after `giveUpMs` without an acknowledgement.
+ * is in the event log). Gives up only after `giveUpMs` (default 180 s) without an acknowledgement,
+ * or when `signal` aborts (another sender of the pool failed).
  */
 export async function deliver(
   client: HttpClient,
   message: Inbound,
   stats: SendStats,
-  giveUpMs = 180_000,
+  options: { giveUpMs?: number; signal?: AbortSignal } = {},
 ): Promise<Delivered> {
-  const started = performance.now();
-  for (let attempt = 1; ; attempt += 1) {
-    stats.requests += 1;
-    let retryable = true;
-    try {
-      const answer = await client.request('POST', '/api/sandbox/whatsapp/inbound', {
-        body: { sessionId: SESSION_ID, ...message },
-        headers: { 'x-sandbox-token': RELIABILITY_SANDBOX_TOKEN },
-        timeoutMs: 30_000,
-      });
-      if (answer.status === 200) {
-        const body = JSON.parse(answer.text) as { conversationId: string; messageId: string };
-        stats.acked += 1;
-        return {
-          conversationId: body.conversationId,
-          messageId: body.messageId,
-          attempts: attempt,
-          ms: performance.now() - started,
-        };
-      }
-      let code = '';
+  const acked = await untilAcknowledged(
+    message.providerMessageId,
+    async (attempt) => {
+      stats.requests += 1;
+      let answer: HttpAnswer;
       try {
-        code = (JSON.parse(answer.text) as { code?: string }).code ?? '';
-      } catch {
-        // not JSON
+        answer = await client.request('POST', '/api/sandbox/whatsapp/inbound', {
+          body: { sessionId: SESSION_ID, ...message },
+          headers: { 'x-sandbox-token': RELIABILITY_SANDBOX_TOKEN },
+          timeoutMs: 30_000,
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
+      } catch (error) {
+        stats.networkErrors += 1;
+        throw error;
       }
-      if (RETRYABLE_CODES.has(code)) {
+      if (answer.status === 200) return answer.text;
+      const failure = `${answer.status} ${answer.text.slice(0, 200)}`;
+      if (RETRYABLE_CODES.has(answerCode(answer.text))) {
         stats.retryableAnswers += 1;
-      } else {
-        retryable = false;
-        stats.unexpected.push(`${message.providerMessageId}: ${answer.status} ${answer.text.slice(0, 200)}`);
+        throw new Error(failure);
       }
-    } catch {
-      stats.networkErrors += 1;
-    }
-    const elapsed = performance.now() - started;
-    if (elapsed > giveUpMs || (!retryable && attempt >= 5)) {
-      throw new Error(
-        `${message.providerMessageId} not acknowledged after ${attempt} attempts in ${Math.round(elapsed)} ms`,
-      );
-    }
-    await sleep(Math.min(20 * attempt, 250));
-  }
-}
-
-/** Runs `task(i)` for i in [0, count) with at most `concurrency` running at once, in order of i. */
-export async function runPool(
-  count: number,
-  concurrency: number,
-  task: (i: number) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const workers = Array.from({ length: Math.min(concurrency, count) }, async () => {
-    while (next < count) {
-      const i = next;
-      next += 1;
-      await task(i);
-    }
-  });
-  await Promise.all(workers);
+      stats.unexpected.push(`${message.providerMessageId}: ${failure}`);
+      throw attempt >= UNEXPECTED_ATTEMPTS ? new NotRetryable(failure) : new Error(failure);
+    },
+    // Short pauses: the run measures ingest including restarts, and a restart takes seconds.
+    { deadlineMs: options.giveUpMs ?? 180_000, firstDelayMs: 20, maxDelayMs: 250, signal: options.signal },
+  );
+  const body = JSON.parse(acked.value) as { conversationId: string; messageId: string };
+  stats.acked += 1;
+  return {
+    conversationId: body.conversationId,
+    messageId: body.messageId,
+    attempts: acked.attempts,
+    ms: acked.ms,
+  };
 }

@@ -1,5 +1,6 @@
 import { io } from 'socket.io-client';
 import type { HttpClient } from './http-client.js';
+import { runPool } from './run-pool.js';
 import { SendStats, deliver, inboundOf, sleep } from './sender.js';
 
 /** The process's own figures from /metrics (prom-client defaults, prefix `atende_`). */
@@ -181,26 +182,17 @@ export async function soak(options: SoakOptions): Promise<SoakFigures> {
   })();
 
   const interval = 1000 / rate;
-  let next = 0;
-  const workers = Array.from({ length: options.concurrency }, async () => {
-    for (;;) {
-      const n = next;
-      if (n >= planned) return;
-      next += 1;
-      const due = startedAt + n * interval;
-      const wait = due - performance.now();
-      if (wait > 1) await sleep(wait);
-      maxStartLagMs = Math.max(maxStartLagMs, performance.now() - due);
-      const result = await deliver(
-        client,
-        inboundOf(options.tag, options.phaseDigit, options.customers, n),
-        stats,
-      );
-      ackMs.push(result.ms);
-    }
+  // In order of n, each send at its scheduled time; the first failure stops the others.
+  const senders = runPool(planned, options.concurrency, async (n, signal) => {
+    const due = startedAt + n * interval;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    maxStartLagMs = Math.max(maxStartLagMs, performance.now() - due);
+    const message = inboundOf(options.tag, options.phaseDigit, options.customers, n);
+    ackMs.push((await deliver(client, message, stats, { signal })).ms);
   });
   try {
-    await Promise.all(workers);
+    await senders;
     const elapsedS = (performance.now() - startedAt) / 1000;
     const waitUntil = performance.now() + 30_000;
     while (socketReceived < stats.acked && socket.connected && performance.now() < waitUntil) await sleep(50);

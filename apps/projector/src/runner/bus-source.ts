@@ -1,62 +1,89 @@
 import type { EventBus, EventSource, EventStore, StoredEvent } from '@atende/events';
+import { BusSequencer } from './bus-order.js';
+
+// What the source ends with on a bus it cannot trust; exported with it (the package exports this file).
+export { BusOrderError } from './bus-order.js';
+
+export interface BusSourceOptions {
+  /** A group that never committed starts at the beginning of the bus (default) or at its end. */
+  fromBeginning?: boolean;
+  /** Most events read from the log at once while filling a gap; default 2000. */
+  gapBatchSize?: number;
+  /** How errors name the bus, e.g. its Kafka topic; default: the consumer group. */
+  busName?: string;
+}
+
+interface Delivery {
+  events: StoredEvent[];
+  applied: () => void;
+  notApplied: (reason: Error) => void;
+}
 
 /**
- * The projector's events from the event bus (distributed mode), as consumer group `group`. The bus
- * commits a batch only after the projector applied it. When the bus starts past what the read
- * models hold (a new group, read models restored from older data), the missing part is read from
- * the event log first, so nothing is skipped; what the read models already hold is dropped.
- * `fromBeginning: false` suits a consumer that only follows from now on (a gateway's fan-out).
+ * The projector's events from the event bus (distributed mode), as consumer group `group`, in log
+ * order with nothing missing (BusSequencer): what the bus skipped is read from the event log, what it
+ * delivers again is dropped, and a bus that delivers out of log order, or events the log does not
+ * have, ends the source with a BusOrderError instead of hiding events. The bus commits a batch only
+ * after the projector applied it; batches not applied when the source ends (stopped or failed) are
+ * refused, so the bus delivers them again. `fromBeginning: false` suits a consumer that only follows
+ * from now on (a gateway's fan-out).
  */
 export function busSource(
   bus: EventBus,
   group: string,
   store: EventStore,
-  options: { fromBeginning?: boolean; gapBatchSize?: number } = {},
+  options: BusSourceOptions = {},
 ): EventSource {
-  const gapBatchSize = options.gapBatchSize ?? 2000;
+  const busName = options.busName ? `${options.busName} (consumer group "${group}")` : `group "${group}"`;
   return async function* (from, signal) {
-    let expected = from;
-    const queue: { events: StoredEvent[]; done: () => void }[] = [];
+    const sequencer = new BusSequencer({
+      from,
+      readLog: (position, limit) => store.readBatch(position, limit, { trusted: true }),
+      bus: busName,
+      ...(options.gapBatchSize === undefined ? {} : { gapBatchSize: options.gapBatchSize }),
+    });
+    const queue: Delivery[] = [];
+    let inHand: Delivery | undefined;
+    let closed = false;
+    let failure: unknown;
     let wake: (() => void) | undefined;
     const onAbort = () => wake?.();
     signal.addEventListener('abort', onAbort);
-    const subscription = await bus.subscribe(
-      group,
-      (events) =>
-        new Promise<void>((done) => {
-          queue.push({ events, done });
-          wake?.();
-        }),
-      options.fromBeginning === undefined ? {} : { fromBeginning: options.fromBeginning },
-    );
     try {
-      while (!signal.aborted) {
-        const next = queue.shift();
-        if (!next) {
-          await new Promise<void>((resolve) => (wake = resolve));
-          wake = undefined;
-          continue;
+      const subscription = await bus.subscribe(
+        group,
+        (events) =>
+          new Promise<void>((applied, notApplied) => {
+            if (closed) return notApplied(new Error(`bus source of ${busName} closed: not applied`));
+            queue.push({ events, applied, notApplied });
+            wake?.();
+          }),
+        options.fromBeginning === undefined ? {} : { fromBeginning: options.fromBeginning },
+      );
+      try {
+        while (!signal.aborted) {
+          inHand = queue.shift();
+          if (!inHand) {
+            await new Promise<void>((resolve) => (wake = resolve));
+            wake = undefined;
+            continue;
+          }
+          yield* sequencer.accept(inHand.events);
+          inHand.applied(); // the bus may commit it
+          inHand = undefined;
         }
-        const fresh = next.events.filter((e) => e.globalPosition >= expected);
-        const first = fresh[0]?.globalPosition;
-        while (first !== undefined && expected < first) {
-          const gap = await store.readBatch(expected, Math.min(gapBatchSize, first - expected), {
-            trusted: true,
-          });
-          if (gap.length === 0) break;
-          yield gap;
-          expected = gap[gap.length - 1]!.globalPosition + 1;
-        }
-        if (fresh.length > 0) {
-          yield fresh;
-          expected = fresh[fresh.length - 1]!.globalPosition + 1;
-        }
-        next.done(); // applied: the bus may commit it
+      } catch (error) {
+        failure = error;
+        throw error;
+      } finally {
+        closed = true;
+        const reason =
+          failure instanceof Error ? failure : new Error(`bus source of ${busName} stopped: not applied`);
+        for (const delivery of [inHand, ...queue.splice(0)]) delivery?.notApplied(reason);
+        await subscription.stop();
       }
     } finally {
       signal.removeEventListener('abort', onAbort);
-      for (const pending of queue.splice(0)) pending.done();
-      await subscription.stop();
     }
   };
 }

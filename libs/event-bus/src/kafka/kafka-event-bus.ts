@@ -1,4 +1,4 @@
-import { Kafka, logLevel, type Admin, type Consumer, type Producer } from 'kafkajs';
+import { Kafka, logLevel, type Consumer, type Producer } from 'kafkajs';
 import {
   atendeRegistry,
   type BusSubscribeOptions,
@@ -8,6 +8,7 @@ import {
   type RawStoredEvent,
   type StoredEvent,
 } from '@atende/events';
+import { ensureTopic, guardedPartitioner } from './kafka-topic.js';
 
 export interface KafkaEventBusOptions {
   brokers: string[];
@@ -15,9 +16,9 @@ export interface KafkaEventBusOptions {
   topic?: string;
   clientId?: string;
   /**
-   * Partitions of a topic this bus creates; default 1. Consumers that keep one checkpoint over the
-   * whole log (the projector) need the log's total order, which one partition keeps; more partitions
-   * still keep each stream (key) in order.
+   * Partitions the topic must have; default 1. Consumers that keep one checkpoint over the whole log
+   * (the projector) need the log's total order, which one partition keeps; more partitions still keep
+   * each stream (key) in order. A topic found with another count is refused (TopicPartitionsError).
    */
   partitions?: number;
   /**
@@ -35,7 +36,9 @@ export const DEFAULT_TOPIC_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 /**
  * The EventBus port on Kafka (kafkajs stays behind this file): events keyed by stream id, JSON
  * values, acks from every in-sync replica before publish() resolves; each consumer group commits
- * a batch's offsets only after its handler resolved (at least once).
+ * a batch's offsets only after its handler resolved (at least once). The bus creates its topic
+ * itself and refuses one with another partition count; no client of it lets the broker auto-create
+ * the topic (that one would get the broker's default partition count).
  */
 export class KafkaEventBus implements EventBus {
   private readonly kafka: Kafka;
@@ -60,21 +63,21 @@ export class KafkaEventBus implements EventBus {
     this.registry = options.registry ?? atendeRegistry;
   }
 
-  private ensureTopic(): Promise<void> {
+  /**
+   * Creates the topic (`partitions`, `retentionMs`) when it is missing, else checks its partition
+   * count: rejects with TopicPartitionsError on a mismatch. publish() and subscribe() call it; a
+   * composition root may call it first to fail at start. Checked once for publishing (again after a
+   * failed publish) and on every subscribe.
+   */
+  ensureTopic(): Promise<void> {
     this.topicReady ??= (async () => {
-      const admin: Admin = this.kafka.admin();
+      const admin = this.kafka.admin();
       await admin.connect();
       try {
-        await admin.createTopics({
-          topics: [
-            {
-              topic: this.topic,
-              numPartitions: this.partitions,
-              replicationFactor: 1,
-              configEntries: [{ name: 'retention.ms', value: String(this.retentionMs) }],
-            },
-          ],
-          waitForLeaders: true,
+        await ensureTopic(admin, {
+          topic: this.topic,
+          partitions: this.partitions,
+          retentionMs: this.retentionMs,
         });
       } finally {
         await admin.disconnect();
@@ -88,8 +91,12 @@ export class KafkaEventBus implements EventBus {
 
   private getProducer(): Promise<Producer> {
     this.producer ??= (async () => {
-      await this.ensureTopic();
-      const producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
+      const producer = this.kafka.producer({
+        idempotent: true,
+        maxInFlightRequests: 1,
+        allowAutoTopicCreation: false,
+        createPartitioner: guardedPartitioner(this.partitions),
+      });
       await producer.connect();
       return producer;
     })().catch((error: unknown) => {
@@ -101,22 +108,30 @@ export class KafkaEventBus implements EventBus {
 
   async publish(events: readonly StoredEvent[]): Promise<void> {
     if (events.length === 0) return;
+    await this.ensureTopic();
     const producer = await this.getProducer();
-    await producer.send({
-      topic: this.topic,
-      acks: -1,
-      messages: events.map((e) => ({
-        key: e.streamId,
-        value: JSON.stringify({
-          type: e.type,
-          data: e.data,
-          metadata: e.metadata,
-          streamId: e.streamId,
-          streamPosition: e.streamPosition,
-          globalPosition: e.globalPosition,
-        }),
-      })),
-    });
+    try {
+      await producer.send({
+        topic: this.topic,
+        acks: -1,
+        messages: events.map((e) => ({
+          key: e.streamId,
+          value: JSON.stringify({
+            type: e.type,
+            data: e.data,
+            metadata: e.metadata,
+            streamId: e.streamId,
+            streamPosition: e.streamPosition,
+            globalPosition: e.globalPosition,
+          }),
+        })),
+      });
+    } catch (error) {
+      // A broker that lost its data lost the topic too: the next publish creates it again (or
+      // finds what replaced it and checks it) instead of trusting the first check.
+      this.topicReady = undefined;
+      throw error;
+    }
   }
 
   async subscribe(
@@ -124,8 +139,15 @@ export class KafkaEventBus implements EventBus {
     handler: (events: StoredEvent[]) => Promise<void>,
     options: BusSubscribeOptions = {},
   ): Promise<BusSubscription> {
+    // Checked again on every subscribe: consumers subscribe at start and after a failure, which is
+    // when the topic may have been replaced (a broker that lost its data).
+    this.topicReady = undefined;
     await this.ensureTopic();
-    const consumer = this.kafka.consumer({ groupId: group, retry: { retries: 8 } });
+    const consumer = this.kafka.consumer({
+      groupId: group,
+      retry: { retries: 8 },
+      allowAutoTopicCreation: false,
+    });
     this.consumers.add(consumer);
     await consumer.connect();
     await consumer.subscribe({ topic: this.topic, fromBeginning: options.fromBeginning ?? true });

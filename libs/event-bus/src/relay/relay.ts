@@ -1,8 +1,10 @@
 import type { Logger } from 'pino';
 import type { CheckpointStore, EventBus, EventStore } from '@atende/events';
+import { BusMisconfiguredError } from '../bus-misconfigured-error.js';
 
 export interface RelayOptions {
-  store: EventStore;
+  /** Only read: the relay pages through the log. */
+  store: Pick<EventStore, 'readBatch'>;
   bus: EventBus;
   checkpoints: CheckpointStore;
   logger: Pick<Logger, 'error' | 'warn'>;
@@ -12,6 +14,8 @@ export interface RelayOptions {
   batchSize?: number;
   /** Wait between looks at the log when it has nothing new; default 2 ms (it is on the latency path). */
   idleMs?: number;
+  /** Wait before looking again whether a misconfigured bus was fixed; default 30 s. */
+  refusalRetryMs?: number;
 }
 
 export interface Relay {
@@ -19,23 +23,40 @@ export interface Relay {
   position(): number;
   /** Resolves once everything up to `position` is published (or the timeout passes: false). */
   waitFor(position: number, timeoutMs?: number): Promise<boolean>;
+  /**
+   * Why the relay refuses to publish (the bus cannot keep the log's order, e.g. a Kafka topic with
+   * the wrong partition count); undefined while it publishes or only waits for the broker.
+   */
+  refusal(): BusMisconfiguredError | undefined;
   stop(): Promise<void>;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Follows the event log from its checkpoint and publishes every event to the bus, saving the
  * checkpoint only after the bus acknowledged: a crash in between publishes some events twice
- * (consumers apply by global position), never loses one.
+ * (consumers apply by global position), never loses one. A bus that is misconfigured
+ * (BusMisconfiguredError) gets nothing: the relay logs the error and looks again every
+ * `refusalRetryMs`, and goes on from its checkpoint once an operator has fixed the bus.
  */
 export async function startRelay(options: RelayOptions): Promise<Relay> {
   const { store, bus, checkpoints, logger } = options;
   const name = options.name ?? 'kafka-relay';
   const batchSize = options.batchSize ?? 500;
   const idleMs = options.idleMs ?? 2;
+  const refusalRetryMs = options.refusalRetryMs ?? 30_000;
   let position = (await checkpoints.load(name)) ?? 0;
   let stopped = false;
+  let refusal: BusMisconfiguredError | undefined;
+  let wake: (() => void) | undefined;
+  // Interrupted by stop(): a relay that waits for a fix must not hold a shutdown up for as long.
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
 
   const loop = (async () => {
     let failures = 0;
@@ -43,7 +64,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       try {
         const batch = await store.readBatch(position + 1, batchSize, { trusted: true });
         if (batch.length === 0) {
-          await sleep(idleMs);
+          await pause(idleMs);
           continue;
         }
         await bus.publish(batch);
@@ -51,11 +72,21 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         await checkpoints.save(name, last);
         position = last;
         failures = 0;
+        if (refusal) {
+          logger.warn({ position }, 'relay publishing again: the event bus was fixed');
+          refusal = undefined;
+        }
       } catch (error) {
+        if (error instanceof BusMisconfiguredError) {
+          refusal = error;
+          logger.error({ err: error, position }, `relay refuses to publish: ${error.message}`);
+          await pause(refusalRetryMs);
+          continue;
+        }
         // Broker or store unavailable: retry the same events with backoff (nothing is skipped).
         failures += 1;
         logger.warn({ err: error, position, failures }, 'relay could not publish; retrying');
-        await sleep(Math.min(5000, 100 * 2 ** Math.min(failures, 6)));
+        await pause(Math.min(5000, 100 * 2 ** Math.min(failures, 6)));
       }
     }
   })();
@@ -66,12 +97,14 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       const deadline = Date.now() + timeoutMs;
       while (position < target) {
         if (Date.now() > deadline || stopped) return false;
-        await sleep(5);
+        await new Promise((resolve) => setTimeout(resolve, 5));
       }
       return true;
     },
+    refusal: () => refusal,
     async stop() {
       stopped = true;
+      wake?.();
       await loop;
     },
   };

@@ -1,0 +1,108 @@
+import type { BusSubscription, EventBus, EventStore, StoredEvent } from '@atende/events';
+import { TestLog } from '../testing/test-log.js';
+import { BusOrderError } from './bus-order.js';
+import { busSource } from './bus-source.js';
+
+/** Delivers its batches one after the other, each once its handler settled; records the outcome. */
+class ScriptedBus implements EventBus {
+  readonly outcomes: string[] = [];
+  stopped = false;
+
+  constructor(private readonly batches: readonly StoredEvent[][]) {}
+
+  async publish(): Promise<void> {}
+
+  async subscribe(
+    _group: string,
+    handler: (events: StoredEvent[]) => Promise<void>,
+  ): Promise<BusSubscription> {
+    const delivering = (async () => {
+      for (const batch of this.batches) {
+        if (this.stopped) return;
+        const label = batch.map((e) => e.globalPosition).join(',');
+        try {
+          await handler(batch);
+          this.outcomes.push(`committed ${label}`);
+        } catch {
+          this.outcomes.push(`not committed ${label}`);
+          return;
+        }
+      }
+    })();
+    return {
+      stop: async () => {
+        this.stopped = true;
+        await delivering;
+      },
+    };
+  }
+
+  async close(): Promise<void> {}
+}
+
+function logOf(count: number): StoredEvent[] {
+  const log = new TestLog();
+  for (let i = 0; i < count; i += 1) {
+    log.append(`conversation-w1-5511${i % 3}@c.us`, { type: 'ConversationPinned', data: {} });
+  }
+  return log.events;
+}
+
+const storeOf = (log: readonly StoredEvent[]) =>
+  ({
+    readBatch: async (from: number, limit: number) =>
+      log.filter((e) => e.globalPosition >= from).slice(0, limit),
+  }) as unknown as EventStore;
+
+const at = (log: readonly StoredEvent[], ...positions: number[]) =>
+  positions.map((p) => log.find((e) => e.globalPosition === p)!);
+
+describe('busSource', () => {
+  it('hands on the bus batches in log order, the log filling the gaps, and lets the bus commit each', async () => {
+    const log = logOf(6);
+    const bus = new ScriptedBus([at(log, 1, 2), at(log, 2, 3, 5), at(log, 6)]);
+    const abort = new AbortController();
+    const applied: number[] = [];
+    for await (const batch of busSource(bus, 'projector', storeOf(log))(1, abort.signal)) {
+      applied.push(...batch.map((e) => e.globalPosition));
+      if (applied.includes(6)) abort.abort();
+    }
+    expect(applied).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(bus.outcomes).toEqual(['committed 1,2', 'committed 2,3,5', 'committed 6']);
+    expect(bus.stopped).toBe(true);
+  });
+
+  it('ends with a BusOrderError naming the topic and both positions, the batch in hand not committed', async () => {
+    const log = logOf(6);
+    // A topic with 3 partitions: every third event in each partition's batch.
+    const bus = new ScriptedBus([at(log, 1, 4), at(log, 2, 5), at(log, 3, 6)]);
+    const source = busSource(bus, 'atende.events.projector', storeOf(log), {
+      busName: 'Kafka topic "atende.events"',
+    });
+    const applied: number[] = [];
+    const consume = async () => {
+      for await (const batch of source(1, new AbortController().signal)) {
+        applied.push(...batch.map((e) => e.globalPosition));
+      }
+    };
+    const failure = await consume().catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(BusOrderError);
+    expect((failure as Error).message).toMatch(
+      /^Event bus Kafka topic "atende.events" \(consumer group "atende.events.projector"\): expected global position 5, received 2\./,
+    );
+    expect(applied).toEqual([1, 2, 3, 4]); // nothing skipped before the stop
+    expect(bus.outcomes).toEqual(['committed 1,4', 'not committed 2,5']);
+    expect(bus.stopped).toBe(true);
+  });
+
+  it('leaves the batch in hand uncommitted when its consumer stops mid-batch (delivered again later)', async () => {
+    const log = logOf(4);
+    const bus = new ScriptedBus([at(log, 1, 2), at(log, 3, 4)]);
+    const source = busSource(bus, 'projector', storeOf(log));
+    for await (const batch of source(1, new AbortController().signal)) {
+      if (batch.some((e) => e.globalPosition === 3)) break; // e.g. a checkpoint conflict
+    }
+    expect(bus.outcomes).toEqual(['committed 1,2', 'not committed 3,4']);
+    expect(bus.stopped).toBe(true);
+  });
+});
