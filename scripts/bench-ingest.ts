@@ -1,5 +1,5 @@
 /**
- * npm run bench:ingest [-- --mode embedded|distributed --messages 50000 --phones 1000 --window 500
+ * npm run bench:ingest [-- --mode embedded|distributed [--log sqlite|postgres] --messages 50000 --phones 1000 --window 500
  *                          --rate 1000 --seconds 10 --synchronous normal --baseline 10000]
  *
  * --mode distributed runs the gateway, the relay + projector and the channel worker as processes on
@@ -192,6 +192,9 @@ async function main(): Promise<void> {
       workspaces: { type: 'string', default: '1' },
       'other-conversations': { type: 'string', default: '1000' },
       mode: { type: 'string', default: 'embedded' },
+      // Distributed only: the log the processes share (postgres: a throwaway database on the
+      // ATENDE_TEST_POSTGRES_URL server, dropped at the end).
+      log: { type: 'string', default: 'sqlite' },
       // The "before" figure of issue 26: an event log without sealed fields (embedded only).
       'plain-log': { type: 'boolean', default: false },
       // Also write the figures as JSON (npm run bench).
@@ -221,10 +224,12 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'atende-bench-ingest-'));
   let agent: Worker | undefined;
   let atende: Awaited<ReturnType<typeof targets.embeddedTarget>> | undefined;
+  const database =
+    MODE === 'distributed' && values.log === 'postgres' ? await eventStore.createTestDatabase() : undefined;
   try {
     atende =
       MODE === 'distributed'
-        ? await targets.distributedTarget(dir, synchronous)
+        ? await targets.distributedTarget(dir, synchronous, database?.url)
         : await targets.embeddedTarget(dir, synchronous, { plainEventLog: values['plain-log'] });
     const sessionId = atende.sessionId;
     if (WORKSPACES > 1) {
@@ -587,6 +592,7 @@ async function main(): Promise<void> {
   } finally {
     await agent?.terminate();
     await atende?.stop();
+    await database?.drop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import path from 'node:path';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { loadConfig } from '@atende/config';
-import { createSqliteEventStore } from '@atende/event-store';
+import { encryptedStore, openEventStore } from '@atende/event-store';
+import { deploymentLog, openKeysForOps } from '../ops/open.js';
 import type { EventStore } from '@atende/events';
 import { KafkaEventBus } from '@atende/event-bus';
 import { LIVE_PROJECTOR_POSITION, startupProjections } from '@atende/projector';
@@ -82,12 +82,18 @@ export async function embeddedTarget(
 
 /**
  * Distributed mode as separate processes (gateway, relay + projector, channel worker) on Kafka
- * (KAFKA_BROKERS) and Redis (REDIS_URL); the phone is driven over the sandbox's HTTP controls.
+ * (KAFKA_BROKERS) and Redis (REDIS_URL); the phone is driven over the sandbox's HTTP controls. The
+ * log is the SQLite file in `dir`, or PostgreSQL at `eventStoreUrl` (`--log postgres`).
  */
-export async function distributedTarget(dir: string, synchronous: 'full' | 'normal'): Promise<IngestTarget> {
+export async function distributedTarget(
+  dir: string,
+  synchronous: 'full' | 'normal',
+  eventStoreUrl?: string,
+): Promise<IngestTarget> {
   const config = loadConfig();
   const prefix = `atende-bench:${randomUUID()}:`;
   const env = {
+    ...(eventStoreUrl ? { EVENTSTORE_URL: eventStoreUrl } : {}),
     DATA_DIR: dir,
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
@@ -106,7 +112,12 @@ export async function distributedTarget(dir: string, synchronous: 'full' | 'norm
   for (const script of ['gateway-process.ts', 'projector-process.ts', 'channel-worker-process.ts']) {
     processes.push(await startProcess(script, { ...env, LOG_LEVEL: 'info' }));
   }
-  const store = createSqliteEventStore({ filename: path.join(dir, 'events.db'), synchronous });
+  // The deployment's log as the processes open it (its sealed fields opened: the check reads texts).
+  const processConfig = loadConfig({ ...process.env, ...env });
+  const store = encryptedStore(
+    openEventStore(deploymentLog(processConfig)),
+    openKeysForOps(processConfig, prefix),
+  );
   // Only to read the consumer groups' lag (settled).
   const bus = new KafkaEventBus({ brokers: config.KAFKA_BROKERS, topic: env.ATENDE_KAFKA_TOPIC });
   const readModels = new RedisReadModels({ url: config.REDIS_URL, prefix: `${prefix}rm:` });
@@ -150,7 +161,7 @@ export async function distributedTarget(dir: string, synchronous: 'full' | 'norm
       req.end(body);
     });
   return {
-    label: `distributed (gateway, relay + projector on Kafka ${config.KAFKA_BROKERS.join(',')}, channel worker; Redis); sandbox over HTTP`,
+    label: `distributed (gateway, relay + projector on Kafka ${config.KAFKA_BROKERS.join(',')}, channel worker; Redis; log: ${eventStoreUrl ? 'PostgreSQL' : 'SQLite'}); sandbox over HTTP`,
     url: `http://127.0.0.1:${env.PORT}`,
     sessionId: 'demo-sandbox',
     send(input) {
