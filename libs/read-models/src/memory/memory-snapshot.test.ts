@@ -19,7 +19,7 @@ async function sample(): Promise<MemoryReadModels> {
   chat.indexDelete('gone', 'x');
   await chat.commit(12);
   const team = await readModels.writer('team').beginBatch();
-  team.put('member', 'w:u1', { name: 'Ana', lastActive: null });
+  team.put('member', 'w:u1', { name: 'Ana Beatriz', lastActive: null });
   team.indexPut('ws:w', 'u1', 1_700_000_000_000);
   await team.commit(4);
   return readModels;
@@ -130,7 +130,8 @@ describe('snapshot file', () => {
       const onDisk = readFileSync(file);
       expect(onDisk.length).toBe(bytes);
       expect(onDisk.length).toBeGreaterThan(2 << 20);
-      for (const text of [secret, 'Tudo bem?', 'w:c1:m9', 'Ana']) {
+      // Texts long enough that 2 MB of ciphertext cannot hold one by chance (3 bytes would, one run in eight).
+      for (const text of [secret, 'Tudo bem?', 'w:c1:m9', 'Ana Beatriz']) {
         expect({ text, found: onDisk.includes(text) }).toEqual({ text, found: false });
         expect({ text, found: onDisk.includes(Buffer.from(text, 'utf16le')) }).toEqual({
           text,
