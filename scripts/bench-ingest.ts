@@ -242,7 +242,9 @@ async function main(): Promise<void> {
       console.log(`${WORKSPACES - 1} other workspaces present: ${fmt(seeded)} events`);
     }
 
-    // Sign in as the demo owner, as the web client does.
+    // Sign in as the demo owner, as the web client does (once the read models hold the account:
+    // in distributed mode the projector is another process, maybe still starting).
+    await atende.caughtUp();
     const login = await fetch(`${atende.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

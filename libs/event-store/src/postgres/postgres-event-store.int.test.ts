@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { atendeRegistry, newId, type StoredEvent } from '@atende/events';
+import { WrongExpectedVersionError, atendeRegistry, newId, type StoredEvent } from '@atende/events';
 import { eventStoreContract, type EventStoreHarness } from '../contract/event-store-contract.js';
 import { sampleEvent } from '../contract/sample-events.js';
 import { createPostgresEventStore, type PostgresEventStore } from './postgres-event-store.js';
@@ -114,6 +114,27 @@ describeWithPostgres('PostgresEventStore (real PostgreSQL)', () => {
       const stored = (await collect(a.readAll(start))).map((e) => e.globalPosition);
       expect(stored).toEqual(Array.from({ length: total }, (_, i) => start + i)); // no hole without erasure
       expect(seen).toEqual(stored);
+    });
+
+    it('commits appends arriving together in one go, refusing only the one with a wrong version', async () => {
+      const store = await open();
+      const stream = `note-${newId()}`;
+      await store.appendToStream(stream, [sampleEvent('primeiro')]);
+      const others = Array.from({ length: 40 }, (_, i) =>
+        store.appendToStream(`note-${newId()}`, [sampleEvent(`junto ${i}`)]),
+      );
+      // In the same batch: one append expecting a version the stream is not at.
+      const wrong = store.appendToStream(stream, [sampleEvent('versão errada')], { expectedVersion: 5 });
+      const right = store.appendToStream(stream, [sampleEvent('versão certa')], { expectedVersion: 0 });
+      await expect(wrong).rejects.toThrow(WrongExpectedVersionError);
+      expect((await right).nextExpectedVersion).toBe(1);
+      const positions = (await Promise.all(others)).flatMap((r) => r.globalPositions);
+      expect(new Set(positions).size).toBe(40);
+      const titles = (await store.readStream(stream)).map((e) => (e.data as { title: string }).title);
+      expect(titles).toEqual(['primeiro', 'versão certa']);
+      const all: number[] = [];
+      for await (const e of store.readAll()) all.push(e.globalPosition);
+      expect(all).toEqual(Array.from({ length: all.length }, (_, i) => i + 1)); // no hole
     });
 
     it('gives the next position after an erased tail: positions are never reused', async () => {

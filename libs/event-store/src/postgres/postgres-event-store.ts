@@ -14,8 +14,8 @@ import type {
   SubscribeOptions,
 } from '@atende/events';
 import { atendeRegistry } from '@atende/events';
-import { appendInTransaction } from './append.js';
 import { AppendSignal } from './append-signal.js';
+import { GroupCommitter } from './group-commit.js';
 import { ensureSchema } from './ensure-schema.js';
 import { eraseWorkspaceEvents } from './erase-workspace.js';
 import { DEFAULT_SCHEMA, assertSchemaName } from './names.js';
@@ -62,6 +62,7 @@ export class PostgresEventStore implements EventStore {
   private readonly sql: EventStoreSql;
   private readonly registry: EventRegistry;
   private readonly signal: AppendSignal;
+  private readonly appends: GroupCommitter;
   private readonly schema: string;
   private schemaReady: Promise<void> | undefined;
   private closed = false;
@@ -78,6 +79,7 @@ export class PostgresEventStore implements EventStore {
     // An idle connection the server dropped: the pool discards it and opens another when needed.
     this.pool.on('error', () => {});
     this.sql = eventStoreSql(this.schema);
+    this.appends = new GroupCommitter(this.pool, this.sql);
     this.registry = options.registry ?? atendeRegistry;
     this.signal = new AppendSignal(
       options.connectionString,
@@ -110,9 +112,7 @@ export class PostgresEventStore implements EventStore {
     }
     for (const event of events) this.registry.assertValid(event);
     await this.ready();
-    const outcome = await inWriteTransaction(this.pool, this.sql.beginWrite, (client) =>
-      appendInTransaction(client, this.sql, streamId, events, options.expectedVersion ?? 'any'),
-    );
+    const outcome = await this.appends.append(streamId, events, options.expectedVersion ?? 'any');
     if (outcome.lastPosition !== undefined) this.signal.notify();
     return outcome.result;
   }

@@ -51,9 +51,10 @@ export interface EventStoreSql {
   channel: string;
   /** Opens a writing transaction holding the schema's append lock (one simple query, one round trip). */
   beginWrite: string;
-  streamVersion: string;
-  storedEventIds: string;
-  insertEvents: string;
+  /** For a group of appends: the streams' versions (kind `s`) and the event ids stored (kind `e`). */
+  batchState: string;
+  /** Every new event of a group of appends, and the streams' new versions, in one statement. */
+  insertBatch: string;
   readStream: string;
   readFrom: string;
   lastPosition: string;
@@ -68,23 +69,23 @@ export function eventStoreSql(s: string): EventStoreSql {
     probeTable: 'log_head',
     channel,
     beginWrite: `BEGIN; SELECT pg_advisory_xact_lock(${advisoryLockKey('append', s)})`,
-    streamVersion: `SELECT version FROM "${s}".streams WHERE stream_id = $1`,
-    storedEventIds: `SELECT event_id, global_position FROM "${s}".events WHERE event_id = ANY($1::text[])`,
-    // $1 new events, $2 stream, $3 stream version before, $4.. the columns of the new events.
-    // Every data-modifying CTE runs even though the final SELECT reads only `head`; NOTIFY is
-    // delivered at commit, in commit order.
-    insertEvents: `
+    batchState: `SELECT 's' AS kind, stream_id AS key, version::bigint AS value FROM "${s}".streams
+      WHERE stream_id = ANY($1::text[])
+      UNION ALL
+      SELECT 'e', event_id, global_position FROM "${s}".events WHERE event_id = ANY($2::text[])`,
+    // $1 new events; $2.. their columns; $13/$14 the streams touched and their new versions.
+    insertBatch: `
 WITH head AS (
   UPDATE "${s}".log_head SET last_position = last_position + $1::int RETURNING last_position
 ), inserted AS (
   INSERT INTO "${s}".events (${COLUMNS})
-  SELECT head.last_position - $1::int + e.n, $2::text, ($3::int + e.n)::int, e.type, e.data, e.event_id,
+  SELECT head.last_position - $1::int + e.n, e.stream_id, e.stream_position, e.type, e.data, e.event_id,
     e.workspace_id, e.actor_id, e.correlation_id, e.causation_id, e.occurred_at, e.schema_version
-  FROM head, unnest($4::text[], $5::text[], $6::json[], $7::text[], $8::text[], $9::text[], $10::text[],
-    $11::text[], $12::int[]) WITH ORDINALITY AS e(event_id, type, data, workspace_id, actor_id,
-    correlation_id, causation_id, occurred_at, schema_version, n)
+  FROM head, unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::json[], $7::text[], $8::text[],
+    $9::text[], $10::text[], $11::text[], $12::int[]) WITH ORDINALITY AS e(stream_id, stream_position,
+    event_id, type, data, workspace_id, actor_id, correlation_id, causation_id, occurred_at, schema_version, n)
 ), stream AS (
-  INSERT INTO "${s}".streams (stream_id, version) VALUES ($2::text, $3::int + $1::int)
+  INSERT INTO "${s}".streams (stream_id, version) SELECT * FROM unnest($13::text[], $14::int[])
   ON CONFLICT (stream_id) DO UPDATE SET version = excluded.version
 )
 SELECT last_position, pg_notify('${channel}', last_position::text) FROM head`,
