@@ -78,6 +78,7 @@ const bridge = await startChannelBridge({
   conversationIdFor: (workspaceId, address) => store.cipher.conversationIdFor(workspaceId, address),
   // The erasure happened in a gateway: this process's cached keys and routes are stale.
   onContactErased: () => store.cipher.forgetCachedKeys(),
+  media,
   channel,
   logger,
   queue,

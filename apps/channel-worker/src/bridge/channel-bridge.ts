@@ -10,6 +10,7 @@ import {
   handleCommand,
   loadAggregate,
   streams,
+  type MediaStore,
 } from '@atende/events';
 import type {
   Channel,
@@ -83,6 +84,8 @@ export interface ChannelBridgeOptions {
   conversationIdFor(workspaceId: string, address: string): Promise<string>;
   /** A customer was erased (maybe by another process): cached keys and routes are stale. */
   onContactErased?: () => void;
+  /** Where the channel's media is: a deleted workspace's is deleted with its events. */
+  media?: Pick<MediaStore, 'deleteWorkspace'>;
   /** The workspace of a session (a read-model lookup); the channel stream is read when it has none. */
   workspaceOf(sessionId: string): Promise<string | undefined>;
   /**
@@ -504,6 +507,8 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
     );
     for (let attempt = 1; ; attempt += 1) {
       try {
+        // The media first: its URLs are found by session, which the erasure keeps no trace of.
+        await options.media?.deleteWorkspace(workspaceId, channelSessionIds);
         const { erased } = await store.eraseWorkspace(workspaceId, {
           keepTypes: WORKSPACE_ERASURE_KEPT_TYPES,
           // Accounts of members of other companies too: the person's, they stay whole.

@@ -204,6 +204,7 @@ export async function startEmbedded(
     bridge = await startChannelBridge({
       store,
       conversationIdFor: (workspaceId, address) => keys.cipher.conversationIdFor(workspaceId, address),
+      media,
       channel,
       logger,
       checkpoints,

@@ -71,6 +71,15 @@ export class FileMediaStore implements MediaStore {
     if (file) await rm(file, { force: true });
   }
 
+  async deleteWorkspace(workspaceId: string, folders: readonly string[]): Promise<void> {
+    for (const folder of folders) {
+      // A folder name is the first part of an id: anything else is not one of ours.
+      if (!/^[A-Za-z0-9_-]{1,128}$/.test(folder) || (await this.ownerOf(folder)) !== workspaceId) continue;
+      await rm(join(this.root, folder), { recursive: true, force: true });
+      this.owners.delete(folder);
+    }
+  }
+
   async close(): Promise<void> {
     this.owners.clear();
   }

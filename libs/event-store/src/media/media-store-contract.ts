@@ -44,6 +44,19 @@ export function mediaStoreContract(name: string, open: () => Promise<MediaStore>
       expect(found!.contentType).toBe('application/pdf');
     });
 
+    it("deletes a whole workspace's media, and nothing of another's whatever folders are named", async () => {
+      const [gone, stays] = [unique('ws'), unique('ws')];
+      const [ours, theirs] = [unique('s'), unique('s')];
+      const ids = [mediaId(ours), mediaId(ours, 'ogg')];
+      for (const id of ids) await store.put(gone, id, Buffer.from('do cliente'), 'image/jpeg');
+      const other = mediaId(theirs);
+      await store.put(stays, other, Buffer.from('de outra empresa'), 'image/jpeg');
+      await store.deleteWorkspace(gone, [ours, theirs, '..', '']);
+      for (const id of ids) expect(await store.get(gone, id)).toBeUndefined();
+      expect((await store.get(stays, other))!.bytes.toString()).toBe('de outra empresa');
+      await expect(store.deleteWorkspace(gone, [ours])).resolves.toBeUndefined();
+    });
+
     it('finds nothing under an unknown id, nor under one that is not an id', async () => {
       const ws = unique('ws');
       const known = unique('s');

@@ -85,6 +85,11 @@ export class PostgresMediaStore implements MediaStore {
     ]);
   }
 
+  async deleteWorkspace(workspaceId: string): Promise<void> {
+    await this.ready();
+    await this.pool.query(`DELETE FROM ${this.table} WHERE workspace_id = $1`, [workspaceId]);
+  }
+
   async close(): Promise<void> {
     if (!this.pool.ending) await this.pool.end();
   }

@@ -32,6 +32,12 @@ export interface MediaStore {
   get(workspaceId: string, mediaId: string): Promise<StoredMedia | undefined>;
   /** Deletes the workspace's media of that id (LGPD erasure of a contact). Idempotent. */
   delete(workspaceId: string, mediaId: string): Promise<void>;
+  /**
+   * Deletes every media of the workspace ("Excluir todos os dados da conta"); `folders` are its
+   * channel sessions (the folders of its ids), for adapters that find media by folder. Another
+   * workspace's media is left, whatever folders are named. Idempotent.
+   */
+  deleteWorkspace(workspaceId: string, folders: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -6,6 +6,8 @@ import {
   workspaceLeftovers,
   type ReadModelDumps,
 } from '@atende/projector';
+import path from 'node:path';
+import { FileMediaStore } from '@atende/event-store';
 import { GatewayHarness } from '../../testing/harness.js';
 import { eventually } from '../../testing/eventually.js';
 import { AUDIT_STREAM, deniedCount, signInEveryone, type Cookies } from './testing.js';
@@ -244,6 +246,10 @@ describe('account API: export and Excluir todos os dados da conta', () => {
     });
     expect(foreignBefore.status).toBe(200);
     expect(workspaceLeftovers(await dumpAll(gw), WS).length).toBeGreaterThan(10);
+    // A photo the customer sent, where the WhatsApp driver stores it.
+    const media = new FileMediaStore({ root: path.join(gw.dataDir, 'media') });
+    const photo = 'demo-sandbox/foto-do-cliente.jpg';
+    await media.put(WS, photo, Buffer.from('foto do cliente'), 'image/jpeg');
 
     const res = await gw.request<Answer>('POST', '/api/account/delete-data', {
       cookie: c.owner,
@@ -272,6 +278,7 @@ describe('account API: export and Excluir todos os dados da conta', () => {
     };
     await eventually(async () => ((await workspaceTypes()).length === 1 ? true : undefined));
     expect(await workspaceTypes()).toEqual(['WorkspaceDataDeleted']);
+    expect(await new FileMediaStore({ root: path.join(gw.dataDir, 'media') }).get(WS, photo)).toBeUndefined();
     expect(await gw.streamTypes(`conversation-${WS}-${chatId}`)).toEqual([]);
     expect(await gw.streamTypes('channel-demo-sandbox')).toEqual([]);
     const late = await gw.request<Answer>('POST', '/api/sandbox/whatsapp/inbound', {
