@@ -22,6 +22,27 @@ describeWithPostgres('PostgresKeyStore (real PostgreSQL)', () => {
     async (master) => new PostgresKeyStore({ connectionString: db.url, schema: uniqueName('k') }, master),
   );
 
+  it('makes one key per subject for a burst of new customers, the same for two processes', async () => {
+    const schema = uniqueName('k');
+    const master = MasterKey.random();
+    const [one, two] = [0, 1].map(() => new PostgresKeyStore({ connectionString: db.url, schema }, master));
+    try {
+      await one!.activeKey('antes'); // the table exists before the burst
+      const subjects = Array.from({ length: 30 }, (_, i) => `contact:ws1:cliente-${i}`);
+      const asked = await Promise.all(
+        subjects.flatMap((s) => [one!.activeKey(s), one!.activeKey(s), two!.activeKey(s)]),
+      );
+      for (let i = 0; i < subjects.length; i += 1) {
+        const [a, b, c] = asked.slice(i * 3, i * 3 + 3);
+        expect(a!.keyId).toBe(`${subjects[i]}#1`);
+        expect(b!.key.equals(a!.key) && c!.key.equals(a!.key)).toBe(true);
+      }
+      expect(new Set(asked.map((k) => k.key.toString('hex'))).size).toBe(subjects.length);
+    } finally {
+      await Promise.all([one!.close(), two!.close()]);
+    }
+  });
+
   it('keeps keys only wrapped in the table, and two stores asking at once agree on one key', async () => {
     const schema = uniqueName('k');
     const master = MasterKey.random();

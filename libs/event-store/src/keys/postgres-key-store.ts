@@ -25,6 +25,14 @@ interface KeyRow {
  * reuses their space, and in its WAL and backups as long as those are kept; they are wrapped, so
  * rotating the master key (rewrap) and discarding the old one puts them out of reach.
  */
+interface NewKey {
+  generation: number;
+  key: Buffer;
+  promise: Promise<DataKey | undefined>;
+  resolve: (key: DataKey | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
 export class PostgresKeyStore implements KeyStore {
   private readonly pool: Pool;
   private readonly table: string;
@@ -77,18 +85,61 @@ export class PostgresKeyStore implements KeyStore {
       const row = current.rows[0];
       const live = row ? this.unwrap(row) : undefined;
       if (row && live) return { keyId: row.key_id, key: live };
-      const generation = (row?.generation ?? 0) + 1;
-      const keyId = `${subject}#${generation}`;
-      const key = randomBytes(32);
-      // Another writer may make the same generation at once: then its key is the one (read again).
-      const inserted = await this.pool.query(
-        `INSERT INTO ${this.table} VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
-        [keyId, subject, generation, this.master.wrap(key), this.master.id],
+      // Another writer made the same generation at once: its key is the one (read again).
+      const made = await this.makeSoon(subject, (row?.generation ?? 0) + 1);
+      if (made) return made;
+    }
+  }
+
+  /**
+   * New keys asked for together (a burst of new customers) are inserted in one statement at the next
+   * turn of the event loop: one commit, one WAL flush, instead of one per key. Undefined when another
+   * writer took that generation first.
+   */
+  private makeSoon(subject: string, generation: number): Promise<DataKey | undefined> {
+    let batch = this.toMake;
+    if (!batch) {
+      batch = this.toMake = new Map();
+      setImmediate(() => void this.makeBatch());
+    }
+    const asked = batch.get(subject);
+    if (asked) return asked.promise;
+    let resolve!: (key: DataKey | undefined) => void;
+    let reject!: (error: unknown) => void;
+    const promise = new Promise<DataKey | undefined>((res, rej) => ((resolve = res), (reject = rej)));
+    batch.set(subject, { generation, key: randomBytes(32), promise, resolve, reject });
+    return promise;
+  }
+
+  private toMake: Map<string, NewKey> | undefined;
+
+  private async makeBatch(): Promise<void> {
+    if (!this.toMake) return; // made already (by close)
+    const batch = [...this.toMake];
+    this.toMake = undefined;
+    try {
+      const keyIds = batch.map(([subject, k]) => `${subject}#${k.generation}`);
+      const inserted = await this.pool.query<{ key_id: string }>(
+        `INSERT INTO ${this.table}
+         SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[])
+         ON CONFLICT DO NOTHING RETURNING key_id`,
+        [
+          keyIds,
+          batch.map(([subject]) => subject),
+          batch.map(([, k]) => k.generation),
+          batch.map(([, k]) => this.master.wrap(k.key)),
+          batch.map(() => this.master.id),
+        ],
       );
-      if (inserted.rowCount === 1) {
-        this.cache.set(keyId, key);
-        return { keyId, key };
-      }
+      const made = new Set(inserted.rows.map((row) => row.key_id));
+      batch.forEach(([, k], i) => {
+        const keyId = keyIds[i]!;
+        if (!made.has(keyId)) return k.resolve(undefined);
+        this.cache.set(keyId, k.key);
+        k.resolve({ keyId, key: k.key });
+      });
+    } catch (error) {
+      for (const [, k] of batch) k.reject(error);
     }
   }
 
@@ -157,6 +208,7 @@ export class PostgresKeyStore implements KeyStore {
   }
 
   async close(): Promise<void> {
+    if (this.toMake) await this.makeBatch(); // keys asked for just before closing are still made
     this.cache.clear();
     if (!this.pool.ending) await this.pool.end();
   }

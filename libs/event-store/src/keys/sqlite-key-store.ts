@@ -104,7 +104,8 @@ export class SqliteKeyStore implements KeyStore {
   private toMake: Map<string, Deferred<DataKey>> | undefined;
 
   private makeBatch(): void {
-    const batch = this.toMake!;
+    const batch = this.toMake;
+    if (!batch) return; // made already (by close)
     this.toMake = undefined;
     let made: DataKey[];
     try {
