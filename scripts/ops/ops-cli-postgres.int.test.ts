@@ -1,28 +1,14 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client } from 'pg';
 import { createTestDatabase, describeWithPostgres, type TestDatabase } from '@atende/event-store';
+import { runOpsScript } from './run-ops-script.js';
 
 // The ops commands against a deployment whose log is PostgreSQL (EVENTSTORE_URL=postgres://…):
 // they write and read there, and the data keys live in the same database, not in DATA_DIR.
 
-const scripts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-function run(script: string, args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(scripts, script), ...args], {
-      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = runOpsScript;
 
 describeWithPostgres('ops CLIs with the event log in PostgreSQL', () => {
   let db: TestDatabase;

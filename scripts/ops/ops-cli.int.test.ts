@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { loadConfig } from '@atende/config';
 import { atendeRegistry } from '@atende/events';
@@ -11,27 +10,9 @@ import { allProjections, generateWorkload } from '@atende/projector';
 import { RedisReadModels, describeWithRedis, testRedisUrl } from '@atende/read-models';
 import { startEmbedded, type EmbeddedAtende } from '../../apps/gateway/src/embedded/start-embedded.js';
 import { deploymentDocCodec } from '../distributed/process-harness.js';
+import { runOpsScript, scripts, type Run } from './run-ops-script.js';
 
-const scripts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(script: string, args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(scripts, script), ...args], {
-      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = runOpsScript;
 
 /** An operator error: exit code 2 and one line, no stack trace. */
 function expectOperatorError(result: Run, pattern: RegExp): void {

@@ -14,6 +14,7 @@ import type {
 } from '@atende/events';
 import type { FieldCipher } from './field-cipher.js';
 import { RecentAppends } from './recent-appends.js';
+import { eventsOfPages, withData } from '../stored-events.js';
 
 /**
  * Any EventStore with the sensitive fields of its events encrypted (DESIGN §3): sealed on append,
@@ -59,15 +60,7 @@ export class EncryptedEventStore implements EventStore {
     const out = page.map((event) => {
       if (!sealedPartOf(event.data)) return event;
       const data = this.recent.plainData(event.globalPosition, event.metadata.eventId, event.data);
-      if (data)
-        return {
-          type: event.type,
-          data,
-          metadata: event.metadata,
-          streamId: event.streamId,
-          streamPosition: event.streamPosition,
-          globalPosition: event.globalPosition,
-        } as StoredEvent;
+      if (data) return withData(event, data);
       sealed = true;
       return event;
     });
@@ -112,8 +105,8 @@ export class EncryptedEventStore implements EventStore {
     return await this.open(page, options?.trusted ?? false);
   }
 
-  async *subscribe(fromGlobalPosition?: number, options?: SubscribeOptions): AsyncIterable<StoredEvent> {
-    for await (const page of this.subscribePages(fromGlobalPosition, options)) yield* page;
+  subscribe(fromGlobalPosition?: number, options?: SubscribeOptions): AsyncIterable<StoredEvent> {
+    return eventsOfPages(this.subscribePages(fromGlobalPosition, options), options?.signal);
   }
 
   /** Pages as they come, opened; while it runs, what this process appends is kept plain for it. */

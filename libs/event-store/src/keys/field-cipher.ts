@@ -11,6 +11,7 @@ import {
   type StoredEvent,
 } from '@atende/events';
 import { seal, unseal } from './master-key.js';
+import { withData } from '../stored-events.js';
 
 /** The deployment's pseudonym key: contact subjects are named by an HMAC of the stream, not by the phone. */
 const PEPPER_SUBJECT = 'deployment:pseudonyms';
@@ -319,14 +320,7 @@ export class FieldCipher {
     const key = this.byId.get(part.k)?.value;
     if (key && spec) {
       Object.assign(data, JSON.parse(unseal(key, part.c, part.k).toString('utf8')) as object);
-      const opened = {
-        type: event.type,
-        data,
-        metadata: event.metadata,
-        streamId: event.streamId,
-        streamPosition: event.streamPosition,
-        globalPosition: event.globalPosition,
-      } as StoredEvent;
+      const opened = withData(event, data);
       // Trusted and current (the usual replay): it was validated when it was written.
       return trusted && event.metadata.schemaVersion === def.version
         ? opened

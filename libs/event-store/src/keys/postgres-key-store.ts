@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Pool } from 'pg';
 import type { DataKey, KeyStore, MasterKeyLike } from '@atende/events';
-import { ensureSchema } from '../postgres/ensure-schema.js';
+import { schemaOnce } from '../postgres/ensure-schema.js';
+import { BatchSoon } from './batch-soon.js';
 import { assertSchemaName } from '../postgres/names.js';
 
 export interface PostgresKeyStoreOptions {
@@ -25,18 +26,11 @@ interface KeyRow {
  * reuses their space, and in its WAL and backups as long as those are kept; they are wrapped, so
  * rotating the master key (rewrap) and discarding the old one puts them out of reach.
  */
-interface NewKey {
-  generation: number;
-  key: Buffer;
-  promise: Promise<DataKey | undefined>;
-  resolve: (key: DataKey | undefined) => void;
-  reject: (error: unknown) => void;
-}
-
 export class PostgresKeyStore implements KeyStore {
   private readonly pool: Pool;
   private readonly table: string;
-  private schemaReady: Promise<void> | undefined;
+  /** Creates the table at the first use. */
+  private readonly ready: () => Promise<void>;
   /** Unwrapped keys: unwrapping on every read would cost an AES operation per field. */
   private readonly cache = new Map<string, Buffer>();
 
@@ -53,19 +47,11 @@ export class PostgresKeyStore implements KeyStore {
       application_name: 'atende-key-store',
     });
     this.pool.on('error', () => {}); // an idle connection dropped by the server: replaced when needed
-  }
-
-  private ready(): Promise<void> {
-    const schema = this.options.schema ?? 'atende_keys';
     const ddl = `CREATE SCHEMA IF NOT EXISTS "${schema}";
       CREATE TABLE IF NOT EXISTS ${this.table} (
         key_id TEXT PRIMARY KEY, subject TEXT NOT NULL, generation INTEGER NOT NULL,
         wrapped TEXT, master_id TEXT NOT NULL, UNIQUE (subject, generation))`;
-    this.schemaReady ??= ensureSchema(this.pool, schema, 'data_keys', ddl).catch((error: unknown) => {
-      this.schemaReady = undefined;
-      throw error;
-    });
-    return this.schemaReady;
+    this.ready = schemaOnce(this.pool, schema, 'data_keys', ddl);
   }
 
   private unwrap(row: KeyRow): Buffer | undefined {
@@ -86,62 +72,41 @@ export class PostgresKeyStore implements KeyStore {
       const live = row ? this.unwrap(row) : undefined;
       if (row && live) return { keyId: row.key_id, key: live };
       // Another writer made the same generation at once: its key is the one (read again).
-      const made = await this.makeSoon(subject, (row?.generation ?? 0) + 1);
+      const generation = (row?.generation ?? 0) + 1;
+      const made = await this.toMake.ask(subject, { subject, generation });
       if (made) return made;
     }
   }
 
   /**
    * New keys asked for together (a burst of new customers) are inserted in one statement at the next
-   * turn of the event loop: one commit, one WAL flush, instead of one per key. Undefined when another
-   * writer took that generation first.
+   * turn of the event loop: one commit, one WAL flush, instead of one per key. Undefined for a key
+   * whose generation another writer took first.
    */
-  private makeSoon(subject: string, generation: number): Promise<DataKey | undefined> {
-    let batch = this.toMake;
-    if (!batch) {
-      batch = this.toMake = new Map();
-      setImmediate(() => void this.makeBatch());
-    }
-    const asked = batch.get(subject);
-    if (asked) return asked.promise;
-    let resolve!: (key: DataKey | undefined) => void;
-    let reject!: (error: unknown) => void;
-    const promise = new Promise<DataKey | undefined>((res, rej) => ((resolve = res), (reject = rej)));
-    batch.set(subject, { generation, key: randomBytes(32), promise, resolve, reject });
-    return promise;
-  }
-
-  private toMake: Map<string, NewKey> | undefined;
-
-  private async makeBatch(): Promise<void> {
-    if (!this.toMake) return; // made already (by close)
-    const batch = [...this.toMake];
-    this.toMake = undefined;
-    try {
-      const keyIds = batch.map(([subject, k]) => `${subject}#${k.generation}`);
+  private readonly toMake = new BatchSoon<{ subject: string; generation: number }, DataKey | undefined>(
+    async (asked) => {
+      const keys = asked.map(() => randomBytes(32));
+      const keyIds = asked.map(({ subject, generation }) => `${subject}#${generation}`);
       const inserted = await this.pool.query<{ key_id: string }>(
         `INSERT INTO ${this.table}
          SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[])
          ON CONFLICT DO NOTHING RETURNING key_id`,
         [
           keyIds,
-          batch.map(([subject]) => subject),
-          batch.map(([, k]) => k.generation),
-          batch.map(([, k]) => this.master.wrap(k.key)),
-          batch.map(() => this.master.id),
+          asked.map((a) => a.subject),
+          asked.map((a) => a.generation),
+          keys.map((key) => this.master.wrap(key)),
+          asked.map(() => this.master.id),
         ],
       );
       const made = new Set(inserted.rows.map((row) => row.key_id));
-      batch.forEach(([, k], i) => {
-        const keyId = keyIds[i]!;
-        if (!made.has(keyId)) return k.resolve(undefined);
-        this.cache.set(keyId, k.key);
-        k.resolve({ keyId, key: k.key });
+      return keyIds.map((keyId, i) => {
+        if (!made.has(keyId)) return undefined;
+        this.cache.set(keyId, keys[i]!);
+        return { keyId, key: keys[i]! };
       });
-    } catch (error) {
-      for (const [, k] of batch) k.reject(error);
-    }
-  }
+    },
+  );
 
   async keyById(keyId: string): Promise<Buffer | undefined> {
     await this.ready();
@@ -208,7 +173,7 @@ export class PostgresKeyStore implements KeyStore {
   }
 
   async close(): Promise<void> {
-    if (this.toMake) await this.makeBatch(); // keys asked for just before closing are still made
+    await this.toMake.flush(); // keys asked for just before closing are still made
     this.cache.clear();
     if (!this.pool.ending) await this.pool.end();
   }

@@ -3,12 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { DataKey, KeyStore, MasterKeyLike } from '@atende/events';
-
-interface Deferred<T> {
-  promise: Promise<T>;
-  resolve: (value: T) => void;
-  reject: (error: unknown) => void;
-}
+import { BatchSoon } from './batch-soon.js';
 
 interface KeyRow {
   key_id: string;
@@ -78,48 +73,17 @@ export class SqliteKeyStore implements KeyStore {
     const current = this.stmt.current.get(subject);
     const live = current ? this.unwrap(current) : undefined;
     if (current && live) return { keyId: current.key_id, key: live };
-    return await this.makeSoon(subject);
+    return await this.toMake.ask(subject, subject);
   }
 
   /**
    * New keys asked for together (a burst of new customers) are made in one transaction at the next
    * turn of the event loop: one commit instead of one per key. Asking twice for a subject waits once.
    */
-  private makeSoon(subject: string): Promise<DataKey> {
-    let batch = this.toMake;
-    if (!batch) {
-      batch = this.toMake = new Map();
-      setImmediate(() => this.makeBatch());
-    }
-    let waiting = batch.get(subject);
-    if (!waiting) {
-      let resolve!: (key: DataKey) => void;
-      let reject!: (error: unknown) => void;
-      const promise = new Promise<DataKey>((res, rej) => ((resolve = res), (reject = rej)));
-      batch.set(subject, (waiting = { promise, resolve, reject }));
-    }
-    return waiting.promise;
-  }
-
-  private toMake: Map<string, Deferred<DataKey>> | undefined;
-
-  private makeBatch(): void {
-    const batch = this.toMake;
-    if (!batch) return; // made already (by close)
-    this.toMake = undefined;
-    let made: DataKey[];
-    try {
-      // Immediate: the write lock is taken at once (another process may be making keys too).
-      made = this.db
-        .transaction(() => [...batch.keys()].map((subject) => this.currentOrNew(subject)))
-        .immediate();
-    } catch (error) {
-      for (const waiting of batch.values()) waiting.reject(error);
-      return;
-    }
-    let i = 0;
-    for (const waiting of batch.values()) waiting.resolve(made[i++]!);
-  }
+  private readonly toMake = new BatchSoon<string, DataKey>((subjects) =>
+    // Immediate: the write lock is taken at once (another process may be making keys too).
+    this.db.transaction(() => subjects.map((subject) => this.currentOrNew(subject))).immediate(),
+  );
 
   private currentOrNew(subject: string): DataKey {
     for (;;) {
@@ -175,7 +139,7 @@ export class SqliteKeyStore implements KeyStore {
   }
 
   async close(): Promise<void> {
-    if (this.toMake) this.makeBatch(); // keys asked for just before closing are still made
+    await this.toMake.flush(); // keys asked for just before closing are still made
     this.cache.clear();
     this.db.close();
   }

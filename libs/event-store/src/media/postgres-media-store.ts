@@ -1,6 +1,6 @@
 import { Pool } from 'pg';
 import { MediaIdTakenError, mediaIdSchema, type MediaStore, type StoredMedia } from '@atende/events';
-import { ensureSchema } from '../postgres/ensure-schema.js';
+import { schemaOnce } from '../postgres/ensure-schema.js';
 import { assertSchemaName } from '../postgres/names.js';
 
 export interface PostgresMediaStoreOptions {
@@ -22,7 +22,8 @@ export class PostgresMediaStore implements MediaStore {
   private readonly pool: Pool;
   private readonly schema: string;
   private readonly table: string;
-  private schemaReady: Promise<void> | undefined;
+  /** Creates the table at the first use. */
+  private readonly ready: () => Promise<void>;
 
   constructor(options: PostgresMediaStoreOptions) {
     this.schema = options.schema ?? 'atende_media';
@@ -34,20 +35,13 @@ export class PostgresMediaStore implements MediaStore {
       application_name: 'atende-media-store',
     });
     this.pool.on('error', () => {}); // an idle connection dropped by the server: replaced when needed
-  }
-
-  private ready(): Promise<void> {
     // Media is compressed already: EXTERNAL keeps it out of line without trying to compress it again.
     const ddl = `CREATE SCHEMA IF NOT EXISTS "${this.schema}";
       CREATE TABLE IF NOT EXISTS ${this.table} (
         media_id TEXT PRIMARY KEY, workspace_id TEXT NOT NULL, content_type TEXT NOT NULL,
         bytes BYTEA NOT NULL, stored_at TIMESTAMPTZ NOT NULL DEFAULT now());
       ALTER TABLE ${this.table} ALTER COLUMN bytes SET STORAGE EXTERNAL`;
-    this.schemaReady ??= ensureSchema(this.pool, this.schema, 'media', ddl).catch((error: unknown) => {
-      this.schemaReady = undefined;
-      throw error;
-    });
-    return this.schemaReady;
+    this.ready = schemaOnce(this.pool, this.schema, 'media', ddl);
   }
 
   async put(workspaceId: string, mediaId: string, bytes: Buffer, contentType: string): Promise<void> {

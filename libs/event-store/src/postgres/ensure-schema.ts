@@ -6,6 +6,19 @@ import { ddlLockKey } from './names.js';
  * lock so that processes starting together do not trip over each other) unless `probeTable` exists
  * already, so a role without the CREATE privilege can use tables made by another.
  */
+/**
+ * ensureSchema for one store: run at its first use, then remembered; tried again after a failure
+ * (e.g. the server was down).
+ */
+export function schemaOnce(pool: Pool, schema: string, probeTable: string, ddl: string): () => Promise<void> {
+  let ready: Promise<void> | undefined;
+  return () =>
+    (ready ??= ensureSchema(pool, schema, probeTable, ddl).catch((error: unknown) => {
+      ready = undefined;
+      throw error;
+    }));
+}
+
 export async function ensureSchema(
   pool: Pool,
   schema: string,

@@ -16,11 +16,12 @@ import type {
 import { atendeRegistry } from '@atende/events';
 import { AppendSignal } from './append-signal.js';
 import { GroupCommitter } from './group-commit.js';
-import { ensureSchema } from './ensure-schema.js';
+import { schemaOnce } from './ensure-schema.js';
 import { eraseWorkspaceEvents } from './erase-workspace.js';
 import { DEFAULT_SCHEMA, assertSchemaName } from './names.js';
 import { eventStoreSql, rawEventOfRow, type EventStoreSql, type PgEventRow } from './schema.js';
 import { inWriteTransaction } from './write-transaction.js';
+import { eventsOfPages } from '../stored-events.js';
 
 export interface PostgresEventStoreOptions {
   /** e.g. `postgres://user:password@host:5432/database`. */
@@ -64,7 +65,7 @@ export class PostgresEventStore implements EventStore {
   private readonly signal: AppendSignal;
   private readonly appends: GroupCommitter;
   private readonly schema: string;
-  private schemaReady: Promise<void> | undefined;
+  private readonly tablesReady: () => Promise<void>;
   private closed = false;
 
   constructor(options: PostgresEventStoreOptions) {
@@ -80,6 +81,7 @@ export class PostgresEventStore implements EventStore {
     this.pool.on('error', () => {});
     this.sql = eventStoreSql(this.schema);
     this.appends = new GroupCommitter(this.pool, this.sql);
+    this.tablesReady = schemaOnce(this.pool, this.schema, this.sql.probeTable, this.sql.tables);
     this.registry = options.registry ?? atendeRegistry;
     this.signal = new AppendSignal(
       options.connectionString,
@@ -92,13 +94,7 @@ export class PostgresEventStore implements EventStore {
   /** Creates the tables once per store (again after a failure, e.g. the server was down). */
   private ready(): Promise<void> {
     if (this.closed) return Promise.reject(new Error('Event store is closed'));
-    this.schemaReady ??= ensureSchema(this.pool, this.schema, this.sql.probeTable, this.sql.tables).catch(
-      (error: unknown) => {
-        this.schemaReady = undefined;
-        throw error;
-      },
-    );
-    return this.schemaReady;
+    return this.tablesReady();
   }
 
   async appendToStream(
@@ -187,13 +183,8 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  async *subscribe(fromGlobalPosition = 1, options: SubscribeOptions = {}): AsyncGenerator<StoredEvent> {
-    for await (const page of this.subscribePages(fromGlobalPosition, options)) {
-      for (const event of page) {
-        yield event;
-        if (options.signal?.aborted) return;
-      }
-    }
+  subscribe(fromGlobalPosition = 1, options: SubscribeOptions = {}): AsyncGenerator<StoredEvent> {
+    return eventsOfPages(this.subscribePages(fromGlobalPosition, options), options.signal);
   }
 
   async *subscribePages(

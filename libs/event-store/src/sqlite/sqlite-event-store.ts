@@ -32,6 +32,7 @@ import {
   type EventRowArray,
   type ParsedEventRow,
 } from './schema.js';
+import { eventsOfPages } from '../stored-events.js';
 
 export interface SqliteEventStoreOptions {
   /** Database file, or ':memory:'. Its folder is created when missing. */
@@ -340,13 +341,8 @@ export class SqliteEventStore implements EventStore {
     }
   }
 
-  async *subscribe(fromGlobalPosition = 1, options: SubscribeOptions = {}): AsyncGenerator<StoredEvent> {
-    for await (const page of this.subscribePages(fromGlobalPosition, options)) {
-      for (const event of page) {
-        yield event;
-        if (options.signal?.aborted) return;
-      }
-    }
+  subscribe(fromGlobalPosition = 1, options: SubscribeOptions = {}): AsyncGenerator<StoredEvent> {
+    return eventsOfPages(this.subscribePages(fromGlobalPosition, options), options.signal);
   }
 
   async *subscribePages(
