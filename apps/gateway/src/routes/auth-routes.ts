@@ -195,7 +195,13 @@ export function authRoutes(deps: GatewayDeps): RouteDefinition[] {
       handler: async ({ body, req, res }) => {
         const email = body.email.trim().toLowerCase();
         if (!z.email().safeParse(email).success) throw new HttpError(400, 'INVALID_EMAIL', INVALID_EMAIL);
-        const found = await findUserByEmail(deps.readModels.view('users'), email);
+        let found = await findUserByEmail(deps.readModels.view('users'), email);
+        if (!found) {
+          // An account made a moment ago by another process (the workspace CLI, another gateway)
+          // may not be in the read models yet: once they have caught up with the log, look again.
+          await deps.progress.waitForPosition(await deps.store.lastGlobalPosition(), 2000);
+          found = await findUserByEmail(deps.readModels.view('users'), email);
+        }
         // The hash is read from the account's stream (read models carry none); an unknown e-mail, or
         // an account without a password, is checked against the dummy one all the same.
         const hash = found ? await currentPasswordHash(deps, found.userId) : null;
