@@ -86,6 +86,17 @@ export const configSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{43}=?$/, 'precisa ser base64url de 32 bytes (43 caracteres)')
     .optional(),
+  /** Multi-host: prefix of every Redis key of this deployment (read models, sessions, adapter, queues, leases). */
+  ATENDE_REDIS_PREFIX: z.string().min(1).default('atende:'),
+  /** Multi-host: the Kafka topic of the event bus. */
+  ATENDE_KAFKA_TOPIC: z.string().min(1).default('atende.events'),
+  /** Channel worker of a multi-host deployment: port of the WhatsApp sandbox's controls (sandbox driver only). */
+  SANDBOX_PORT: port.default(3010),
+  /**
+   * Channel worker: the most WhatsApp sessions it runs at once (each whatsapp-web.js session is a
+   * Chromium, ≈0.25 GB); the others are left to other channel workers.
+   */
+  CHANNEL_WORKER_MAX_SESSIONS: z.coerce.number().int().min(1).default(50),
   REQUIRE_INFRA: booleanFlag.default(false),
 });
 
