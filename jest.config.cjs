@@ -30,6 +30,7 @@ module.exports = {
         '<rootDir>/apps/gateway',
         '<rootDir>/apps/projector',
         '<rootDir>/apps/channel-worker',
+        '<rootDir>/apps/server',
         '<rootDir>/scripts',
         '<rootDir>/apps/web/e2e',
       ],

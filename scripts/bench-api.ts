@@ -16,7 +16,7 @@ import autocannon from 'autocannon';
 import { pino } from 'pino';
 import { loadConfig } from '@atende/config';
 import { atendeRegistry, streams } from '@atende/events';
-import { startEmbedded } from '../apps/gateway/src/embedded/start-embedded.js';
+import { startEmbedded } from '@atende/gateway';
 import { seedOtherWorkspaces } from './bench/other-workspaces.js';
 import { jsonOutPath, round, writeBenchFigures } from './bench/report-figures.js';
 

@@ -33,8 +33,8 @@ const env = {
 };
 const say = (line: string) => console.log(`[start:distributed] ${line}`);
 
-/** A role: `scripts/distributed/<script>`, its output prefixed with its name, up at its first info line. */
-function role(name: string, script: string, extra: Record<string, string> = {}): Role {
+/** A role of the server (`apps/server/src/main.ts --role …`), its output prefixed with its name, up at its first info line. */
+function role(name: string, serverRole: string, extra: Record<string, string> = {}): Role {
   return {
     name,
     launch(): RoleRun {
@@ -46,7 +46,9 @@ function role(name: string, script: string, extra: Record<string, string> = {}):
           // If this supervisor is killed outright, its children stop instead of holding the ports.
           '--import',
           path.join(here, 'distributed', 'exit-with-parent.ts'),
-          path.join(here, 'distributed', script),
+          path.join(here, '..', 'apps', 'server', 'src', 'main.ts'),
+          '--role',
+          serverRole,
         ],
         { env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] },
       );
@@ -85,13 +87,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => 
 
 try {
   // The first gateway creates the demo workspace; then the log's followers; then the other gateways.
-  await supervisor.start(
-    role('gateway-1', 'gateway-process.ts', { PORT: String(settings.GATEWAY_PORTS[0]) }),
-  );
-  await supervisor.start(role('projector', 'projector-process.ts'));
-  await supervisor.start(role('channel-worker', 'channel-worker-process.ts'));
+  await supervisor.start(role('gateway-1', 'gateway', { PORT: String(settings.GATEWAY_PORTS[0]) }));
+  await supervisor.start(role('projector', 'projector'));
+  await supervisor.start(role('channel-worker', 'channel-worker'));
   for (const [i, port] of settings.GATEWAY_PORTS.slice(1).entries()) {
-    await supervisor.start(role(`gateway-${i + 2}`, 'gateway-process.ts', { PORT: String(port) }));
+    await supervisor.start(role(`gateway-${i + 2}`, 'gateway', { PORT: String(port) }));
   }
   say(`up: gateways on ${settings.GATEWAY_PORTS.map((p) => `http://localhost:${p}`).join(', ')}`);
 } catch (error) {

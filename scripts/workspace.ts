@@ -20,7 +20,7 @@ import {
   type PlanName,
   type StoredEvent,
 } from '@atende/events';
-import { provisionWorkspace } from '../apps/gateway/src/bootstrap/provision-workspace.js';
+import { provisionWorkspace } from '@atende/gateway';
 import { CliError, runCli } from './ops/cli-error.js';
 import { openSharedStoreForOps, opsConfig } from './ops/open.js';
 import { DirectoryFold, type Directory } from './ops/workspace-directory.js';

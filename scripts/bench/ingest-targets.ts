@@ -9,12 +9,12 @@ import type { EventStore } from '@atende/events';
 import { KafkaEventBus } from '@atende/event-bus';
 import { LIVE_PROJECTOR_POSITION, startupProjections } from '@atende/projector';
 import { RedisCheckpointStore, RedisReadModels } from '@atende/read-models';
-import { startEmbedded } from '../../apps/gateway/src/embedded/start-embedded.js';
-import { ReadModelsProgress } from '../../apps/gateway/src/distributed/read-models-progress.js';
+import { startEmbedded } from '@atende/gateway';
+import { ReadModelsProgress } from '@atende/gateway';
 import {
   TEST_SANDBOX_TOKEN,
   freePort,
-  startProcess,
+  startRole,
   type RunningProcess,
 } from '../distributed/process-harness.js';
 
@@ -109,15 +109,12 @@ export async function distributedTarget(
   };
   const processes: RunningProcess[] = [];
   // LOG_LEVEL=warn: the harness waits for a first info line, so start them at info, quietly.
-  for (const script of ['gateway-process.ts', 'projector-process.ts', 'channel-worker-process.ts']) {
-    processes.push(await startProcess(script, { ...env, LOG_LEVEL: 'info' }));
+  for (const role of ['gateway', 'projector', 'channel-worker'] as const) {
+    processes.push(await startRole(role, { ...env, LOG_LEVEL: 'info' }));
   }
   // The deployment's log as the processes open it (its sealed fields opened: the check reads texts).
   const processConfig = loadConfig({ ...process.env, ...env });
-  const store = encryptedStore(
-    openEventStore(deploymentLog(processConfig)),
-    openKeysForOps(processConfig, prefix),
-  );
+  const store = encryptedStore(openEventStore(deploymentLog(processConfig)), openKeysForOps(processConfig));
   // Only to read the consumer groups' lag (settled).
   const bus = new KafkaEventBus({ brokers: config.KAFKA_BROKERS, topic: env.ATENDE_KAFKA_TOPIC });
   const readModels = new RedisReadModels({ url: config.REDIS_URL, prefix: `${prefix}rm:` });

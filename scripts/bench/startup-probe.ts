@@ -6,7 +6,7 @@
  */
 import { pino } from 'pino';
 import { loadConfig } from '@atende/config';
-import { startEmbedded } from '../../apps/gateway/src/embedded/start-embedded.js';
+import { startEmbedded } from '@atende/gateway';
 
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: startup-probe.ts DATA_DIR');

@@ -7,13 +7,7 @@ import { promisify } from 'node:util';
 import { describeWithKafka } from '../../libs/event-bus/src/testing/kafka-infra.js';
 import { describeWithRedis, testRedisUrl } from '../../libs/read-models/src/testing/infra.js';
 import { runPool } from '../reliability/run-pool.js';
-import {
-  conversationsOnGateway,
-  freePort,
-  sendInbound,
-  startProcess,
-  cleanUpSuite,
-} from './process-harness.js';
+import { conversationsOnGateway, freePort, sendInbound, startRole, cleanUpSuite } from './process-harness.js';
 
 const MESSAGES = 6_000;
 const CUSTOMERS = 60;
@@ -74,8 +68,8 @@ describeWithRedis('distributed mode faults', () => {
         PORT: String(await freePort()),
         SANDBOX_PORT: String(await freePort()),
       };
-      for (const script of ['gateway-process.ts', 'projector-process.ts', 'channel-worker-process.ts']) {
-        await startProcess(script, env);
+      for (const role of ['gateway', 'projector', 'channel-worker'] as const) {
+        await startRole(role, env);
       }
 
       // Every message is retried until acknowledged (sendInbound): a connection the saturated

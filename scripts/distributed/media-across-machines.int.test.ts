@@ -10,9 +10,9 @@ import {
 } from '@atende/event-store';
 import { describeWithKafka, testKafkaBrokers } from '../../libs/event-bus/src/testing/kafka-infra.js';
 import { describeWithRedis, testRedisUrl } from '../../libs/read-models/src/testing/infra.js';
-import { DEMO_OWNER } from '../../apps/gateway/src/bootstrap/ensure-demo-workspace.js';
+import { DEMO_OWNER } from '@atende/gateway';
 import { eventually } from '../../apps/gateway/src/testing/eventually.js';
-import { cleanUpSuite, freePort, startProcess } from './process-harness.js';
+import { cleanUpSuite, freePort, startRole } from './process-harness.js';
 
 // Issue 27: two gateways "on two machines" (each its own DATA_DIR, no shared disk) on a PostgreSQL
 // log serve the same media, stored in PostgreSQL as the channel worker stores it.
@@ -45,8 +45,8 @@ describeWithRedis('media across machines', () => {
           ATENDE_KAFKA_TOPIC: `atende-test-${randomUUID()}`.slice(0, 40),
           WHATSAPP_DRIVER: 'sandbox',
         };
-        await startProcess('projector-process.ts', { ...shared, ...machine(await freePort()) });
-        for (const port of ports) await startProcess('gateway-process.ts', { ...shared, ...machine(port) });
+        await startRole('projector', { ...shared, ...machine(await freePort()) });
+        for (const port of ports) await startRole('gateway', { ...shared, ...machine(port) });
       }, 120_000);
 
       afterAll(async () => {

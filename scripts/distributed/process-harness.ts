@@ -95,15 +95,48 @@ export function startProcess(
   env: Record<string, string>,
   startTimeoutMs = 60_000,
 ): Promise<RunningProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--import', EXIT_WITH_PARENT, fileURLToPath(new URL(`./${script}`, import.meta.url))],
-    {
-      env: { ...process.env, LOG_LEVEL: 'info', ATENDE_SANDBOX_TOKEN: TEST_SANDBOX_TOKEN, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true, // its own process group: signalGroup reaches whatever it started
-    },
+  return startCommand(
+    script,
+    nodeCommand(fileURLToPath(new URL(`./${script}`, import.meta.url))),
+    env,
+    startTimeoutMs,
   );
+}
+
+/** The one entry point of every role (apps/server/src/main.ts). */
+export const SERVER_MAIN = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
+
+/** Starts one role of a multi-host deployment (`npm start -- --role <role>`) with `env`, up at its first info line. */
+export function startRole(
+  role: 'gateway' | 'projector' | 'channel-worker' | 'all',
+  env: Record<string, string>,
+  startTimeoutMs = 60_000,
+): Promise<RunningProcess> {
+  return startCommand(role, [...nodeCommand(SERVER_MAIN), '--role', role], env, startTimeoutMs);
+}
+
+/** `node --import tsx` with exit-with-parent.ts preloaded, running `scriptPath`. */
+export function nodeCommand(scriptPath: string): string[] {
+  return [process.execPath, '--import', 'tsx', '--import', EXIT_WITH_PARENT, scriptPath];
+}
+
+/**
+ * Starts any command (`argv`: program and arguments, e.g. prefixed by `ip netns exec …`) as
+ * startProcess does: its own process group, output kept, up once its output matches `ready`
+ * (default: the first pino info line), killed and rejected after `startTimeoutMs`.
+ */
+export function startCommand(
+  label: string,
+  argv: string[],
+  env: Record<string, string>,
+  startTimeoutMs = 60_000,
+  ready = /"level":30/,
+): Promise<RunningProcess> {
+  const child = spawn(argv[0]!, argv.slice(1), {
+    env: { ...process.env, LOG_LEVEL: 'info', ATENDE_SANDBOX_TOKEN: TEST_SANDBOX_TOKEN, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // its own process group: signalGroup reaches whatever it started
+  });
   let out = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const running: RunningProcess = {
@@ -129,11 +162,11 @@ export function startProcess(
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       void running.kill9();
-      reject(new Error(`${script} did not start within ${startTimeoutMs / 1000} s:\n${out}`));
+      reject(new Error(`${label} did not start within ${startTimeoutMs / 1000} s:\n${out}`));
     }, startTimeoutMs);
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
-      if (/"level":30/.test(out)) {
+      if (ready.test(out)) {
         clearTimeout(timer);
         resolve(running);
       }
@@ -142,7 +175,7 @@ export function startProcess(
     child.stderr!.on('data', onData);
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      reject(new Error(`${script} exited with ${signal ?? code}:\n${out}`));
+      reject(new Error(`${label} exited with ${signal ?? code}:\n${out}`));
     });
   });
 }

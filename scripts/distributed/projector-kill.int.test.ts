@@ -7,14 +7,14 @@ import path from 'node:path';
 import { describeWithKafka, testKafkaBrokers } from '../../libs/event-bus/src/testing/kafka-infra.js';
 import { RedisReadModels } from '../../libs/read-models/src/index.js';
 import { describeWithRedis, testRedisUrl } from '../../libs/read-models/src/testing/infra.js';
-import { allProjections } from '../../apps/projector/src/index.js';
+import { allProjections } from '@atende/projector';
 import { runPool } from '../reliability/run-pool.js';
 import {
   conversationsOnGateway,
   deploymentDocCodec,
   freePort,
   sendInbound,
-  startProcess,
+  startRole,
   cleanUpSuite,
   type RunningProcess,
 } from './process-harness.js';
@@ -51,9 +51,9 @@ describeWithRedis('distributed mode faults', () => {
     afterAll(() => cleanUpSuite(prefix, dir), 60_000);
 
     it(`ends with exactly ${MESSAGES.toLocaleString('en-US')} messages and right unread counts`, async () => {
-      processes.push(await startProcess('gateway-process.ts', env));
-      let projector = await startProcess('projector-process.ts', env);
-      processes.push(await startProcess('channel-worker-process.ts', env));
+      processes.push(await startRole('gateway', env));
+      let projector = await startRole('projector', env);
+      processes.push(await startRole('channel-worker', env));
 
       // Every message is retried until acknowledged (sendInbound): the saturated channel worker
       // dropping a connection is part of the run, only a message never acknowledged fails it.
@@ -66,7 +66,7 @@ describeWithRedis('distributed mode faults', () => {
         if (!killed && sent >= MESSAGES / 3) {
           killed = true;
           await projector.kill9(); // mid-ingest: a batch may be half applied, its offsets not committed
-          projector = await startProcess('projector-process.ts', env);
+          projector = await startRole('projector', env);
         }
       });
       processes.push(projector);

@@ -3,16 +3,15 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { createTestDatabase, describeWithPostgres, type TestDatabase } from '@atende/event-store';
 import { describeWithKafka, testKafkaBrokers } from '../../libs/event-bus/src/testing/kafka-infra.js';
 import { testRedisUrl } from '../../libs/read-models/src/testing/infra.js';
+import { SERVER_MAIN } from './process-harness.js';
 
 // Two relay + projector processes of one deployment whose log is PostgreSQL: exactly one runs (it
 // holds the lease), the other waits; kill -9 of the running one and the standby takes over.
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const RUNNING = 'relay and projector running';
 
 interface Started {
@@ -48,7 +47,7 @@ describeWithKafka('the relay and projector lease', () => {
     });
 
     function startProjector(): Started {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'projector-process.ts')], {
+      const child = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN, '--role', 'projector'], {
         env: {
           ...process.env,
           ATENDE_MODE: 'distributed',

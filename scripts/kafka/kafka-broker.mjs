@@ -6,7 +6,8 @@
  *   node scripts/kafka/kafka-broker.mjs start | stop | status
  *
  * ATENDE_KAFKA_PORT (default 19092, not the usual 9092 so it never clashes with a user's Kafka) and
- * ATENDE_KAFKA_CONTROLLER_PORT (default port + 1) choose the ports; KAFKA_HEAP_OPTS the heap, as in
+ * ATENDE_KAFKA_CONTROLLER_PORT (default port + 1) choose the ports, ATENDE_KAFKA_HOST (default
+ * 127.0.0.1) the address it listens on and advertises; KAFKA_HEAP_OPTS the heap, as in
  * Kafka's own scripts. Every start formats a fresh storage dir (.tmp/kafka/broker-<port>/) and stop
  * removes it: nothing survives a restart. `start` leaves the broker running in the background and
  * records it in .tmp/kafka/broker-<port>.json; the Jest global setup uses the same functions
@@ -22,7 +23,8 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const kafkaDir = path.join(root, '.tmp/kafka');
 export const libsDir = path.join(kafkaDir, 'libs');
-const HOST = '127.0.0.1';
+// ATENDE_KAFKA_HOST: another address of this machine (the multi-host test's infra namespace).
+const HOST = process.env.ATENDE_KAFKA_HOST || '127.0.0.1';
 
 /** True when install-kafka.sh has resolved the jars (cheap: one stat, no JVM). */
 export function kafkaInstalled() {

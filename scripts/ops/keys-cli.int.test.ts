@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import { loadConfig } from '@atende/config';
 import { MasterKey, SqliteKeyStore, createSqliteEventStore } from '@atende/event-store';
 import { streams } from '@atende/events';
-import { startEmbedded } from '../../apps/gateway/src/embedded/start-embedded.js';
+import { startEmbedded } from '@atende/gateway';
 import { eventLogText, sampleInbound } from '../../libs/event-store/src/contract/sample-events.js';
 
 const scripts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

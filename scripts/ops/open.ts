@@ -1,17 +1,12 @@
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { loadConfig, securePrivateDataDir, type AtendeConfig } from '@atende/config';
 import {
-  PostgresKeyStore,
-  RedisKeyStore,
-  deploymentLogLocation,
   encryptedStore,
-  eventLogKindOfUrl,
-  openDeploymentKeys,
   openEventStore,
   type DeploymentKeys,
   type EncryptedEventStore,
 } from '@atende/event-store';
+import { keyStorePlan, logLocation, openKeys } from '@atende/server';
 import { allProjections, type Projection } from '@atende/projector';
 import { CliError } from './cli-error.js';
 
@@ -22,37 +17,17 @@ export function opsConfig(): AtendeConfig {
   return config;
 }
 
-/**
- * The deployment's keys, where its processes keep them (the one place that chooses): DATA_DIR/keys.db
- * beside a SQLite log; in the same PostgreSQL database as a PostgreSQL log (schema `atende_keys`);
- * in Redis under the processes' key prefix when the log is on EventStoreDB (no shared disk).
- */
-export function openKeysForOps(
-  config: AtendeConfig,
-  redisPrefix = process.env.ATENDE_REDIS_PREFIX || 'atende:',
-): DeploymentKeys {
-  const url = config.EVENTSTORE_URL;
-  const kind = url ? eventLogKindOfUrl(url) : undefined;
-  return openDeploymentKeys(
-    config.dataDir,
-    config.ATENDE_MASTER_KEY,
-    kind === 'postgres'
-      ? (master) => new PostgresKeyStore({ connectionString: url! }, master)
-      : kind === 'eventstoredb'
-        ? (master) => new RedisKeyStore(config.REDIS_URL, `${redisPrefix}keys:`, master)
-        : undefined,
-    config.SQLITE_SYNCHRONOUS,
-  );
+/** The deployment's keys, where its processes keep them (the server's one choice: keyStorePlan). */
+export function openKeysForOps(config: AtendeConfig): DeploymentKeys {
+  return openKeys({
+    dataDir: config.dataDir,
+    keys: keyStorePlan(config),
+    masterKey: config.ATENDE_MASTER_KEY,
+  });
 }
 
 /** The deployment's event log, not opened: the multi-host one of EVENTSTORE_URL, else DATA_DIR/events.db. */
-export function deploymentLog(config: AtendeConfig) {
-  return deploymentLogLocation({
-    url: config.EVENTSTORE_URL,
-    sqliteFile: path.join(config.dataDir, 'events.db'),
-    synchronous: config.SQLITE_SYNCHRONOUS,
-  });
-}
+export const deploymentLog = logLocation;
 
 /**
  * The event log of the deployment, in either mode: PostgreSQL or EventStoreDB when EVENTSTORE_URL is

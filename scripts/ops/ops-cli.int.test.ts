@@ -8,7 +8,7 @@ import { loadConfig } from '@atende/config';
 import { atendeRegistry } from '@atende/events';
 import { allProjections, generateWorkload } from '@atende/projector';
 import { RedisReadModels, describeWithRedis, testRedisUrl } from '@atende/read-models';
-import { startEmbedded, type EmbeddedAtende } from '../../apps/gateway/src/embedded/start-embedded.js';
+import { startEmbedded, type EmbeddedAtende } from '@atende/gateway';
 import { deploymentDocCodec } from '../distributed/process-harness.js';
 import { runOpsScript, scripts, type Run } from './run-ops-script.js';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { loadConfig } from '@atende/config';
-import { startEmbedded, type EmbeddedAtende } from '../../apps/gateway/src/embedded/start-embedded.js';
+import { startEmbedded, type EmbeddedAtende } from '@atende/gateway';
 
 const scripts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

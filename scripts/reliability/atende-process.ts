@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { RELIABILITY_METRICS_TOKEN } from './soak.js';
 import { RELIABILITY_SANDBOX_TOKEN } from './sender.js';
 
-const MAIN = fileURLToPath(new URL('../../apps/gateway/src/main.ts', import.meta.url));
+const MAIN = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 
 export async function freePort(): Promise<number> {

@@ -1,7 +1,7 @@
 /**
  * npm run test:reliability — crash, redelivery, rebuild and soak checks of the embedded product.
  *
- * One embedded Atende process (`node --import tsx apps/gateway/src/main.ts`) on a temporary
+ * One embedded Atende process (`node --import tsx apps/server/src/main.ts`) on a temporary
  * DATA_DIR, driven over HTTP like the sandbox phone and the web client would:
  *   A. kill -9 cycles: RELIABILITY_MESSAGES (20,000) inbound messages from 500 customers, each
  *      retried until acknowledged, while the process is SIGKILLed and restarted 10 times at random

@@ -20,4 +20,3 @@ export * from './postgres/postgres-lease.js';
 export * from './media/media-types.js';
 export * from './media/file-media-store.js';
 export * from './media/postgres-media-store.js';
-export * from './media/deployment-media-store.js';

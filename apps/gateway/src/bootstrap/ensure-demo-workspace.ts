@@ -48,7 +48,16 @@ export interface DemoWorkspace {
  * its owner and its default canned replies (DESIGN §6). Every step checks its own stream first, so a crash half-way is finished on the next
  * start and nothing repeats.
  */
-export async function ensureDemoWorkspace(store: EventStore, config: AtendeConfig): Promise<DemoWorkspace> {
+/** What the first start reads from the configuration. */
+export type BootstrapConfig = Pick<
+  AtendeConfig,
+  'ATENDE_OWNER_EMAIL' | 'ATENDE_OWNER_PASSWORD' | 'whatsappDriver'
+>;
+
+export async function ensureDemoWorkspace(
+  store: EventStore,
+  config: BootstrapConfig,
+): Promise<DemoWorkspace> {
   const deps = { store, registry: atendeRegistry };
   const owner = config.ATENDE_OWNER_EMAIL
     ? {

@@ -2,7 +2,7 @@ import { loadConfig } from '@atende/config';
 import { gatewaySettings } from './gateway-settings.js';
 
 // Each HTTP setting and what a gateway gets from it. Embedded (start-embedded.ts) and a distributed
-// gateway (scripts/distributed/gateway-process.ts) both take their HTTP settings from here.
+// gateway role (apps/server) both take their HTTP settings from here.
 const table: [string, Record<string, string>, (s: ReturnType<typeof gatewaySettings>) => unknown, unknown][] =
   [
     [

@@ -16,7 +16,21 @@ export function trustProxySetting(value: string): boolean | number | string {
  * starts one (embedded, a distributed gateway): one place, so a setting cannot be honoured by one
  * and ignored by the other.
  */
-export function gatewaySettings(config: AtendeConfig): {
+export type GatewayHttpConfig = Pick<
+  AtendeConfig,
+  | 'whatsappDriver'
+  | 'ATENDE_SIGNUP'
+  | 'WEB_ORIGIN'
+  | 'AUTH'
+  | 'FIREBASE_PROJECT_ID'
+  | 'FIREBASE_API_KEY'
+  | 'FIREBASE_AUTH_DOMAIN'
+  | 'WEB_DIST_DIR'
+  | 'TRUST_PROXY'
+  | 'METRICS_TOKEN'
+>;
+
+export function gatewaySettings(config: GatewayHttpConfig): {
   deps: Pick<GatewayDeps, 'whatsappDriver' | 'signupOpen' | 'webOrigin' | 'firebase' | 'firebaseWebConfig'>;
   app: Pick<AppOptions, 'trustProxy' | 'metricsToken' | 'webDistDir'>;
 } {

@@ -1,0 +1,18 @@
+// What the server's composition root and the ops scripts use of the gateway (never its files directly).
+export { startEmbedded, type EmbeddedAtende, type EmbeddedOptions } from './embedded/start-embedded.js';
+export { startGateway, type Gateway, type GatewayOptions } from './distributed/start-gateway.js';
+export { ReadModelsProgress } from './distributed/read-models-progress.js';
+export { redisRateLimitStores } from './distributed/redis-rate-limit-store.js';
+export { checkpointRoleProbe } from './distributed/role-progress.js';
+export { RedisSessionStore } from './auth/redis-session-store.js';
+export { gatewaySettings, type GatewayHttpConfig } from './http/gateway-settings.js';
+export {
+  DEMO_OWNER,
+  DEMO_SANDBOX_SESSION,
+  ensureDemoWorkspace,
+  type BootstrapConfig,
+  type DemoWorkspace,
+} from './bootstrap/ensure-demo-workspace.js';
+export { provisionWorkspace } from './bootstrap/provision-workspace.js';
+export { SANDBOX_TOKEN_FILE, sandboxToken } from './routes/sandbox/sandbox-token.js';
+export { startSandboxControls } from './routes/sandbox/sandbox-controls.js';

@@ -1,0 +1,112 @@
+import path from 'node:path';
+import type { Server } from 'node:http';
+import type { Logger } from 'pino';
+import {
+  BullMqQueue,
+  SandboxChannel,
+  SqliteSandboxStorage,
+  WhatsAppWebChannel,
+  WorkspaceMediaSink,
+  startChannelBridge,
+  type SendJob,
+} from '@atende/channel-worker';
+import type { Channel } from '@atende/events';
+import { DEMO_SANDBOX_SESSION, sandboxToken, startSandboxControls } from '@atende/gateway';
+import { busSource, conversationAllowance, listRestorableSessions } from '@atende/projector';
+import { RedisCheckpointStore } from '@atende/read-models';
+import {
+  openBus,
+  openMedia,
+  openReadModels,
+  openStore,
+  sessionWorkspaces,
+} from '../adapters/open-adapters.js';
+import type { ChannelWorkerPlan } from '../plan/role-plan.js';
+import { closeInOrder, type RoleHandle } from './role-handle.js';
+
+/**
+ * The channel worker: WhatsApp (whatsapp-web.js, or the sandbox phone with its controls on
+ * SANDBOX_PORT) → commands → events; sends from a BullMQ queue in Redis.
+ */
+export async function startChannelWorkerRole(plan: ChannelWorkerPlan, logger: Logger): Promise<RoleHandle> {
+  const store = openStore(plan, logger);
+  const readModels = await openReadModels(plan, store);
+  const workspaceOf = sessionWorkspaces(readModels);
+  // Where the WhatsApp driver puts the media it downloads, for every gateway to serve.
+  const media = openMedia(plan.media, readModels);
+  const checkpoints = new RedisCheckpointStore({
+    url: plan.checkpoints.url,
+    prefix: plan.checkpoints.prefix,
+  });
+  const queue = new BullMqQueue<SendJob>({
+    name: 'atende-send',
+    redisUrl: plan.queue.url,
+    prefix: plan.queue.prefix,
+    keyOf: (job) => job.sessionId,
+  });
+  const sandboxStorage =
+    plan.sandbox !== undefined ? new SqliteSandboxStorage(path.join(plan.dataDir, 'sandbox.db')) : undefined;
+  const sandbox = sandboxStorage
+    ? new SandboxChannel({
+        paired: [DEMO_SANDBOX_SESSION.sessionId],
+        storage: sandboxStorage,
+        sendDelayMs: plan.whatsapp.sendDelayMs,
+      })
+    : undefined;
+  const channel: Channel =
+    sandbox ??
+    new WhatsAppWebChannel({
+      dataDir: plan.dataDir,
+      chromiumPath: plan.whatsapp.chromiumPath,
+      mediaSink: new WorkspaceMediaSink(media, workspaceOf),
+      logger,
+    });
+  const sessionsView = readModels.view('channel-sessions');
+  const { bus } = openBus(plan, 'atende-channel-worker', store);
+  const bridge = await startChannelBridge({
+    store,
+    conversationIdFor: (workspaceId, address) => store.cipher.conversationIdFor(workspaceId, address),
+    // The erasure happened in a gateway: this process's cached keys and routes are stale.
+    onContactErased: () => store.cipher.forgetCachedKeys(),
+    media,
+    channel,
+    logger,
+    queue,
+    checkpoints,
+    startAtBeginning: true,
+    // Send requests and session requests reach it through the bus, as its own consumer group.
+    source: busSource(bus, plan.consumerGroup, store),
+    workspaceOf,
+    allowanceOf: (workspaceId) => conversationAllowance(readModels.view('workspaces'), workspaceId),
+    restorableSessions: async () => await listRestorableSessions(sessionsView),
+  });
+
+  let controls: Server | undefined;
+  if (sandbox && plan.sandbox) {
+    controls = await startSandboxControls({
+      sandbox,
+      conversationIdOf: bridge.conversationIdOf,
+      token: sandboxToken(plan.dataDir, plan.sandbox.token),
+      port: plan.sandbox.port,
+      host: plan.sandbox.host,
+      logger,
+    });
+    const { port } = controls.address() as { port: number };
+    logger.info({ port }, `sandbox do WhatsApp em http://localhost:${port}/api/sandbox/whatsapp`);
+  }
+  logger.info({ driver: channel.name }, 'channel worker running');
+  return {
+    stop: () =>
+      closeInOrder([
+        () => new Promise<void>((resolve) => (controls ? controls.close(() => resolve()) : resolve())),
+        () => bridge.stop(),
+        () => bus.close(),
+        () => channel.close(),
+        () => sandboxStorage?.close(),
+        () => checkpoints.close(),
+        () => media.close(),
+        () => readModels.close(),
+        () => store.close(),
+      ]),
+  };
+}
