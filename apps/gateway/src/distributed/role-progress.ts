@@ -1,4 +1,4 @@
-import { RELAY_PROJECTOR_ALIVE, type CheckpointStore } from '@atende/events';
+import { RELAY_PROJECTOR_ALIVE, RELAY_REFUSING, type CheckpointStore } from '@atende/events';
 import { LIVE_PROJECTOR_POSITION } from '@atende/projector';
 import type { RoleProgressProbe } from '../http/role-lag.js';
 
@@ -11,13 +11,19 @@ const RELAY_CHECKPOINT = 'kafka-relay';
  */
 export function checkpointRoleProbe(checkpoints: CheckpointStore): RoleProgressProbe {
   return async () => {
-    const [relay, projector, alive] = await Promise.all([
+    const [relay, projector, alive, refusing] = await Promise.all([
       checkpoints.load(RELAY_CHECKPOINT),
       checkpoints.load(LIVE_PROJECTOR_POSITION),
       checkpoints.load(RELAY_PROJECTOR_ALIVE),
+      checkpoints.load(RELAY_REFUSING),
     ]);
     return [
-      { role: 'relay', position: relay, ...(alive !== undefined ? { aliveAt: alive } : {}) },
+      {
+        role: 'relay',
+        position: relay,
+        ...(alive !== undefined ? { aliveAt: alive } : {}),
+        ...(refusing === 1 ? { refusing: true } : {}),
+      },
       { role: 'projector', position: projector, ...(alive !== undefined ? { aliveAt: alive } : {}) },
     ];
   };

@@ -39,4 +39,12 @@ describe('roleLags', () => {
       'relay never ran',
     );
   });
+
+  it('is not ready while the relay refuses a misconfigured bus, even with no lag', () => {
+    const relay = { role: 'relay', position: 500, aliveAt: now, refusing: true };
+    expect(roleLags(500, [relay], limits, now).problems).toEqual([
+      'relay refuses the bus as configured (see its log)',
+    ]);
+    expect(roleLags(500, [{ ...relay, refusing: false }], limits, now).problems).toEqual([]);
+  });
 });

@@ -6,6 +6,8 @@ export interface RoleProgress {
   position: number | undefined;
   /** When it last said it is alive (epoch ms); undefined when the role has no heartbeat. */
   aliveAt?: number;
+  /** It runs but refuses to do its work (the relay on a misconfigured bus): not ready however small the lag. */
+  refusing?: boolean;
 }
 
 /** Asks where the roles of the deployment are (a Redis hash in distributed mode, in-process embedded). */
@@ -44,6 +46,7 @@ export function roleLags(
     } else if (r.aliveAt === undefined && r.position === undefined && lastPosition > 0) {
       problems.push(`${r.role} never ran`);
     }
+    if (r.refusing) problems.push(`${r.role} refuses the bus as configured (see its log)`);
     if (lag > limits.maxLag) problems.push(`${r.role} ${lag} events behind the log`);
     return { role: r.role, position, lag, ...(silentMs !== undefined ? { silentMs } : {}) };
   });

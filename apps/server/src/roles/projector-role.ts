@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { startRelay } from '@atende/event-bus';
-import { RELAY_PROJECTOR_ALIVE } from '@atende/events';
+import { RELAY_PROJECTOR_ALIVE, RELAY_REFUSING } from '@atende/events';
 import { LIVE_PROJECTOR_POSITION, Projector, allProjections, busSource } from '@atende/projector';
 import { RedisCheckpointStore } from '@atende/read-models';
 import { openBus, openLease, openReadModels, openStore } from '../adapters/open-adapters.js';
@@ -79,13 +79,19 @@ async function run(plan: ProjectorPlan, logger: Logger): Promise<() => Promise<v
     },
   });
   projector.start();
-  // The gateways' /readyz tells an idle projector from a dead one by this heartbeat.
+  // The gateways' /readyz tells an idle projector from a dead one by this heartbeat, and a relay
+  // that refuses a misconfigured topic (it publishes nothing) from one with nothing to publish.
+  const beat = () =>
+    Promise.all([
+      checkpoints.save(RELAY_PROJECTOR_ALIVE, Date.now()),
+      checkpoints.save(RELAY_REFUSING, relay.refusal() ? 1 : 0),
+    ]);
   const heartbeat = setInterval(() => {
-    checkpoints.save(RELAY_PROJECTOR_ALIVE, Date.now()).catch((error: unknown) => {
+    beat().catch((error: unknown) => {
       logger.warn({ err: error }, 'heartbeat not published');
     });
   }, HEARTBEAT_MS);
-  await checkpoints.save(RELAY_PROJECTOR_ALIVE, Date.now());
+  await beat();
   logger.info({ topic: plan.bus.topic, brokers: plan.bus.brokers }, 'relay and projector running');
   return () =>
     closeInOrder([

@@ -17,6 +17,12 @@ export interface CheckpointStore {
  */
 export const RELAY_PROJECTOR_ALIVE = 'relay-projector-alive';
 
+/**
+ * 1 while the relay refuses the bus (a topic with the wrong partitioning: it publishes nothing until
+ * an operator fixes it), 0 otherwise; published with the heartbeat so /readyz reports it.
+ */
+export const RELAY_REFUSING = 'relay-refusing';
+
 /** In-process checkpoints (tests, and consumers that may start over). */
 export class MemoryCheckpointStore implements CheckpointStore {
   private readonly positions = new Map<string, number>();
