@@ -97,6 +97,14 @@ export const configSchema = z.object({
    * Chromium, ≈0.25 GB); the others are left to other channel workers.
    */
   CHANNEL_WORKER_MAX_SESSIONS: z.coerce.number().int().min(1).default(50),
+  /**
+   * Channel worker: its name among the deployment's workers, unique and kept across restarts (its
+   * session leases, consumer group and checkpoint are named after it). Default: the host name.
+   */
+  CHANNEL_WORKER_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, 'letras, números, ponto, hífen ou sublinhado (até 64)')
+    .optional(),
   REQUIRE_INFRA: booleanFlag.default(false),
 });
 

@@ -20,3 +20,4 @@ export * from './postgres/postgres-lease.js';
 export * from './media/media-types.js';
 export * from './media/file-media-store.js';
 export * from './media/postgres-media-store.js';
+export * from './postgres/postgres-session-leases.js';

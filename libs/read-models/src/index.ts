@@ -13,3 +13,4 @@ export * from './testing/infra.js';
 export * from './redis/redis-checkpoint-store.js';
 export * from './memory/snapshot-file.js';
 export * from './redis/redis-lease.js';
+export * from './redis/redis-session-leases.js';

@@ -13,6 +13,7 @@ export class FakeChannel implements Channel {
   readonly sends: { sessionId: string; message: OutboundChannelMessage }[] = [];
   readonly mediaRetries: { sessionId: string; providerMessageId: string }[] = [];
   readonly disconnects: string[] = [];
+  readonly detaches: string[] = [];
   /** When set, every send throws it. */
   sendError: ChannelSendError | undefined;
   private readonly listeners = new Set<(event: ChannelEvent) => void>();
@@ -30,6 +31,10 @@ export class FakeChannel implements Channel {
   async disconnect(sessionId: string): Promise<void> {
     this.disconnects.push(sessionId);
     this.emit({ type: 'disconnected', sessionId, reason: 'logout' });
+  }
+
+  async detach(sessionId: string): Promise<void> {
+    this.detaches.push(sessionId);
   }
 
   async send(sessionId: string, message: OutboundChannelMessage): Promise<{ providerMessageId: string }> {

@@ -19,6 +19,11 @@ export interface BullMqQueueOptions<T> extends JobQueueRules<T> {
   prefix?: string;
   /** How long finished job ids are kept for deduplication; default 7 days. */
   keepDoneMs?: number;
+  /**
+   * A connection shared with other queues (made with `maxRetriesPerRequest: null`), left open by
+   * close(); default one of its own. A worker still opens its own blocking connection.
+   */
+  connection?: Redis;
 }
 
 /** Starts the job within its key's rate: a Lua counter per key and window, shared by every worker. */
@@ -61,7 +66,7 @@ export class BullMqQueue<T> implements JobQueue<T> {
     this.keepDoneSeconds = Math.ceil((options.keepDoneMs ?? 7 * 24 * 3600_000) / 1000);
     this.keyOf = options.keyOf ?? (() => undefined);
     this.isPermanent = options.isPermanent ?? isPermanentError;
-    this.redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+    this.redis = options.connection ?? new Redis(options.redisUrl, { maxRetriesPerRequest: null });
     this.queue = new Queue(options.name, { connection: this.redis, prefix: this.prefix });
   }
 
@@ -163,7 +168,7 @@ export class BullMqQueue<T> implements JobQueue<T> {
     this.closed = true;
     await this.worker?.close();
     await this.queue.close();
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    if (!this.options.connection) await this.redis.quit().catch(() => this.redis.disconnect());
   }
 
   /** Removes the queue's jobs and counters (tests). */

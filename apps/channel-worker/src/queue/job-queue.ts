@@ -29,6 +29,17 @@ export interface JobQueue<T> {
   close(): Promise<void>;
 }
 
+/**
+ * Durable queues, one per key (e.g. per WhatsApp session, so only the session's owner consumes its
+ * jobs), sharing what they can (a connection).
+ */
+export interface KeyedJobQueues<T> {
+  /** A new handle on the key's queue; its jobs stay when every handle is closed. */
+  open(key: string): JobQueue<T>;
+  /** Closes what the handles share (once they are closed). */
+  close(): Promise<void>;
+}
+
 /** The rules every JobQueue adapter takes (the same defaults everywhere). */
 export interface JobQueueRules<T> {
   /** Runs per job including the first; default 6. */

@@ -226,4 +226,41 @@ describe('SandboxChannel', () => {
     await channel.connect(session);
     expect(later).toEqual([]);
   });
+
+  describe('with several channel workers', () => {
+    it('restores a session the log says is logged in without a QR, though this phone never paired it', async () => {
+      const { channel, events } = setup();
+      await channel.connect({ ...session, restore: true });
+      expect(events).toEqual([{ type: 'connected', sessionId: 's-1', phoneNumber: '5511999990000' }]);
+      expect(channel.status('s-1')).toBe('connected');
+    });
+
+    it('detaches a session without logging it out or reporting it; it comes back paired', async () => {
+      const { channel, events } = await connected();
+      await channel.detach('s-1');
+      expect(events).toEqual([]);
+      expect(channel.status('s-1')).toBe('disconnected');
+      await expect(channel.send('s-1', text('m-1'))).rejects.toBeInstanceOf(ChannelSendError);
+      await channel.connect(session);
+      expect(events).toEqual([{ type: 'connected', sessionId: 's-1', phoneNumber: '5511999990000' }]);
+    });
+
+    it('refuses the controls of a session another worker runs', async () => {
+      let here = true;
+      const { channel } = setup({ ownsSession: () => here });
+      await channel.connect(session);
+      channel.scan('s-1');
+      here = false;
+      for (const control of [
+        () => channel.scan('s-1'),
+        () => channel.inbound('s-1', { from: '5511988887777', text: 'Oi' }),
+        () => channel.outbox('s-1'),
+        () => channel.scan('unknown'),
+      ]) {
+        expect(control).toThrow(
+          expect.objectContaining({ name: 'SandboxError', code: 'SANDBOX_SESSION_NOT_HERE' }) as Error,
+        );
+      }
+    });
+  });
 });

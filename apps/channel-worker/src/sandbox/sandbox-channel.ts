@@ -4,6 +4,7 @@ import {
   ChannelSendError,
   type Channel,
   type ChannelEvent,
+  type ChannelSessionTarget,
   type ChannelStatus,
   type InboundChannelMessage,
   type OutboundChannelMessage,
@@ -15,6 +16,7 @@ import { ChannelListeners } from '../channel/channel-listeners.js';
 export type SandboxErrorCode =
   | 'SANDBOX_SESSION_NOT_FOUND'
   | 'SANDBOX_SESSION_NOT_CONNECTED'
+  | 'SANDBOX_SESSION_NOT_HERE'
   | 'SANDBOX_MESSAGE_NOT_FOUND'
   | 'SANDBOX_INVALID_INPUT';
 
@@ -83,6 +85,11 @@ export interface SandboxChannelOptions {
   now?: () => Date;
   /** Simulated network time of a send, spent before the phone takes it and again before it answers. */
   sendDelayMs?: number;
+  /**
+   * With several channel workers: whether this one runs the session (holds its lease). The controls
+   * of a session run elsewhere answer SANDBOX_SESSION_NOT_HERE. Default: every session is here.
+   */
+  ownsSession?: (sessionId: string) => boolean;
 }
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -92,6 +99,11 @@ const PHONE_CHAT_ID = /^\d{5,20}@(c|g)\.us$/;
 const notFound = () => new SandboxError('SANDBOX_SESSION_NOT_FOUND', 'Sessão do WhatsApp não encontrada');
 const notConnected = () =>
   new SandboxError('SANDBOX_SESSION_NOT_CONNECTED', 'Sessão do WhatsApp não está conectada');
+const notHere = () =>
+  new SandboxError(
+    'SANDBOX_SESSION_NOT_HERE',
+    'Sessão do WhatsApp atendida por outro worker de canal: use os controles do sandbox dele',
+  );
 
 /**
  * The Channel driver that plays the customer's phone in memory: it issues a real QR image,
@@ -105,6 +117,7 @@ export class SandboxChannel implements Channel {
   private readonly now: () => Date;
   private readonly storage: SandboxStorage | undefined;
   private readonly sendDelayMs: number;
+  private readonly ownsSession: (sessionId: string) => boolean;
   /** `${sessionId}:${providerMessageId}` → media URL of inbound messages, for retryMedia. */
   private readonly inboundMedia = new Map<string, string>();
 
@@ -113,13 +126,19 @@ export class SandboxChannel implements Channel {
     this.prePaired = new Set([...(options.paired ?? []), ...(this.storage?.pairedSessions() ?? [])]);
     this.now = options.now ?? (() => new Date());
     this.sendDelayMs = options.sendDelayMs ?? 0;
+    this.ownsSession = options.ownsSession ?? (() => true);
   }
 
-  async connect(session: { sessionId: string; phoneNumber: string; name: string }): Promise<void> {
+  async connect(session: ChannelSessionTarget): Promise<void> {
     const existing = this.sessions.get(session.sessionId);
     const state: SandboxSession = existing ?? this.restoredSession(session);
     state.phoneNumber = session.phoneNumber;
     state.name = session.name;
+    // The log says the phone is logged in: its pairing may be on another host's disk (a takeover).
+    if (session.restore && !state.paired) {
+      state.paired = true;
+      this.storage?.setPaired(session.sessionId, true);
+    }
     this.sessions.set(session.sessionId, state);
     const attempt = ++state.attempt;
 
@@ -167,6 +186,14 @@ export class SandboxChannel implements Channel {
     const was = state.status;
     state.status = 'disconnected';
     if (was !== 'disconnected') this.emit({ type: 'disconnected', sessionId, reason: 'logout' });
+  }
+
+  /** Stops the session here without logging the phone out or reporting it (it runs elsewhere now). */
+  async detach(sessionId: string): Promise<void> {
+    const state = this.sessions.get(sessionId);
+    if (!state) return;
+    state.attempt++;
+    state.status = 'disconnected';
   }
 
   async send(sessionId: string, message: OutboundChannelMessage): Promise<{ providerMessageId: string }> {
@@ -222,8 +249,7 @@ export class SandboxChannel implements Channel {
 
   /** The phone scans the QR: the session connects (again: nothing changes). */
   scan(sessionId: string): void {
-    const state = this.sessions.get(sessionId);
-    if (!state) throw notFound();
+    const state = this.knownHere(sessionId);
     state.paired = true;
     this.storage?.setPaired(sessionId, true);
     if (state.status === 'connected') return;
@@ -276,14 +302,19 @@ export class SandboxChannel implements Channel {
 
   /** What agents sent to this phone, oldest first. */
   outbox(sessionId: string): SandboxOutboxMessage[] {
-    const state = this.sessions.get(sessionId);
-    if (!state) throw notFound();
+    const state = this.knownHere(sessionId);
     return state.outbox.map((m) => ({ ...m }));
   }
 
-  private requireConnected(sessionId: string): SandboxSession {
+  private knownHere(sessionId: string): SandboxSession {
+    if (!this.ownsSession(sessionId)) throw notHere();
     const state = this.sessions.get(sessionId);
     if (!state) throw notFound();
+    return state;
+  }
+
+  private requireConnected(sessionId: string): SandboxSession {
+    const state = this.knownHere(sessionId);
     if (state.status !== 'connected') throw notConnected();
     return state;
   }

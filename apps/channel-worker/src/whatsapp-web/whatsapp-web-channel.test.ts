@@ -212,6 +212,19 @@ describe('WhatsAppWebChannel: session life cycle', () => {
     expect(events).toHaveLength(1);
   });
 
+  it('detach() closes the browser without logout, report or reconnect (the session moves to another worker)', async () => {
+    useFakeTimers();
+    const { channel, client, clients, events } = await connected();
+    await channel.detach('s-1');
+    expect(client.logout).not.toHaveBeenCalled();
+    expect(client.destroy).toHaveBeenCalled();
+    expect(channel.status('s-1')).toBe('disconnected');
+    client.emit('disconnected', 'NAVIGATION');
+    await jest.advanceTimersByTimeAsync(600_000);
+    expect(clients).toHaveLength(1);
+    expect(events).toEqual([]);
+  });
+
   it('disconnect() of a session still waiting for its QR destroys without logout', async () => {
     const { channel, clients } = setup();
     await channel.connect(session);

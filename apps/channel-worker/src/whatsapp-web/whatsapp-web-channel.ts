@@ -9,9 +9,9 @@ import {
 } from '@atende/events';
 import { backoffDelay, type BackoffOptions } from '../queue/backoff.js';
 import { ackStatus } from './ack-status.js';
-import { BoundedMap } from './bounded-map.js';
+import { BoundedMap } from '../channel/bounded-map.js';
 import type { ClientFactory, ClientLike, MessageLike } from './client-like.js';
-import { toInboundMessage } from './inbound-message.js';
+import { MessageIntake, errorText } from './message-intake.js';
 import type { MediaSink } from './media-sink.js';
 import { isSendableChatId, toChannelSendError } from './send-error.js';
 import { wwebjsClientFactory } from './wwebjs-client-factory.js';
@@ -58,7 +58,6 @@ interface Session {
   stopped: boolean;
 }
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const quietly = async (work: () => Promise<unknown>) => {
   try {
     await work();
@@ -79,25 +78,26 @@ export class WhatsAppWebChannel implements Channel {
   private readonly sent: BoundedMap<string, string>;
   private readonly sending = new Map<string, Promise<{ providerMessageId: string }>>();
   private readonly createClient: ClientFactory;
-  private readonly mediaSink: MediaSink;
-  private readonly mediaBaseUrl: string;
+  private readonly intake: MessageIntake;
   private readonly backoff: BackoffOptions;
   private readonly random: () => number;
-  private readonly backfillLimit: number;
-  private readonly now: () => Date;
   private readonly logger: Pick<Logger, 'warn'> | undefined;
 
   constructor(options: WhatsAppWebChannelOptions) {
     const dataDir = options.dataDir ?? 'data';
     this.createClient =
       options.createClient ?? wwebjsClientFactory({ dataDir, chromiumPath: options.chromiumPath });
-    this.mediaSink = options.mediaSink;
-    this.mediaBaseUrl = (options.mediaBaseUrl ?? '/api/media').replace(/\/+$/, '');
     this.backoff = { ...WWEBJS_BACKOFF, ...options.backoff };
     this.random = options.random ?? Math.random;
-    this.backfillLimit = options.backfillLimit ?? 100;
     this.sent = new BoundedMap(options.sentCacheSize ?? 10_000);
-    this.now = options.now ?? (() => new Date());
+    this.intake = new MessageIntake({
+      mediaSink: options.mediaSink,
+      mediaBaseUrl: (options.mediaBaseUrl ?? '/api/media').replace(/\/+$/, ''),
+      backfillLimit: options.backfillLimit ?? 100,
+      now: options.now ?? (() => new Date()),
+      emit: (event) => this.emit(event),
+      warn: (error, sessionId, message) => this.warn(error, sessionId, message),
+    });
     this.logger = options.logger;
   }
 
@@ -143,6 +143,17 @@ export class WhatsAppWebChannel implements Channel {
     if (was !== 'disconnected') this.emit({ type: 'disconnected', sessionId, reason: 'logout' });
   }
 
+  /**
+   * Closes the session's browser without logging the phone out or reporting it: the session runs on
+   * another channel worker now, from the saved login (LocalAuth: only on a disk both can read).
+   */
+  async detach(sessionId: string): Promise<void> {
+    const state = this.sessions.get(sessionId);
+    if (!state) return;
+    const client = this.stop(state);
+    if (client) await quietly(() => client.destroy());
+  }
+
   async send(sessionId: string, message: OutboundChannelMessage): Promise<{ providerMessageId: string }> {
     const state = this.sessions.get(sessionId);
     const client = state?.client;
@@ -181,21 +192,10 @@ export class WhatsAppWebChannel implements Channel {
     const state = this.sessions.get(sessionId);
     const client = state?.client;
     if (!state || !client || state.status !== 'connected') {
-      this.emitMediaFailed(sessionId, providerMessageId, 'WhatsApp session is not connected');
+      this.intake.mediaFailed(sessionId, providerMessageId, 'WhatsApp session is not connected');
       return;
     }
-    let msg: MessageLike | null | undefined;
-    try {
-      msg = await client.getMessageById(providerMessageId);
-    } catch (error) {
-      this.emitMediaFailed(sessionId, providerMessageId, errorText(error));
-      return;
-    }
-    if (!msg || !msg.hasMedia) {
-      this.emitMediaFailed(sessionId, providerMessageId, 'Message or its media no longer available');
-      return;
-    }
-    await this.storeMedia(sessionId, providerMessageId, msg);
+    await this.intake.fetchMediaAgain(client, sessionId, providerMessageId);
   }
 
   onEvent(listener: (event: ChannelEvent) => void | Promise<void>): () => void {
@@ -325,7 +325,7 @@ export class WhatsAppWebChannel implements Channel {
       state.status = 'connected';
       state.failures = 0;
       this.emit({ type: 'connected', sessionId, phoneNumber: phoneOfClient(client) });
-      void this.backfill(state, client);
+      void this.intake.backfill(sessionId, client, live);
     });
 
     client.on('auth_failure', (message: string) => {
@@ -354,7 +354,7 @@ export class WhatsAppWebChannel implements Channel {
     });
 
     client.on('message', (msg: MessageLike) => {
-      if (live()) this.receive(sessionId, msg);
+      if (live()) this.intake.receive(sessionId, msg);
     });
 
     client.on('message_ack', (msg: MessageLike, ack: number) => {
@@ -362,69 +362,6 @@ export class WhatsAppWebChannel implements Channel {
       const status = ackStatus(ack);
       if (status) this.emit({ type: 'ack', sessionId, providerMessageId: msg.id._serialized, status });
     });
-  }
-
-  // ---- Messages ----
-
-  /** Reports a received message (the media follows as a `media` event once downloaded). */
-  private receive(sessionId: string, msg: MessageLike): void {
-    const message = toInboundMessage(msg, this.now);
-    if (!message) return;
-    this.emit({ type: 'inbound', sessionId, message });
-    if (msg.hasMedia) void this.storeMedia(sessionId, message.providerMessageId, msg);
-  }
-
-  private async storeMedia(sessionId: string, providerMessageId: string, msg: MessageLike): Promise<void> {
-    try {
-      const media = await msg.downloadMedia();
-      if (!media?.data) {
-        this.emitMediaFailed(sessionId, providerMessageId, 'WhatsApp returned no media');
-        return;
-      }
-      const { mediaId } = await this.mediaSink.save({
-        sessionId,
-        providerMessageId,
-        mimetype: media.mimetype,
-        data: Buffer.from(media.data, 'base64'),
-        filename: media.filename ?? null,
-      });
-      this.emit({
-        type: 'media',
-        sessionId,
-        providerMessageId,
-        status: 'stored',
-        mediaUrl: `${this.mediaBaseUrl}/${mediaId}`,
-      });
-    } catch (error) {
-      this.emitMediaFailed(sessionId, providerMessageId, errorText(error));
-    }
-  }
-
-  private emitMediaFailed(sessionId: string, providerMessageId: string, error: string): void {
-    this.emit({ type: 'media', sessionId, providerMessageId, status: 'failed', error });
-  }
-
-  /** After a (re)connect: the unread messages of every chat, through the same path as live ones. */
-  private async backfill(state: Session, client: ClientLike): Promise<void> {
-    let chats;
-    try {
-      chats = await client.getChats();
-    } catch (error) {
-      this.warn(error, state.sessionId, 'backfill: chats not listed');
-      return;
-    }
-    for (const chat of chats) {
-      if (state.client !== client) return;
-      const unread = Math.min(Math.floor(chat.unreadCount ?? 0), this.backfillLimit);
-      if (!(unread > 0)) continue;
-      try {
-        const messages = await chat.fetchMessages({ limit: unread });
-        if (state.client !== client) return;
-        for (const msg of messages) this.receive(state.sessionId, msg);
-      } catch (error) {
-        this.warn(error, state.sessionId, 'backfill: chat messages not fetched');
-      }
-    }
   }
 
   // ---- Events ----

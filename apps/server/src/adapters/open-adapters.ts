@@ -5,6 +5,7 @@ import {
   PostgresKeyStore,
   PostgresLease,
   PostgresMediaStore,
+  PostgresSessionLeaseStore,
   FileMediaStore,
   RedisKeyStore,
   SealedEventBus,
@@ -14,11 +15,11 @@ import {
   type DeploymentKeys,
   type EncryptedEventStore,
 } from '@atende/event-store';
-import type { EventBus, Lease, MediaStore, ReadModels } from '@atende/events';
+import type { EventBus, Lease, MediaStore, ReadModels, SessionLeaseStore } from '@atende/events';
 import { getSession } from '@atende/projector';
-import { RedisLease, RedisReadModels, sealedDocCodec } from '@atende/read-models';
+import { RedisLease, RedisReadModels, RedisSessionLeaseStore, sealedDocCodec } from '@atende/read-models';
 import path from 'node:path';
-import type { KeyStorePlan, LeasePlan, MediaPlan, SharedPlan } from '../plan/role-plan.js';
+import type { KeyStorePlan, LeasePlan, MediaPlan, SessionLeasesPlan, SharedPlan } from '../plan/role-plan.js';
 
 /** The deployment's data keys where the plan says, wrapped by its master key. */
 export function openKeys(plan: Pick<SharedPlan, 'dataDir' | 'keys' | 'masterKey'>): DeploymentKeys {
@@ -94,4 +95,11 @@ export function openLease(lease: LeasePlan): Lease {
   return lease.kind === 'postgres'
     ? new PostgresLease({ connectionString: lease.url, name: lease.name })
     : new RedisLease({ url: lease.url, key: lease.key });
+}
+
+/** Where the channel workers' per-session leases are kept (the lease logic itself is SessionLeaseHolder). */
+export function openSessionLeases(leases: SessionLeasesPlan): SessionLeaseStore {
+  return leases.kind === 'postgres'
+    ? new PostgresSessionLeaseStore({ connectionString: leases.url })
+    : new RedisSessionLeaseStore({ url: leases.url, prefix: leases.prefix });
 }

@@ -38,6 +38,7 @@ const SETTINGS: [name: string, value: string, roles: readonly Role[]][] = [
   ['SANDBOX_PORT', '4999', ['channel-worker']],
   ['ATENDE_SANDBOX_TOKEN', 'token-do-sandbox-0123456789', ['channel-worker']],
   ['CHANNEL_WORKER_MAX_SESSIONS', '7', ['channel-worker']],
+  ['CHANNEL_WORKER_ID', 'worker-b', ['channel-worker']],
 ];
 
 /** Settings valid only with a companion: set in both plans (AUTH=firebase needs its project)… */
@@ -114,14 +115,18 @@ describe('planRole: where each store is', () => {
     expect(keyStorePlan(config)).toEqual({ kind: 'sqlite', dataDir: '/srv/atende', synchronous: 'full' });
   });
 
-  it('gives each gateway its own fan-out consumer group (per host and port) and the workers shared ones', () => {
+  it('gives each gateway (per host and port) and each channel worker (per worker id) its own consumer group', () => {
     const config = loadConfig({ ...BASE, PORT: '3002' }, '/');
     const a = planRole(config, 'gateway', 'host-a');
     const b = planRole(config, 'gateway', 'host-b');
     expect(a.role === 'gateway' && a.notifierGroup).toBe('atende.events.notifier.host-a.3002');
     expect(b.role === 'gateway' && b.notifierGroup).toBe('atende.events.notifier.host-b.3002');
     const worker = planRole(config, 'channel-worker', 'host-a');
-    expect(worker.role === 'channel-worker' && worker.consumerGroup).toBe('atende.events.channel-worker');
+    expect(worker.role === 'channel-worker' && worker.consumerGroup).toBe(
+      'atende.events.channel-worker.host-a',
+    );
+    const named = planRole(loadConfig({ ...BASE, CHANNEL_WORKER_ID: 'w2' }, '/'), 'channel-worker', 'host-a');
+    expect(named.role === 'channel-worker' && named.checkpointName).toBe('channel-bridge:w2');
   });
 
   it('has no sandbox controls on a worker driving real WhatsApp', () => {

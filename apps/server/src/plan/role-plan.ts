@@ -17,6 +17,10 @@ export type KeyStorePlan =
 /** Where the media of customers' messages live: PostgreSQL beside a PostgreSQL log, else DATA_DIR/media. */
 export type MediaPlan = { kind: 'postgres'; url: string } | { kind: 'files'; dataDir: string };
 
+/** Where the channel workers' per-session leases are: beside a PostgreSQL log, else in Redis. */
+export type SessionLeasesPlan =
+  { kind: 'postgres'; url: string } | { kind: 'redis'; url: string; prefix: string };
+
 /** The lease that lets exactly one instance run (PostgreSQL advisory lock beside a PostgreSQL log, else Redis). */
 export type LeasePlan =
   { kind: 'postgres'; url: string; name: string } | { kind: 'redis'; url: string; key: string };
@@ -65,9 +69,15 @@ export interface ProjectorPlan extends SharedPlan {
 
 export interface ChannelWorkerPlan extends SharedPlan {
   role: 'channel-worker';
+  /** This worker's name: its leases, consumer group and checkpoint are its own. */
+  workerId: string;
   media: MediaPlan;
   checkpoints: RedisPlace;
+  /** Its own consumer group: every worker reads the whole log (each acts on the sessions it holds). */
   consumerGroup: string;
+  /** Its send checkpoint's name. */
+  checkpointName: string;
+  sessionLeases: SessionLeasesPlan;
   /** The BullMQ send queue. */
   queue: RedisPlace;
   whatsapp: {
@@ -177,13 +187,21 @@ export function planRole(config: AtendeConfig, role: Role, host: string = hostna
         consumerGroup: `${topic}.projector`,
       };
     }
-    case 'channel-worker':
+    case 'channel-worker': {
+      const workerId = config.CHANNEL_WORKER_ID ?? host;
+      const url = config.EVENTSTORE_URL;
       return {
         ...shared,
         role,
+        workerId,
         media: mediaPlan(config),
         checkpoints: redis(''),
-        consumerGroup: `${topic}.channel-worker`,
+        consumerGroup: `${topic}.channel-worker.${workerId}`,
+        checkpointName: `channel-bridge:${workerId}`,
+        sessionLeases:
+          url && eventLogKindOfUrl(url) === 'postgres'
+            ? { kind: 'postgres', url }
+            : { kind: 'redis', url: config.REDIS_URL, prefix },
         queue: redis('bull'),
         whatsapp: {
           driver: config.whatsappDriver,
@@ -196,5 +214,6 @@ export function planRole(config: AtendeConfig, role: Role, host: string = hostna
             ? { port: config.SANDBOX_PORT, host: config.HOST, token: config.ATENDE_SANDBOX_TOKEN }
             : undefined,
       };
+    }
   }
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import {
-  BullMqQueue,
+  BullMqKeyedQueues,
   SandboxChannel,
   SqliteSandboxStorage,
   WhatsAppWebChannel,
@@ -10,7 +10,7 @@ import {
   startChannelBridge,
   type SendJob,
 } from '@atende/channel-worker';
-import type { Channel } from '@atende/events';
+import { SessionLeaseHolder, type Channel } from '@atende/events';
 import { DEMO_SANDBOX_SESSION, sandboxToken, startSandboxControls } from '@atende/gateway';
 import { busSource, conversationAllowance, listRestorableSessions } from '@atende/projector';
 import { RedisCheckpointStore } from '@atende/read-models';
@@ -18,6 +18,7 @@ import {
   openBus,
   openMedia,
   openReadModels,
+  openSessionLeases,
   openStore,
   sessionWorkspaces,
 } from '../adapters/open-adapters.js';
@@ -25,8 +26,10 @@ import type { ChannelWorkerPlan } from '../plan/role-plan.js';
 import { closeInOrder, type RoleHandle } from './role-handle.js';
 
 /**
- * The channel worker: WhatsApp (whatsapp-web.js, or the sandbox phone with its controls on
- * SANDBOX_PORT) → commands → events; sends from a BullMQ queue in Redis.
+ * A channel worker: WhatsApp (whatsapp-web.js, or the sandbox phone with its controls on
+ * SANDBOX_PORT) → commands → events. Several share the deployment's sessions: each runs the
+ * sessions whose lease it holds (at most CHANNEL_WORKER_MAX_SESSIONS), takes over those of a worker
+ * that died, and sends from each of its sessions' BullMQ queue in Redis.
  */
 export async function startChannelWorkerRole(plan: ChannelWorkerPlan, logger: Logger): Promise<RoleHandle> {
   const store = openStore(plan, logger);
@@ -38,7 +41,12 @@ export async function startChannelWorkerRole(plan: ChannelWorkerPlan, logger: Lo
     url: plan.checkpoints.url,
     prefix: plan.checkpoints.prefix,
   });
-  const queue = new BullMqQueue<SendJob>({
+  const leases = new SessionLeaseHolder({
+    store: openSessionLeases(plan.sessionLeases),
+    workerId: plan.workerId,
+    maxSessions: plan.whatsapp.maxSessions,
+  });
+  const sendQueues = new BullMqKeyedQueues<SendJob>({
     name: 'atende-send',
     redisUrl: plan.queue.url,
     prefix: plan.queue.prefix,
@@ -51,6 +59,8 @@ export async function startChannelWorkerRole(plan: ChannelWorkerPlan, logger: Lo
         paired: [DEMO_SANDBOX_SESSION.sessionId],
         storage: sandboxStorage,
         sendDelayMs: plan.whatsapp.sendDelayMs,
+        // Its controls answer 421 for a session another worker runs.
+        ownsSession: (sessionId) => leases.holds(sessionId),
       })
     : undefined;
   const channel: Channel =
@@ -71,8 +81,9 @@ export async function startChannelWorkerRole(plan: ChannelWorkerPlan, logger: Lo
     media,
     channel,
     logger,
-    queue,
+    ownership: { leases, sendQueues },
     checkpoints,
+    consumer: plan.checkpointName,
     startAtBeginning: true,
     // Send requests and session requests reach it through the bus, as its own consumer group.
     source: busSource(bus, plan.consumerGroup, store),
@@ -94,11 +105,15 @@ export async function startChannelWorkerRole(plan: ChannelWorkerPlan, logger: Lo
     const { port } = controls.address() as { port: number };
     logger.info({ port }, `sandbox do WhatsApp em http://localhost:${port}/api/sandbox/whatsapp`);
   }
-  logger.info({ driver: channel.name }, 'channel worker running');
+  logger.info(
+    { driver: channel.name, workerId: plan.workerId, maxSessions: plan.whatsapp.maxSessions },
+    'channel worker running',
+  );
   return {
     stop: () =>
       closeInOrder([
         () => new Promise<void>((resolve) => (controls ? controls.close(() => resolve()) : resolve())),
+        // Detaches its sessions (not logged out: another worker takes them), closes leases and queues.
         () => bridge.stop(),
         () => bus.close(),
         () => channel.close(),

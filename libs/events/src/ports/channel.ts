@@ -57,13 +57,32 @@ export class ChannelSendError extends Error {
   }
 }
 
+/** A session to connect, as a ChannelSessionRequested (or the sessions read model) names it. */
+export interface ChannelSessionTarget {
+  sessionId: string;
+  phoneNumber: string;
+  name: string;
+  restore?: boolean;
+}
+
 /** The Channel port: one messaging provider (WhatsApp via whatsapp-web.js, or the sandbox phone). */
 export interface Channel {
   readonly name: ChannelDriver;
-  /** Starts (or restores) a session; progress is reported through events (qr, connected, failed). */
-  connect(session: { sessionId: string; phoneNumber: string; name: string }): Promise<void>;
+  /**
+   * Starts (or restores) a session; progress is reported through events (qr, connected, failed).
+   * `restore`: the log says the phone is logged in (connected, not logged out since), e.g. a session
+   * taken over from a worker on another host: a driver that keeps its login elsewhere may trust it.
+   */
+  connect(session: ChannelSessionTarget): Promise<void>;
   status(sessionId: string): ChannelStatus;
+  /** Logs the phone out and ends the session (reported as a `disconnected` event). */
   disconnect(sessionId: string): Promise<void>;
+  /**
+   * Stops running the session here without logging the phone out and without reporting anything:
+   * the session moves to another channel worker, which restores it from its saved login. Needed
+   * when sessions are spread over several workers.
+   */
+  detach?(sessionId: string): Promise<void>;
   /** Sends; resolves with the provider's message id, throws ChannelSendError. */
   send(sessionId: string, message: OutboundChannelMessage): Promise<{ providerMessageId: string }>;
   /**

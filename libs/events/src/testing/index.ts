@@ -1,3 +1,4 @@
 export * from './given-when-then.js';
 export * from './checkpoint-store-contract.js';
 export * from './allowances.js';
+export * from './session-leases-contract.js';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Lease } from '@atende/events';
+import { RELEASE_OWN_KEY, RENEW_OWN_KEY } from './lease-scripts.js';
 
 export interface RedisLeaseOptions {
   url: string;
@@ -9,10 +10,6 @@ export interface RedisLeaseOptions {
   /** How long a hold lasts without renewal; the holder renews at a third of it. Default 10 s. */
   ttlMs?: number;
 }
-
-// Renew or release only one's own hold (another holder's token is left alone).
-const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
-const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 
 const abortError = () => Object.assign(new Error('lease acquire aborted'), { name: 'AbortError' });
 
@@ -69,14 +66,21 @@ export class RedisLease implements Lease {
   async release(): Promise<void> {
     const wasHeld = this.held;
     this.stopRenewing();
-    if (wasHeld) await this.redis.eval(RELEASE, 1, this.options.key, this.token).catch(() => undefined);
+    if (wasHeld)
+      await this.redis.eval(RELEASE_OWN_KEY, 1, this.options.key, this.token).catch(() => undefined);
     this.redis.disconnect();
   }
 
   private async renew(): Promise<void> {
     if (!this.held) return;
     try {
-      const renewed = await this.redis.eval(RENEW, 1, this.options.key, this.token, String(this.ttlMs));
+      const renewed = await this.redis.eval(
+        RENEW_OWN_KEY,
+        1,
+        this.options.key,
+        this.token,
+        String(this.ttlMs),
+      );
       if (renewed === 1) this.lastRenewedAt = Date.now();
       else this.lose(new Error('the lease was taken over (its key no longer holds this token)'));
     } catch (error) {

@@ -154,6 +154,17 @@ describe('sandbox routes', () => {
     });
   });
 
+  it('421 for a session another channel worker runs (several workers share the sessions)', async () => {
+    sandbox = new SandboxChannel({ ownsSession: (id) => id !== 's-1' });
+    for (const [method, path, body] of [
+      ['POST', '/api/sandbox/whatsapp/scan', { sessionId: 's-1' }],
+      ['POST', '/api/sandbox/whatsapp/inbound', { sessionId: 's-1', from: '5511988887777', text: 'Oi' }],
+      ['GET', '/api/sandbox/whatsapp/outbox?sessionId=s-1', undefined],
+    ] as const) {
+      expectError(await call(method, path, body), 421, 'SANDBOX_SESSION_NOT_HERE');
+    }
+  });
+
   describe('POST /api/sandbox/whatsapp/inbound', () => {
     it('delivers a customer message and answers the conversation and message ids', async () => {
       await connectedSession();

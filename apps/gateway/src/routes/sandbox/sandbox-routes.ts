@@ -39,10 +39,12 @@ const SANDBOX_STATUS: Record<string, number> = {
   SANDBOX_SESSION_NOT_FOUND: 404,
   SANDBOX_MESSAGE_NOT_FOUND: 404,
   SANDBOX_SESSION_NOT_CONNECTED: 409,
+  // Several channel workers: the session runs on another one, whose controls answer for it.
+  SANDBOX_SESSION_NOT_HERE: 421,
   SANDBOX_INVALID_INPUT: 400,
 };
 
-/** Runs a sandbox control; its typed refusals become HTTP answers (404, 409, 400). */
+/** Runs a sandbox control; its typed refusals become HTTP answers (404, 409, 421, 400). */
 function control<T>(run: () => T): T {
   try {
     return run();

@@ -1,4 +1,4 @@
-/** A Map that forgets its oldest entries beyond `max` (insertion order). */
+/** A Map that forgets its oldest entries beyond `max` (insertion order; setting again refreshes). */
 export class BoundedMap<K, V> {
   private readonly entries = new Map<K, V>();
 
@@ -6,6 +6,14 @@ export class BoundedMap<K, V> {
 
   get(key: K): V | undefined {
     return this.entries.get(key);
+  }
+
+  has(key: K): boolean {
+    return this.entries.has(key);
+  }
+
+  delete(key: K): boolean {
+    return this.entries.delete(key);
   }
 
   set(key: K, value: V): void {

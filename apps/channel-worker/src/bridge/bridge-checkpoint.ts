@@ -1,0 +1,119 @@
+import type { Logger } from 'pino';
+import type { CheckpointStore, EventStore } from '@atende/events';
+
+/** The checkpoint is written at most this often while events flow (and once more on stop). */
+const CHECKPOINT_EVERY_MS = 200;
+
+export interface BridgeCheckpointOptions {
+  store: EventStore;
+  checkpoints: CheckpointStore | undefined;
+  consumer: string;
+  logger: Logger;
+  fromPosition: number | undefined;
+  startAtBeginning: boolean | undefined;
+}
+
+/**
+ * The bridge's checkpoint: everything below the oldest unfinished request (a send, an erasure) is
+ * done, so a restart picks up from there and finishes what was pending when it stopped.
+ */
+export class BridgeCheckpoint {
+  /** Global position to follow the log from (inclusive). */
+  readonly fromPosition: number;
+  /** Request key (message id, `erase:<event id>`) → global position of its request, while unfinished. */
+  private readonly open = new Map<string, number>();
+  private handledUpTo: number;
+  private timer: NodeJS.Timeout | undefined;
+  private saving: Promise<void> = Promise.resolve();
+  private stopped = false;
+
+  private constructor(
+    private readonly options: BridgeCheckpointOptions,
+    private savedPosition: number | undefined,
+    fromPosition: number,
+  ) {
+    this.fromPosition = fromPosition;
+    this.handledUpTo = fromPosition - 1;
+  }
+
+  /** Loads the saved position; a first start saves one at once, so later restarts resume from it. */
+  static async start(options: BridgeCheckpointOptions): Promise<BridgeCheckpoint> {
+    const saved = options.checkpoints ? await options.checkpoints.load(options.consumer) : undefined;
+    const fromPosition =
+      options.fromPosition ??
+      (saved !== undefined
+        ? saved + 1
+        : options.startAtBeginning
+          ? 1
+          : (await options.store.lastGlobalPosition()) + 1);
+    const checkpoint = new BridgeCheckpoint(options, saved, fromPosition);
+    if (saved === undefined) await checkpoint.save();
+    return checkpoint;
+  }
+
+  /** The log's events up to here were handled (redeliveries below it are skipped). */
+  get handled(): number {
+    return this.handledUpTo;
+  }
+
+  handledTo(position: number): void {
+    this.handledUpTo = position;
+    this.schedule();
+  }
+
+  has(key: string): boolean {
+    return this.open.has(key);
+  }
+
+  /** A request to finish before the checkpoint may pass `position` (kept at its first position). */
+  begin(key: string, position: number): void {
+    if (!this.open.has(key)) this.open.set(key, position);
+  }
+
+  finish(key: string): void {
+    if (this.open.delete(key)) this.schedule();
+  }
+
+  /** Finishes the request only if it is still the one begun at `position`. */
+  finishAt(key: string, position: number): void {
+    if (this.open.get(key) === position) this.finish(key);
+  }
+
+  save(): Promise<void> {
+    const { checkpoints, consumer, logger } = this.options;
+    if (!checkpoints) return this.saving;
+    this.saving = this.saving.then(async () => {
+      const position = this.position();
+      if (position === this.savedPosition || position < 0) return;
+      try {
+        await checkpoints.save(consumer, position);
+        this.savedPosition = position;
+      } catch (error) {
+        logger.error({ err: error, consumer, position }, 'channel bridge checkpoint not saved');
+      }
+    });
+    return this.saving;
+  }
+
+  /** Stops the timer and saves a last time. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.save();
+  }
+
+  private position(): number {
+    let position = this.handledUpTo;
+    for (const requestedAt of this.open.values()) position = Math.min(position, requestedAt - 1);
+    return position;
+  }
+
+  private schedule(): void {
+    if (!this.options.checkpoints || this.timer || this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.save();
+    }, CHECKPOINT_EVERY_MS);
+    this.timer.unref();
+  }
+}

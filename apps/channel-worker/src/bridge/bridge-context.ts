@@ -1,0 +1,59 @@
+import type { Logger } from 'pino';
+import {
+  AggregateCache,
+  DomainError,
+  atendeRegistry,
+  conversationDecider,
+  handleCommand,
+  type Channel,
+  type CommandHandlerDeps,
+  type ConversationCommand,
+  type EventContext,
+  type EventStore,
+} from '@atende/events';
+import { ConversationRouting } from './conversation-routing.js';
+
+/** What the parts of one channel bridge share. */
+export interface BridgeContext {
+  store: EventStore;
+  channel: Channel;
+  logger: Logger;
+  deps: CommandHandlerDeps & { cache: AggregateCache };
+  routing: ConversationRouting;
+  /** Workspaces whose data was deleted: nothing of theirs goes out. */
+  closedWorkspaces: Set<string>;
+  /** Their sessions: whatever they still report is dropped. */
+  closedSessions: Set<string>;
+  conversationCommand(
+    streamId: string,
+    command: ConversationCommand,
+    context: EventContext,
+  ): Promise<unknown>;
+  /** A refusal of the domain is a warning; anything else an error. */
+  logFailure(error: unknown, detail: Record<string, unknown>, msg: string): void;
+}
+
+export function bridgeContext(options: {
+  store: EventStore;
+  channel: Channel;
+  logger: Logger;
+  conversationIdFor(workspaceId: string, address: string): Promise<string>;
+}): BridgeContext {
+  const { store, channel, logger } = options;
+  const deps = { store, registry: atendeRegistry, cache: new AggregateCache(20_000) };
+  return {
+    store,
+    channel,
+    logger,
+    deps,
+    routing: new ConversationRouting(store, options.conversationIdFor),
+    closedWorkspaces: new Set(),
+    closedSessions: new Set(),
+    conversationCommand: (streamId, command, context) =>
+      handleCommand(deps, conversationDecider, streamId, command, context),
+    logFailure(error, detail, msg) {
+      if (error instanceof DomainError) logger.warn({ ...detail, code: error.code, err: error }, msg);
+      else logger.error({ ...detail, err: error }, msg);
+    },
+  };
+}

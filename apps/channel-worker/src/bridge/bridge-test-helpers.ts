@@ -1,0 +1,45 @@
+import {
+  atendeRegistry,
+  channelSessionDecider,
+  handleCommand,
+  streams,
+  type EventStore,
+} from '@atende/events';
+
+/** Polls `check` until it holds; fails naming `what` after `timeoutMs` (tests). */
+export async function waitFor(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 10_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** A member asks for a sandbox WhatsApp session of the workspace (tests). */
+export async function requestSandboxSession(
+  store: EventStore,
+  workspaceId: string,
+  sessionId: string,
+): Promise<void> {
+  await handleCommand(
+    { store, registry: atendeRegistry },
+    channelSessionDecider,
+    streams.channel(sessionId),
+    {
+      type: 'RequestChannelSession',
+      data: {
+        sessionId,
+        workspaceId,
+        driver: 'sandbox',
+        userId: 'user-1',
+        phoneNumber: '5511999990000',
+        name: 'Suporte',
+      },
+    },
+    { workspaceId, actorId: 'user-1' },
+  );
+}

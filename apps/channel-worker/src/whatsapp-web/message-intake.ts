@@ -1,0 +1,106 @@
+import type { ChannelEvent } from '@atende/events';
+import type { ClientLike, MessageLike } from './client-like.js';
+import { toInboundMessage } from './inbound-message.js';
+import type { MediaSink } from './media-sink.js';
+
+export interface MessageIntakeOptions {
+  mediaSink: MediaSink;
+  /** URL prefix stored media is served from, without a trailing slash. */
+  mediaBaseUrl: string;
+  /** Most unread messages fetched per chat after a (re)connect. */
+  backfillLimit: number;
+  now: () => Date;
+  emit(event: ChannelEvent): void;
+  warn(error: unknown, sessionId: string, message: string): void;
+}
+
+/** An error's message, for events and logs. */
+export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/**
+ * What a whatsapp-web.js session receives, reported as channel events: messages (live or
+ * backfilled after a reconnect) and their media, downloaded into the MediaSink.
+ */
+export class MessageIntake {
+  constructor(private readonly options: MessageIntakeOptions) {}
+
+  /** Reports a received message (the media follows as a `media` event once downloaded). */
+  receive(sessionId: string, msg: MessageLike): void {
+    const message = toInboundMessage(msg, this.options.now);
+    if (!message) return;
+    this.options.emit({ type: 'inbound', sessionId, message });
+    if (msg.hasMedia) void this.storeMedia(sessionId, message.providerMessageId, msg);
+  }
+
+  /** Downloads a message's media again (a `media` event reports the outcome). */
+  async fetchMediaAgain(client: ClientLike, sessionId: string, providerMessageId: string): Promise<void> {
+    let msg: MessageLike | null | undefined;
+    try {
+      msg = await client.getMessageById(providerMessageId);
+    } catch (error) {
+      this.mediaFailed(sessionId, providerMessageId, errorText(error));
+      return;
+    }
+    if (!msg || !msg.hasMedia) {
+      this.mediaFailed(sessionId, providerMessageId, 'Message or its media no longer available');
+      return;
+    }
+    await this.storeMedia(sessionId, providerMessageId, msg);
+  }
+
+  mediaFailed(sessionId: string, providerMessageId: string, error: string): void {
+    this.options.emit({ type: 'media', sessionId, providerMessageId, status: 'failed', error });
+  }
+
+  /**
+   * After a (re)connect: the unread messages of every chat, through the same path as live ones;
+   * stops once `live()` says the client was replaced.
+   */
+  async backfill(sessionId: string, client: ClientLike, live: () => boolean): Promise<void> {
+    let chats;
+    try {
+      chats = await client.getChats();
+    } catch (error) {
+      this.options.warn(error, sessionId, 'backfill: chats not listed');
+      return;
+    }
+    for (const chat of chats) {
+      if (!live()) return;
+      const unread = Math.min(Math.floor(chat.unreadCount ?? 0), this.options.backfillLimit);
+      if (!(unread > 0)) continue;
+      try {
+        const messages = await chat.fetchMessages({ limit: unread });
+        if (!live()) return;
+        for (const msg of messages) this.receive(sessionId, msg);
+      } catch (error) {
+        this.options.warn(error, sessionId, 'backfill: chat messages not fetched');
+      }
+    }
+  }
+
+  private async storeMedia(sessionId: string, providerMessageId: string, msg: MessageLike): Promise<void> {
+    try {
+      const media = await msg.downloadMedia();
+      if (!media?.data) {
+        this.mediaFailed(sessionId, providerMessageId, 'WhatsApp returned no media');
+        return;
+      }
+      const { mediaId } = await this.options.mediaSink.save({
+        sessionId,
+        providerMessageId,
+        mimetype: media.mimetype,
+        data: Buffer.from(media.data, 'base64'),
+        filename: media.filename ?? null,
+      });
+      this.options.emit({
+        type: 'media',
+        sessionId,
+        providerMessageId,
+        status: 'stored',
+        mediaUrl: `${this.options.mediaBaseUrl}/${mediaId}`,
+      });
+    } catch (error) {
+      this.mediaFailed(sessionId, providerMessageId, errorText(error));
+    }
+  }
+}
