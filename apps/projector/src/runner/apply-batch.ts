@@ -1,4 +1,5 @@
 import type { AtendeEvent, ProjectionWriter, StoredEvent } from '@atende/events';
+import { CheckpointConflictError } from '@atende/events';
 import type { Projection } from '../projection.js';
 
 export interface ApplyBatchResult {
@@ -15,6 +16,11 @@ export interface ApplyBatchOptions {
    * position: the checkpoint moves up to it.
    */
   routedThrough?: number;
+  /**
+   * The checkpoint the caller last committed or read: a batch that starts from another one (the
+   * serving version was switched by a rebuild) is refused with CheckpointConflictError, unapplied.
+   */
+  expectedBase?: number;
 }
 
 /**
@@ -31,6 +37,9 @@ export async function applyBatch(
   const routed = options.routedThrough !== undefined;
   const batch = await writer.beginBatch();
   const from = batch.baseCheckpoint;
+  if (options.expectedBase !== undefined && from !== options.expectedBase) {
+    throw new CheckpointConflictError(projection.name, options.expectedBase, from);
+  }
   let applied: number;
   let last: number;
   do {

@@ -47,8 +47,8 @@ interface Waiter {
 
 /**
  * The live projector: follows the event store from the lowest checkpoint and applies each batch to
- * every projection, committing data and checkpoint together. A checkpoint conflict (a rebuild
- * switched versions, or another projector moved on) restarts it from the stored checkpoints.
+ * every projection, committing data and checkpoint together. A projection whose serving version a
+ * rebuild switched in continues from that version's checkpoint (see applyOne).
  */
 export class Projector {
   private readonly batchSize: number;
@@ -118,11 +118,7 @@ export class Projector {
     const writers = new Map(projections.map((p) => [p.name, readModels.writer(p.name)]));
     while (!this.stopped) {
       try {
-        for (const p of projections) {
-          const checkpoint = await writers.get(p.name)!.checkpoint();
-          this.committed.set(p.name, checkpoint);
-          this.states.get(p.name)!.position = checkpoint;
-        }
+        for (const p of projections) await this.resync(p.name, writers.get(p.name)!);
         // What the stored checkpoints already hold (read models restored at start may hold everything).
         this.notify();
         const from = this.position() + 1;
@@ -132,23 +128,28 @@ export class Projector {
             store.subscribePages(start, { signal, batchSize: this.batchSize, trusted: true }));
         for await (const batch of source(from, this.abort.signal)) {
           await this.applyToAll(batch, writers);
+          // Stopped in the middle (a projection may have left the batch): the source must not take it as done.
+          if (this.stopped) break;
           this.notify();
         }
       } catch (error) {
         if (this.stopped) break;
-        if (error instanceof CheckpointConflictError) {
-          logger.info({ projection: error.projection }, 'checkpoint moved (rebuild switched?): resuming');
-          continue;
-        }
         logger.error({ err: error }, 'projector loop failed; retrying in 1 s');
         await new Promise((r) => setTimeout(r, 1000));
       }
     }
   }
 
+  /** Takes a projection's stored checkpoint as where it is (at start, or after its version was switched). */
+  private async resync(name: string, writer: ProjectionWriter): Promise<void> {
+    const checkpoint = await writer.checkpoint();
+    this.committed.set(name, checkpoint);
+    this.states.get(name)!.position = checkpoint;
+  }
+
   /**
    * Applies the batch to every projection (side by side when `concurrent`). A projection that fails
-   * is marked failed and the others go on; a checkpoint conflict restarts the loop.
+   * is marked failed and the others go on.
    */
   private async applyToAll(batch: StoredEvent[], writers: Map<string, ProjectionWriter>) {
     const last = batch[batch.length - 1]!.globalPosition;
@@ -156,23 +157,15 @@ export class Projector {
       const state = this.states.get(projection.name)!;
       return state.state !== 'failed' && state.position < last;
     });
-    const apply = async (projection: Projection) => {
-      const lag = last - (this.committed.get(projection.name) ?? 0);
-      const result = await applyBatch(projection, writers.get(projection.name)!, batch, {
-        commitEmpty: lag >= this.idleEvery,
-      });
-      if (result.applied > 0 || lag >= this.idleEvery) this.committed.set(projection.name, result.checkpoint);
-      this.states.get(projection.name)!.position = result.checkpoint;
-    };
-    const outcomes = await settleEach(due, apply, this.options.concurrent ?? false);
-    let conflict: CheckpointConflictError | undefined;
+    const outcomes = await settleEach(
+      due,
+      (projection) => this.applyOne(projection, writers.get(projection.name)!, batch),
+      this.options.concurrent ?? false,
+    );
     outcomes.forEach((outcome, i) => {
-      if (outcome.status === 'fulfilled') return;
+      // A stop may interrupt a catch-up: the projection resumes from its checkpoint next time.
+      if (outcome.status === 'fulfilled' || this.stopped) return;
       const error: unknown = outcome.reason;
-      if (error instanceof CheckpointConflictError) {
-        conflict ??= error;
-        return;
-      }
       // A projection bug must not stop the others or lose events: it stays at its checkpoint
       // and is reported as failed until fixed and rebuilt.
       const projection = due[i]!;
@@ -181,7 +174,58 @@ export class Projector {
       state.error = error instanceof Error ? error.message : String(error);
       this.options.logger.error({ err: error, projection: projection.name }, 'projection failed');
     });
-    if (conflict) throw conflict;
+  }
+
+  /**
+   * Applies the batch to one projection. A replay may have switched its serving version in since its
+   * last batch: the batch then starts from another checkpoint than the one this projector knows, or
+   * its commit is refused. The projection then takes the new version's checkpoint and first reads
+   * what that version lacks from the log. The source (in distributed mode a Kafka consumer) goes on
+   * untouched: a switch never makes the projector leave and rejoin its consumer group, nor wait on it.
+   */
+  private async applyOne(projection: Projection, writer: ProjectionWriter, batch: StoredEvent[]) {
+    for (;;) {
+      try {
+        await this.applyFrom(projection, writer, batch);
+        return;
+      } catch (error) {
+        if (!(error instanceof CheckpointConflictError) || this.stopped) throw error;
+        this.options.logger.info(
+          { projection: projection.name, expected: error.expected, found: error.actual },
+          'serving version switched (replay?): catching up from its checkpoint',
+        );
+        await this.resync(projection.name, writer);
+        await this.fillFromLog(projection, writer, batch[0]!.globalPosition - 1);
+        // Stopped before the gap was filled: applying the batch now would skip the rest of it.
+        if (this.stopped) return;
+      }
+    }
+  }
+
+  /** Applies events that follow what this projector committed for the projection. */
+  private async applyFrom(projection: Projection, writer: ProjectionWriter, events: readonly StoredEvent[]) {
+    const name = projection.name;
+    const committed = this.committed.get(name) ?? 0;
+    const lag = events[events.length - 1]!.globalPosition - committed;
+    const result = await applyBatch(projection, writer, events, {
+      commitEmpty: lag >= this.idleEvery,
+      expectedBase: committed,
+    });
+    if (result.applied > 0 || lag >= this.idleEvery) this.committed.set(name, result.checkpoint);
+    this.states.get(name)!.position = result.checkpoint;
+  }
+
+  /** Brings a projection from its checkpoint up to `upTo` with events read from the log. */
+  private async fillFromLog(projection: Projection, writer: ProjectionWriter, upTo: number) {
+    let position = this.states.get(projection.name)!.position;
+    while (position < upTo && !this.stopped) {
+      const page = (
+        await this.options.store.readBatch(position + 1, this.batchSize, { trusted: true })
+      ).filter((event) => event.globalPosition <= upTo);
+      if (page.length === 0) return;
+      await this.applyFrom(projection, writer, page);
+      position = page[page.length - 1]!.globalPosition;
+    }
   }
 
   private notify(): void {

@@ -1,4 +1,5 @@
 import type { EventStore, ProjectionDump, ReadModels, RebuildTarget, StoredEvent } from '@atende/events';
+import { CheckpointConflictError } from '@atende/events';
 import type { Projection } from '../projection.js';
 import { applyBatch } from './apply-batch.js';
 import { eventRouter } from './route-events.js';
@@ -62,15 +63,20 @@ function sameData(a: ProjectionDump, b: ProjectionDump): boolean {
 
 /**
  * Blue/green rebuild: projects the whole log into fresh versions while the serving ones keep
- * serving, catches up with appends made meanwhile, then switches (or, on a dry run, compares and discards).
+ * serving, catches up with appends made meanwhile, then switches each in once it holds at least
+ * what its serving version holds (or, on a dry run, compares and discards).
  */
 export async function rebuild(options: RebuildOptions): Promise<RebuildReport> {
   const { store, readModels, projections } = options;
   const batchSize = options.batchSize ?? 5000;
   const started = performance.now();
   const targets: RebuildTarget[] = [];
+  /** Versions switched in: they serve now, so a failure afterwards must not discard them. */
+  const switched = new Set<RebuildTarget>();
   try {
     for (const p of projections) targets.push(await readModels.beginRebuild(p.name));
+    /** Indexes of the projections whose version is still being built. */
+    let building = projections.map((_, i) => i);
     let position = 0;
     let processed = 0;
     const applied = projections.map(() => 0);
@@ -81,27 +87,30 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildReport> {
       const through = batch[batch.length - 1]!.globalPosition;
       // All settle before a failure is thrown, so no write is still running when targets are discarded.
       const results = await settleEach(
-        projections,
-        (p, i) => applyBatch(p, targets[i]!, routed[i]!, { routedThrough: through }),
+        building,
+        (i) => applyBatch(projections[i]!, targets[i]!, routed[i]!, { routedThrough: through }),
         options.concurrent ?? false,
       );
-      results.forEach((result, i) => {
+      results.forEach((result, k) => {
         if (result.status === 'rejected') throw result.reason;
-        applied[i]! += result.value.applied;
+        applied[building[k]!]! += result.value.applied;
       });
       position = through;
       processed += batch.length;
       head = Math.max(head, position);
       options.onProgress?.({ processed, head, position });
     };
-    // The bulk: pages read ahead in parallel where the store can. Then page by page until a page
-    // comes back empty, so appends made meanwhile are included.
+    /** Page by page until a page comes back empty, so appends made meanwhile are included. */
+    const catchUp = async () => {
+      for (;;) {
+        const batch = await store.readBatch(position + 1, batchSize, { trusted: true });
+        if (batch.length === 0) return;
+        await applyPage(batch);
+      }
+    };
+    // The bulk: pages read ahead in parallel where the store can.
     for await (const batch of store.readPages(1, batchSize, { trusted: true })) await applyPage(batch);
-    for (;;) {
-      const batch = await store.readBatch(position + 1, batchSize, { trusted: true });
-      if (batch.length === 0) break;
-      await applyPage(batch);
-    }
+    await catchUp();
     const reports: ProjectionRebuildReport[] = [];
     for (let i = 0; i < projections.length; i += 1) {
       const report: ProjectionRebuildReport = { name: projections[i]!.name, applied: applied[i]! };
@@ -116,7 +125,30 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildReport> {
     if (options.dryRun) {
       for (const t of targets) await t.discard();
     } else {
-      for (const t of targets) await t.activate();
+      // The live projector may have applied events appended after the last page read: a version
+      // that lacks them is refused (CheckpointConflictError), reads them, and is tried again.
+      while (building.length > 0) {
+        const behind = new Map<number, number>();
+        for (const i of building) {
+          try {
+            await targets[i]!.activate();
+            switched.add(targets[i]!);
+          } catch (error) {
+            if (!(error instanceof CheckpointConflictError)) throw error;
+            behind.set(i, error.actual);
+          }
+        }
+        building = [...behind.keys()];
+        const before = position;
+        if (building.length > 0) await catchUp();
+        if (position > before) continue;
+        // Nothing more in the log: what the serving version applied past its end was erased since
+        // (a deleted workspace's last events). The rebuilt version takes that checkpoint too.
+        for (const [i, serving] of behind) {
+          const batch = await targets[i]!.beginBatch();
+          if (serving > batch.baseCheckpoint) await batch.commit(serving);
+        }
+      }
     }
     return {
       events: processed,
@@ -126,7 +158,7 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildReport> {
       switched: !options.dryRun,
     };
   } catch (error) {
-    for (const t of targets) await t.discard().catch(() => undefined);
+    for (const t of targets) if (!switched.has(t)) await t.discard().catch(() => undefined);
     throw error;
   }
 }

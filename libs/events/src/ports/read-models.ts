@@ -91,7 +91,11 @@ export interface ProjectionWriter extends ProjectionView {
 
 /** A fresh, empty version being rebuilt while the serving one keeps serving. */
 export interface RebuildTarget extends ProjectionWriter {
-  /** Makes this version the serving one and drops the previous one. */
+  /**
+   * Makes this version the serving one and drops the previous one. Refused with
+   * CheckpointConflictError, switching nothing, while the serving version's checkpoint is further
+   * (the live projector applied events this one has not): catch up from the log, then try again.
+   */
   activate(): Promise<void>;
   /** Drops this version (dry run, or a failed rebuild). */
   discard(): Promise<void>;

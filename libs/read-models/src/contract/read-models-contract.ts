@@ -175,6 +175,26 @@ export function readModelsContract(adapterName: string, makeHarness: () => Promi
       expect(await view.get('docs', 'after')).toEqual({ v: 'after' });
     });
 
+    it('does not switch in a rebuilt version behind the serving one, until it caught up', async () => {
+      const live = await rm.writer('p').beginBatch();
+      live.put('docs', 'a', { v: 'live' });
+      await live.commit(20);
+      const target = await rm.beginRebuild('p');
+      const first = await target.beginBatch();
+      first.put('docs', 'a', { v: 'rebuilt' });
+      await first.commit(15);
+      // The live projector applied 16–20, which this version has not read: switching would drop them.
+      await expect(target.activate()).rejects.toBeInstanceOf(CheckpointConflictError);
+      expect(await rm.view('p').get('docs', 'a')).toEqual({ v: 'live' });
+      const rest = await target.beginBatch();
+      rest.put('docs', 'b', { v: 'rebuilt' });
+      await rest.commit(20);
+      await target.activate();
+      await new Promise((r) => setTimeout(r, 300)); // let any cached serving version expire
+      expect(await rm.view('p').get('docs', 'b')).toEqual({ v: 'rebuilt' });
+      expect(await rm.view('p').checkpoint()).toBe(20);
+    });
+
     it('discarding a rebuild leaves the serving version untouched', async () => {
       const live = await rm.writer('p').beginBatch();
       live.put('docs', 'keep', { v: 1 });

@@ -233,6 +233,10 @@ export class MemoryReadModels implements ReadModels {
     return Object.assign(writer, {
       activate: async () => {
         if (done) throw new Error('Rebuild already finished');
+        // The live projector may have applied events this version has not read yet: not switched in.
+        const current = this.serving.get(projection)?.checkpoint ?? 0;
+        if (current > fresh.checkpoint)
+          throw new CheckpointConflictError(projection, fresh.checkpoint, current);
         done = true;
         // Its indexes stay deferred: each is sorted when first read (most never are, such as the
         // message index of a conversation nobody opens), not all at once before serving.

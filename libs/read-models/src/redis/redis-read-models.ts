@@ -17,6 +17,7 @@ import { CachedTargetBatch } from './cached-target-batch.js';
 import { DocCache } from './doc-cache.js';
 import { RebuildWriteThread } from './rebuild-write-thread.js';
 import { rebuildWrites } from './rebuild-writes.js';
+import { switchVersion } from './switch-version.js';
 import type { VersionKeys } from './keys.js';
 import { ProjectionKeys, assertCollectionName } from './keys.js';
 
@@ -537,7 +538,7 @@ export class RedisReadModels implements ReadModels {
     return Object.assign(writer, {
       activate: async () => {
         await writer.flush();
-        const previous = await this.redis.getset(keys.active, version);
+        const previous = await switchVersion(this.redis, keys, version);
         this.serving.set(projection, { keys: target, at: Date.now() });
         if (previous !== null && previous !== version) {
           // The switch is done; dropping the old keys does not hold up the caller.
