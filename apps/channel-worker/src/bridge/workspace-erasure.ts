@@ -27,10 +27,12 @@ export async function eraseWorkspace(
 ): Promise<void> {
   const {
     workspaceId,
+    memberIds = [],
     channelSessionIds,
     keptAccountIds = [],
   } = event.data as {
     workspaceId: string;
+    memberIds?: string[];
     channelSessionIds: string[];
     keptAccountIds?: string[];
   };
@@ -58,6 +60,10 @@ export async function eraseWorkspace(
         keepTypes: WORKSPACE_ERASURE_KEPT_TYPES,
         // Accounts of members of other companies too: the person's, they stay whole.
         keepStreams: keptAccountIds.map((userId) => streams.user(userId)),
+        // The others are this company's only: their accounts go, their credentials' keys with them.
+        erasedAccountStreams: memberIds
+          .filter((userId) => !keptAccountIds.includes(userId))
+          .map((userId) => streams.user(userId)),
       });
       logger.info({ workspaceId, erased, sessions: channelSessionIds.length }, 'workspace data erased');
       checkpoint.finish(key);

@@ -122,6 +122,26 @@ describe('EncryptedEventStore', () => {
     expect((reopened!.data as { content: string }).content).toBe(REMOVED_PLACEHOLDER);
   });
 
+  it('erasing a workspace destroys the keys of the accounts that go with it, and only theirs', async () => {
+    const secret = (userId: string) =>
+      atendeRegistry.prepare(
+        { type: 'UserPasswordChanged', data: { userId, passwordHash: `scrypt$hash-de-${userId}` } },
+        { workspaceId: WS },
+      );
+    await store.appendToStream(streams.user('u-so-aqui'), [secret('u-so-aqui')]);
+    await store.appendToStream(streams.user('u-de-outra'), [secret('u-de-outra')]);
+    const [gone] = await store.raw.readStream(streams.user('u-so-aqui'));
+    const [kept] = await store.raw.readStream(streams.user('u-de-outra'));
+    await store.eraseWorkspace(WS, {
+      keepTypes: [],
+      keepStreams: [streams.user('u-de-outra')],
+      erasedAccountStreams: [streams.user('u-so-aqui')],
+    });
+    const [goneNow, keptNow] = await store.cipher.open([gone!, kept!]);
+    expect(goneNow!.data).toMatchObject({ passwordHash: REMOVED_PLACEHOLDER });
+    expect(keptNow!.data).toMatchObject({ passwordHash: 'scrypt$hash-de-u-de-outra' });
+  });
+
   it('refuses a ciphertext moved to another key id (the key id is authenticated)', async () => {
     await store.appendToStream(stream, [inbound('um')]);
     const other = streams.conversation(WS, '5511900000003@c.us');

@@ -128,7 +128,9 @@ export class EncryptedEventStore implements EventStore {
 
   /** Deletes the workspace's events and destroys its keys: copies elsewhere (Kafka, backups) become unreadable. */
   async eraseWorkspace(workspaceId: string, options: EraseWorkspaceOptions): Promise<EraseWorkspaceResult> {
+    // Keys first: a crash before the events go still leaves every copy unreadable (and a retry redoes it).
     await this.cipher.destroyWorkspace(workspaceId);
+    for (const account of options.erasedAccountStreams ?? []) await this.cipher.destroyAccount(account);
     return await this.raw.eraseWorkspace(workspaceId, options);
   }
 

@@ -51,6 +51,12 @@ export interface EraseWorkspaceOptions {
    * belong to other workspaces too (an account is the person's, not one company's). Default none.
    */
   keepStreams?: readonly string[];
+  /**
+   * The accounts that go with the workspace (members of no other): a store that encrypts destroys
+   * their credentials' keys too, so copies of their events in backups become unreadable. Stores
+   * that do not encrypt ignore it.
+   */
+  erasedAccountStreams?: readonly string[];
 }
 
 export interface EraseWorkspaceResult {
