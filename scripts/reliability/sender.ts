@@ -88,13 +88,14 @@ const UNEXPECTED_ATTEMPTS = 5;
 /**
  * Delivers one customer message through the sandbox, retrying until it is acknowledged (200: it
  * is in the event log). Gives up only after `giveUpMs` (default 180 s) without an acknowledgement,
- * or when `signal` aborts (another sender of the pool failed).
+ * or when `signal` aborts (another sender of the pool failed). `retryable`: the answer codes sent
+ * again (default RETRYABLE_CODES).
  */
 export async function deliver(
   client: HttpClient,
   message: Inbound,
   stats: SendStats,
-  options: { giveUpMs?: number; signal?: AbortSignal } = {},
+  options: { giveUpMs?: number; signal?: AbortSignal; retryable?: ReadonlySet<string> } = {},
 ): Promise<Delivered> {
   const acked = await untilAcknowledged(
     message.providerMessageId,
@@ -114,7 +115,7 @@ export async function deliver(
       }
       if (answer.status === 200) return answer.text;
       const failure = `${answer.status} ${answer.text.slice(0, 200)}`;
-      if (RETRYABLE_CODES.has(answerCode(answer.text))) {
+      if ((options.retryable ?? RETRYABLE_CODES).has(answerCode(answer.text))) {
         stats.retryableAnswers += 1;
         throw new Error(failure);
       }
