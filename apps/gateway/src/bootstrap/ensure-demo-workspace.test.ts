@@ -22,6 +22,21 @@ describe('ensureDemoWorkspace', () => {
     expect(await store.lastGlobalPosition()).toBe(written);
   });
 
+  it('makes the workspace once when several gateways start together (the losers find it made)', async () => {
+    const results = await Promise.all([1, 2, 3].map(() => ensureDemoWorkspace(store, config)));
+    // Nobody fails; one owner; the company and its owner recorded once.
+    expect(results.filter((r) => r.created).length).toBeLessThanOrEqual(1);
+    expect(new Set(results.map((r) => r.ownerId)).size).toBe(1);
+    const created = (await store.readStream(streams.workspace(DEFAULT_WORKSPACE_ID))).filter(
+      (e) => e.type === 'WorkspaceCreated',
+    );
+    expect(created).toHaveLength(1);
+    const registered = (await store.readStream(streams.user(results[0]!.ownerId))).filter(
+      (e) => e.type === 'UserRegistered',
+    );
+    expect(registered).toHaveLength(1);
+  });
+
   it('does not bring back a workspace whose data its Owner deleted, even once its events are erased', async () => {
     const demo = await ensureDemoWorkspace(store, config);
     await store.appendToStream(streams.workspace(DEFAULT_WORKSPACE_ID), [

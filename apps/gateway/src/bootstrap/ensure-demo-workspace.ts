@@ -1,5 +1,7 @@
 import type { AtendeConfig } from '@atende/config';
 import {
+  DomainError,
+  WrongExpectedVersionError,
   atendeRegistry,
   channelSessionDecider,
   deterministicEventId,
@@ -54,10 +56,28 @@ export type BootstrapConfig = Pick<
   'ATENDE_OWNER_EMAIL' | 'ATENDE_OWNER_PASSWORD' | 'whatsappDriver'
 >;
 
+/**
+ * The first company and its owner, made once. Every gateway runs it at start: when two start
+ * together, the one that loses the race (the owner or the company made, or a stream written, meanwhile)
+ * runs it again and finds everything made.
+ */
 export async function ensureDemoWorkspace(
   store: EventStore,
   config: BootstrapConfig,
 ): Promise<DemoWorkspace> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await ensureOnce(store, config);
+    } catch (error) {
+      const raced =
+        error instanceof WrongExpectedVersionError ||
+        (error instanceof DomainError && error.code.endsWith('_EXISTS'));
+      if (!raced || attempt === 4) throw error;
+    }
+  }
+}
+
+async function ensureOnce(store: EventStore, config: BootstrapConfig): Promise<DemoWorkspace> {
   const deps = { store, registry: atendeRegistry };
   const owner = config.ATENDE_OWNER_EMAIL
     ? {

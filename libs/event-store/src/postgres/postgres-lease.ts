@@ -24,6 +24,9 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
+/** Past this long without a confirmed check, the hold counts as lost (the server frees it after ≈10 s). */
+const UNCONFIRMED_LOST_MS = 6000;
+
 const abortError = () => Object.assign(new Error('lease acquire aborted'), { name: 'AbortError' });
 
 /**
@@ -100,8 +103,16 @@ export class PostgresLease implements Lease {
 
   private watch(client: Client): void {
     client.once('end', () => this.lose(new Error('the lease connection ended')));
+    let confirmedAt = Date.now();
     this.check = setInterval(() => {
-      client.query('SELECT 1').catch((error: Error) => this.lose(error));
+      client.query('SELECT 1').then(
+        () => (confirmedAt = Date.now()),
+        (error: Error) => {
+          // A slow answer (a busy machine) is not a lost lock: the lock goes only with the session,
+          // which the server ends after ≈10 s without an answer. Give up well before that.
+          if (Date.now() - confirmedAt > UNCONFIRMED_LOST_MS) this.lose(error);
+        },
+      );
     }, this.pollMs);
     this.check.unref();
   }
