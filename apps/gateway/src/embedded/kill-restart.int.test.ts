@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eventually } from '../testing/eventually.js';
 
-const MAIN = path.resolve(__dirname, '../main.ts');
+// The one entry point of every role (the embedded product here).
+const MAIN = path.resolve(__dirname, '../../../server/src/main.ts');
 const SESSION = 'demo-sandbox';
 
 interface Running {
