@@ -20,7 +20,8 @@ import {
   type PlanName,
   type StoredEvent,
 } from '@atende/events';
-import { provisionWorkspace } from '@atende/gateway';
+// Only the provisioning module: the gateway's index would load its whole server at every command.
+import { provisionWorkspace } from '../apps/gateway/src/bootstrap/provision-workspace.js';
 import { CliError, runCli } from './ops/cli-error.js';
 import { openSharedStoreForOps, opsConfig } from './ops/open.js';
 import { DirectoryFold, type Directory } from './ops/workspace-directory.js';

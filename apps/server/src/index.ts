@@ -1,5 +1,4 @@
-// What the ops scripts and tests use of the composition root: the same choice of adapters as the roles.
+// What the ops scripts use of the composition root: the same choice of adapters as the roles. Kept
+// light on purpose (no role, so no gateway or WhatsApp driver): every ops command loads it at start.
 export * from './plan/role-plan.js';
 export { openKeys, openStore, openLease, openMedia, openReadModels } from './adapters/open-adapters.js';
-export { roleOption, rolesToStart, startServer, type RoleOption } from './start-server.js';
-export type { RoleHandle } from './roles/role-handle.js';
