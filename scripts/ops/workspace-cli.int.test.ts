@@ -120,7 +120,7 @@ describe('npm run workspace (hosting several companies)', () => {
     );
     expect(list.stdout).toMatch(/^minha-empresa\s+Minha Empresa\s+Enterprise\s+/m);
     expect(list.stdout).toContain('2 empresa(s)');
-  });
+  }, 90_000); // each command is a new Node process (several seconds on a loaded machine)
 
   it('refuses what the operator got wrong with one line and exit code 2, writing nothing', async () => {
     const before = await atende!.store.lastGlobalPosition();
@@ -147,7 +147,7 @@ describe('npm run workspace (hosting several companies)', () => {
     expectOperatorError(await workspaceCli(['renomear'], dir), /uso: npm run workspace/);
     expectOperatorError(await workspaceCli(['list', '--cor', 'azul'], dir), /cor/);
     expect(await atende!.store.lastGlobalPosition()).toBe(before);
-  });
+  }, 90_000);
 
   it('works on a stopped deployment too, and an existing account becomes Owner with its own password', async () => {
     await atende!.stop();
@@ -188,5 +188,5 @@ describe('npm run workspace (hosting several companies)', () => {
       { id: filial, name: 'Mercadinho Filial', role: 'Owner' },
     ]);
     expect(await billing(atende, signedIn.cookie)).toMatchObject({ plan: 'professional' });
-  });
+  }, 90_000);
 });

@@ -34,7 +34,11 @@ function startAtende(dataDir: string): Promise<Running> {
   });
   return new Promise((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`Atende did not start:\n${out}`)), 30_000);
+    // A start that never comes up must not outlive the suite.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`Atende did not start:\n${out}`));
+    }, 60_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const match = /"url":"(http:\/\/[^"]+)"/.exec(out);
