@@ -5,9 +5,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describeWithKafka } from '../../libs/event-bus/src/testing/kafka-infra.js';
-import { describeWithRedis, testRedisUrl } from '../../libs/read-models/src/testing/infra.js';
+import { describeWithRedis } from '../../libs/read-models/src/testing/infra.js';
 import { runPool } from '../reliability/run-pool.js';
-import { conversationsOnGateway, freePort, sendInbound, startRole, cleanUpSuite } from './process-harness.js';
+import {
+  conversationsOnGateway,
+  sendInbound,
+  startRole,
+  cleanUpSuite,
+  testDeploymentEnv,
+} from './process-harness.js';
 
 const MESSAGES = 6_000;
 const CUSTOMERS = 60;
@@ -55,19 +61,7 @@ describeWithRedis('distributed mode faults', () => {
     it('loses nothing: the log takes every message meanwhile, the relay and consumers resume', async () => {
       await broker('start', kafkaPort);
       dir = mkdtempSync(path.join(tmpdir(), 'atende-broker-'));
-      const env = {
-        DATA_DIR: dir,
-        HOST: '127.0.0.1',
-        ATENDE_MODE: 'distributed',
-        WHATSAPP_DRIVER: 'sandbox',
-        SQLITE_SYNCHRONOUS: 'normal',
-        REDIS_URL: testRedisUrl(),
-        KAFKA_BROKERS: `127.0.0.1:${kafkaPort}`,
-        ATENDE_REDIS_PREFIX: prefix,
-        ATENDE_KAFKA_TOPIC: `atende-test-${randomUUID()}`,
-        PORT: String(await freePort()),
-        SANDBOX_PORT: String(await freePort()),
-      };
+      const env = await testDeploymentEnv(dir, prefix, `127.0.0.1:${kafkaPort}`);
       for (const role of ['gateway', 'projector', 'channel-worker'] as const) {
         await startRole(role, env);
       }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { openDeploymentKeys } from '@atende/event-store';
 import { sealedDocCodec, type DocCodec } from '@atende/read-models';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -101,6 +102,26 @@ export function startProcess(
     env,
     startTimeoutMs,
   );
+}
+
+/**
+ * The environment of a test deployment's roles on this machine: SQLite log in `dataDir`, the test
+ * Redis under `prefix`, a topic of its own, free ports for the gateway and the sandbox controls.
+ */
+export async function testDeploymentEnv(dataDir: string, prefix: string, kafkaBrokers: string) {
+  return {
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    ATENDE_MODE: 'distributed',
+    WHATSAPP_DRIVER: 'sandbox',
+    SQLITE_SYNCHRONOUS: 'normal',
+    REDIS_URL: testRedisUrl(),
+    KAFKA_BROKERS: kafkaBrokers,
+    ATENDE_REDIS_PREFIX: prefix,
+    ATENDE_KAFKA_TOPIC: `atende-test-${randomUUID()}`,
+    PORT: String(await freePort()),
+    SANDBOX_PORT: String(await freePort()),
+  };
 }
 
 /** The one entry point of every role (apps/server/src/main.ts). */

@@ -12,7 +12,7 @@ import { runPool } from '../reliability/run-pool.js';
 import {
   conversationsOnGateway,
   deploymentDocCodec,
-  freePort,
+  testDeploymentEnv,
   sendInbound,
   startRole,
   cleanUpSuite,
@@ -32,19 +32,7 @@ describeWithRedis('distributed mode faults', () => {
 
     beforeAll(async () => {
       dir = mkdtempSync(path.join(tmpdir(), 'atende-fault-'));
-      env = {
-        DATA_DIR: dir,
-        HOST: '127.0.0.1',
-        ATENDE_MODE: 'distributed',
-        WHATSAPP_DRIVER: 'sandbox',
-        SQLITE_SYNCHRONOUS: 'normal',
-        REDIS_URL: testRedisUrl(),
-        KAFKA_BROKERS: testKafkaBrokers().join(','),
-        ATENDE_REDIS_PREFIX: prefix,
-        ATENDE_KAFKA_TOPIC: `atende-test-${randomUUID()}`,
-        PORT: String(await freePort()),
-        SANDBOX_PORT: String(await freePort()),
-      };
+      env = await testDeploymentEnv(dir, prefix, testKafkaBrokers().join(','));
     });
 
     // Every process the suite started, also one a failed test never listed (a restarted projector).

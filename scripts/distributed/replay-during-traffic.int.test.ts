@@ -10,7 +10,13 @@ import { describeWithRedis, testRedisUrl } from '../../libs/read-models/src/test
 import { LIVE_PROJECTOR_POSITION, allProjections } from '../../apps/projector/src/index.js';
 import { runPool } from '../reliability/run-pool.js';
 import { runOpsScript, type Run } from '../ops/run-ops-script.js';
-import { cleanUpSuite, conversationsOnGateway, freePort, sendInbound, startRole } from './process-harness.js';
+import {
+  cleanUpSuite,
+  conversationsOnGateway,
+  sendInbound,
+  startRole,
+  testDeploymentEnv,
+} from './process-harness.js';
 
 // Issue 27: `npm run replay -- --all --target redis` during traffic left the live projector stuck at
 // the switch position (consumer group empty, SIGTERM ignored). Two replays run while customers write.
@@ -37,19 +43,7 @@ describeWithRedis('distributed mode: replay during traffic', () => {
 
     beforeAll(async () => {
       dir = mkdtempSync(path.join(tmpdir(), 'atende-replay-'));
-      env = {
-        DATA_DIR: dir,
-        HOST: '127.0.0.1',
-        ATENDE_MODE: 'distributed',
-        WHATSAPP_DRIVER: 'sandbox',
-        SQLITE_SYNCHRONOUS: 'normal',
-        REDIS_URL: testRedisUrl(),
-        KAFKA_BROKERS: testKafkaBrokers().join(','),
-        ATENDE_REDIS_PREFIX: prefix,
-        ATENDE_KAFKA_TOPIC: `atende-test-${randomUUID()}`,
-        PORT: String(await freePort()),
-        SANDBOX_PORT: String(await freePort()),
-      };
+      env = await testDeploymentEnv(dir, prefix, testKafkaBrokers().join(','));
     });
 
     afterAll(() => cleanUpSuite(prefix, dir), 60_000);
