@@ -12,7 +12,8 @@ import { streamCategory } from '@atende/events';
 import { MemoryReadModels } from '@atende/read-models';
 import { OPS_SOCKET_NAME, applyBatch, opsServerRunning, projectionsForCategory } from '@atende/projector';
 import { CliError, runCli } from './ops/cli-error.js';
-import { deploymentLog, openSharedStoreForOps, opsConfig } from './ops/open.js';
+import { logLocation } from '@atende/server';
+import { openSharedStoreForOps, opsConfig } from './ops/open.js';
 
 const USAGE =
   'usage: npm run events -- tail [--from N] | stats | export --stream ID | at --stream ID --position N | encrypt';
@@ -112,7 +113,7 @@ runCli(async () => {
   const { values } = parsed;
   if (!command || !['tail', 'stats', 'export', 'at', 'encrypt'].includes(command)) throw new CliError(USAGE);
   const config = opsConfig();
-  if (command === 'encrypt' && deploymentLog(config).kind !== 'sqlite') {
+  if (command === 'encrypt' && logLocation(config).kind !== 'sqlite') {
     throw new CliError('encrypt cifra o registro SQLite de DATA_DIR; este Atende usa EVENTSTORE_URL');
   }
   const store = openSharedStoreForOps(config);

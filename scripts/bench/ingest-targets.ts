@@ -4,7 +4,8 @@ import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { loadConfig } from '@atende/config';
 import { encryptedStore, openEventStore } from '@atende/event-store';
-import { deploymentLog, openKeysForOps } from '../ops/open.js';
+import { logLocation } from '@atende/server';
+import { openKeysForOps } from '../ops/open.js';
 import type { EventStore } from '@atende/events';
 import { KafkaEventBus } from '@atende/event-bus';
 import { LIVE_PROJECTOR_POSITION, startupProjections } from '@atende/projector';
@@ -114,7 +115,7 @@ export async function distributedTarget(
   }
   // The deployment's log as the processes open it (its sealed fields opened: the check reads texts).
   const processConfig = loadConfig({ ...process.env, ...env });
-  const store = encryptedStore(openEventStore(deploymentLog(processConfig)), openKeysForOps(processConfig));
+  const store = encryptedStore(openEventStore(logLocation(processConfig)), openKeysForOps(processConfig));
   // Only to read the consumer groups' lag (settled).
   const bus = new KafkaEventBus({ brokers: config.KAFKA_BROKERS, topic: env.ATENDE_KAFKA_TOPIC });
   const readModels = new RedisReadModels({ url: config.REDIS_URL, prefix: `${prefix}rm:` });

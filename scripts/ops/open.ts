@@ -26,15 +26,12 @@ export function openKeysForOps(config: AtendeConfig): DeploymentKeys {
   });
 }
 
-/** The deployment's event log, not opened: the multi-host one of EVENTSTORE_URL, else DATA_DIR/events.db. */
-export const deploymentLog = logLocation;
-
 /**
  * The event log of the deployment, in either mode: PostgreSQL or EventStoreDB when EVENTSTORE_URL is
  * set, otherwise the SQLite file in DATA_DIR (shared by every process on the machine). pt-BR errors.
  */
 export function openSharedStoreForOps(config: AtendeConfig): EncryptedEventStore {
-  const location = deploymentLog(config);
+  const location = logLocation(config);
   if (location.kind === 'sqlite' && !existsSync(location.filename)) {
     throw new CliError(
       `nenhum registro de eventos em ${location.filename} (defina DATA_DIR, ou rode npm start uma vez)`,
