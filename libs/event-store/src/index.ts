@@ -20,4 +20,8 @@ export * from './postgres/postgres-lease.js';
 export * from './media/media-types.js';
 export * from './media/file-media-store.js';
 export * from './media/postgres-media-store.js';
+export * from './media/sealed-media-store.js';
 export * from './postgres/postgres-session-leases.js';
+export * from './session-archives/sqlite-session-archive-store.js';
+export * from './session-archives/postgres-session-archive-store.js';
+export * from './session-archives/sealed-session-archives.js';

@@ -29,6 +29,7 @@ export * from './ports/key-store.js';
 export * from './ports/lease.js';
 export * from './ports/lease-contract.js';
 export * from './ports/media-store.js';
+export * from './ports/session-archive-store.js';
 export * from './ports/session-leases.js';
 export * from './ports/session-lease-holder.js';
 export * from './ports/memory-session-lease-store.js';

@@ -6,6 +6,7 @@ import type {
   EventSource,
   EventStore,
   MediaStore,
+  SessionArchiveStore,
   SessionLeases,
 } from '@atende/events';
 import type { JobQueue, KeyedJobQueues } from '../queue/job-queue.js';
@@ -103,6 +104,8 @@ export interface ChannelBridgeOptions {
   onContactErased?: () => void;
   /** Where the channel's media is: a deleted workspace's is deleted with its events. */
   media?: Pick<MediaStore, 'deleteWorkspace'>;
+  /** Where the WhatsApp logins are saved (whatsapp-web.js): a deleted workspace's are deleted too. */
+  sessionArchives?: Pick<SessionArchiveStore, 'deleteWorkspace'>;
   /** The workspace of a session (a read-model lookup); the channel stream is read when it has none. */
   workspaceOf(sessionId: string): Promise<string | undefined>;
   /**

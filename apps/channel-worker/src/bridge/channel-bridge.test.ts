@@ -423,12 +423,19 @@ describe('startChannelBridge', () => {
       await requestSession();
       await startConversation();
       await otherWorkspaceMessage();
-      await start({ startAtBeginning: true });
+      // Its saved WhatsApp logins go too, once its phones are logged out.
+      const sessionArchives = {
+        deleteWorkspace: jest.fn(async () => {
+          expect(channel.disconnects).toEqual([SESSION]);
+        }),
+      };
+      await start({ startAtBeginning: true, sessionArchives });
       await waitFor(() => channel.connects.length === 1);
 
       await deleteWorkspace();
       await waitFor(async () => (await types(CONVERSATION)).length === 0);
       expect(channel.disconnects).toEqual([SESSION]);
+      expect(sessionArchives.deleteWorkspace).toHaveBeenCalledWith(WS);
       expect(await types(streams.channel(SESSION))).toEqual([]);
       expect(await types(streams.workspace(WS))).toEqual(['WorkspaceDataDeleted']);
       expect(await types(OTHER)).toEqual(['ConversationStarted', 'InboundMessageReceived']);

@@ -166,6 +166,7 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
         return eraseWorkspace(ctx, event, {
           checkpoint,
           media: options.media,
+          sessionArchives: options.sessionArchives,
           forgetSession: async (sessionId) => {
             sessionWorkspaces.delete(sessionId);
             await ownership?.release(sessionId);

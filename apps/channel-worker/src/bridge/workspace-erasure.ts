@@ -1,4 +1,10 @@
-import { WORKSPACE_ERASURE_KEPT_TYPES, streams, type MediaStore, type StoredEvent } from '@atende/events';
+import {
+  WORKSPACE_ERASURE_KEPT_TYPES,
+  streams,
+  type MediaStore,
+  type SessionArchiveStore,
+  type StoredEvent,
+} from '@atende/events';
 import type { BridgeCheckpoint } from './bridge-checkpoint.js';
 import type { BridgeContext } from './bridge-context.js';
 
@@ -8,6 +14,8 @@ const ERASE_ATTEMPTS = 4;
 export interface WorkspaceErasureOptions {
   checkpoint: BridgeCheckpoint;
   media: Pick<MediaStore, 'deleteWorkspace'> | undefined;
+  /** The saved WhatsApp logins (the keys destroyed with the events make every copy unreadable too). */
+  sessionArchives?: Pick<SessionArchiveStore, 'deleteWorkspace'>;
   /** Forgets a session of the deleted workspace (cached workspace, lease). */
   forgetSession(sessionId: string): Promise<void> | void;
   stopped(): boolean;
@@ -56,6 +64,8 @@ export async function eraseWorkspace(
     try {
       // The media first: its URLs are found by session, which the erasure keeps no trace of.
       await options.media?.deleteWorkspace(workspaceId, channelSessionIds);
+      // After the logouts above: no backup of a stopped client can save a login again.
+      await options.sessionArchives?.deleteWorkspace(workspaceId);
       const { erased } = await ctx.store.eraseWorkspace(workspaceId, {
         keepTypes: WORKSPACE_ERASURE_KEPT_TYPES,
         // Accounts of members of other companies too: the person's, they stay whole.

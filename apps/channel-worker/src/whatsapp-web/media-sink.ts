@@ -2,6 +2,8 @@
 export interface MediaToStore {
   sessionId: string;
   providerMessageId: string;
+  /** The provider's chat the message came in (a WhatsApp id): names the customer whose key seals it. */
+  chatId?: string;
   mimetype: string;
   data: Buffer;
   filename?: string | null;

@@ -88,6 +88,7 @@ export class MessageIntake {
       const { mediaId } = await this.options.mediaSink.save({
         sessionId,
         providerMessageId,
+        chatId: msg.from,
         mimetype: media.mimetype,
         data: Buffer.from(media.data, 'base64'),
         filename: media.filename ?? null,

@@ -472,6 +472,7 @@ describe('WhatsAppWebChannel: messages', () => {
     expect(mediaStore.saved[0]).toMatchObject({
       sessionId: 's-1',
       providerMessageId: 'IMG1',
+      chatId: CUSTOMER, // whose key seals it
       mimetype: 'image/jpeg',
     });
     expect(mediaStore.saved[0]!.data.equals(bytes)).toBe(true);

@@ -21,11 +21,14 @@ import { ChannelListeners } from '../channel/channel-listeners.js';
 export const WWEBJS_BACKOFF: BackoffOptions = { baseDelayMs: 1_000, maxDelayMs: 60_000, jitter: 0.2 };
 
 export interface WhatsAppWebChannelOptions {
-  /** Root of what the driver keeps (`wwebjs-auth/`, the saved logins); default `./data`. */
+  /** DATA_DIR, for the default client factory (LocalAuth logins in `wwebjs-auth/`); default `./data`. */
   dataDir?: string;
   /** Chromium of the default client factory; default `/usr/bin/chromium`. */
   chromiumPath?: string;
-  /** Makes each session's client; default a real whatsapp-web.js Client (`wwebjsClientFactory`). */
+  /**
+   * Makes each session's client; default a real whatsapp-web.js Client with LocalAuth. The roles give
+   * `wwebjsClientFactory` with `savedLogins`: logins sealed in a store every worker reaches.
+   */
   createClient?: ClientFactory;
   /** Where downloaded media goes (a `WorkspaceMediaSink` on the deployment's MediaStore). */
   mediaSink: MediaSink;
@@ -145,7 +148,7 @@ export class WhatsAppWebChannel implements Channel {
 
   /**
    * Closes the session's browser without logging the phone out or reporting it: the session runs on
-   * another channel worker now, from the saved login (LocalAuth: only on a disk both can read).
+   * another channel worker now, from the saved login (RemoteAuth's store; LocalAuth: this disk only).
    */
   async detach(sessionId: string): Promise<void> {
     const state = this.sessions.get(sessionId);

@@ -2,8 +2,20 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FileMediaStore } from '@atende/event-store';
-import { MEDIA_WITHOUT_WORKSPACE_MESSAGE, WorkspaceMediaSink } from './workspace-media-sink.js';
+import { streams } from '@atende/events';
+import {
+  FieldCipher,
+  FileMediaStore,
+  MasterKey,
+  SealedMediaStore,
+  SqliteKeyStore,
+  isSealedMedia,
+} from '@atende/event-store';
+import {
+  MEDIA_WITHOUT_WORKSPACE_MESSAGE,
+  WorkspaceMediaSink,
+  conversationIdsOfLaterBridge,
+} from './workspace-media-sink.js';
 
 describe('WorkspaceMediaSink', () => {
   let root: string;
@@ -58,5 +70,42 @@ describe('WorkspaceMediaSink', () => {
       }),
     ).rejects.toThrow(MEDIA_WITHOUT_WORKSPACE_MESSAGE);
     expect(await readdir(root)).toEqual([]);
+  });
+
+  it("seals a download with its customer's key, from the conversation the bridge records it in", async () => {
+    const keys = new SqliteKeyStore(':memory:', MasterKey.random());
+    const cipher = new FieldCipher(keys);
+    const sealed = new SealedMediaStore(store, cipher);
+    const conversations = conversationIdsOfLaterBridge();
+    const asked: string[] = [];
+    const sealing = new WorkspaceMediaSink(sealed, async (sessionId) => workspaces[sessionId], {
+      conversationIdOf: conversations.conversationIdOf,
+    });
+    const marker = 'selfie-com-documento-0a1b';
+    // The download finishes before the bridge has started: it waits for it.
+    const saved = sealing.save({
+      sessionId: 's-1',
+      providerMessageId: 'false_5511@c.us_IMG',
+      chatId: '5511912345678@c.us',
+      mimetype: 'image/jpeg',
+      data: Buffer.from(marker),
+    });
+    conversations.started({
+      conversationIdOf: async (sessionId, chatId) => {
+        asked.push(`${sessionId} ${chatId}`);
+        return 'ct_00112233445566778899aabb';
+      },
+    });
+    const { mediaId } = await saved;
+    expect(asked).toEqual(['s-1 5511912345678@c.us']);
+    const raw = await readFile(join(root, mediaId));
+    expect(isSealedMedia(raw)).toBe(true);
+    expect(raw.includes(marker)).toBe(false);
+    expect((await sealed.get('ws-1', mediaId))!.bytes.toString()).toBe(marker);
+
+    // Sealed with the conversation's contact key: its erasure leaves nothing to read.
+    await cipher.destroyContact('ws-1', streams.conversation('ws-1', 'ct_00112233445566778899aabb'));
+    expect(await sealed.get('ws-1', mediaId)).toBeUndefined();
+    await keys.close();
   });
 });

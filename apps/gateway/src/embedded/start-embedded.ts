@@ -4,11 +4,15 @@ import type { Server as NetServer } from 'node:net';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { securePrivateDataDir, type AtendeConfig } from '@atende/config';
-import type { Channel, EventStore, ReadModels } from '@atende/events';
+import type { Channel, EventStore, MediaStore, ReadModels } from '@atende/events';
 import {
   FileMediaStore,
   MASTER_KEY_CREATED_MESSAGE,
+  SealedMediaStore,
+  SealedSessionArchives,
+  SESSION_ARCHIVES_FILE,
   SqliteCheckpointStore,
+  SqliteSessionArchiveStore,
   encryptedStore,
   openDeploymentKeys,
   openEventStore,
@@ -35,7 +39,10 @@ import {
   SqliteSandboxStorage,
   WhatsAppWebChannel,
   WorkspaceMediaSink,
+  conversationIdsOfLaterBridge,
+  sessionWorkspaceLookup,
   startChannelBridge,
+  wwebjsClientFactory,
   type ChannelBridge,
 } from '@atende/channel-worker';
 import { conversationAllowance, getSession, listRestorableSessions } from '@atende/projector';
@@ -71,6 +78,8 @@ export interface EmbeddedAtende {
   sandbox: SandboxChannel | undefined;
   /** The x-sandbox-token its HTTP controls require, when it is on. */
   sandboxToken: string | undefined;
+  /** Where customers' media is kept (DATA_DIR/media), sealed with each customer's key. */
+  media: MediaStore;
   /** How long rebuilding the in-process read models from the log (or restoring them) took at start. */
   startupRebuildMs: number;
   /** Whether they were restored from the snapshot saved at the last stop rather than rebuilt. */
@@ -166,12 +175,18 @@ export async function startEmbedded(
   const sessionsView = readModels.view('channel-sessions');
   const workspaceOfSession = async (sessionId: string) =>
     (await getSession(sessionsView, sessionId))?.workspaceId;
-  // Media of customers' messages: files in DATA_DIR/media. A folder of an older version (no owner
-  // written yet) belongs to the workspace of the session it is named after.
-  const media = new FileMediaStore({
-    root: path.join(config.dataDir, 'media'),
-    ownerOfUnmarkedFolder: workspaceOfSession,
-  });
+  // Media of customers' messages: files in DATA_DIR/media, sealed with each customer's key (erased
+  // with them, backups included). A folder of an older version (no owner written yet) belongs to the
+  // workspace of the session it is named after.
+  const media = new SealedMediaStore(
+    new FileMediaStore({
+      root: path.join(config.dataDir, 'media'),
+      ownerOfUnmarkedFolder: workspaceOfSession,
+    }),
+    keys.cipher,
+  );
+  // The bridge names a download's conversation (its customer's key); it starts after the channel.
+  const conversations = conversationIdsOfLaterBridge();
   // WhatsApp: the sandbox plays the customer's phone in embedded mode; its memory (pairings,
   // received messages) and the bridge's send checkpoint live in DATA_DIR, so a restart loses nothing.
   const sandboxStorage =
@@ -185,14 +200,34 @@ export async function startEmbedded(
         sendDelayMs: config.SANDBOX_SEND_DELAY_MS,
       })
     : undefined;
-  // WHATSAPP_DRIVER=wwebjs: real WhatsApp through whatsapp-web.js and the system's Chromium.
+  // WHATSAPP_DRIVER=wwebjs: real WhatsApp through whatsapp-web.js and the system's Chromium, its
+  // logins saved in DATA_DIR/wwebjs-sessions.db sealed with their workspace's key (deleted with it).
+  const sessionArchives =
+    !sandbox && config.whatsappDriver === 'wwebjs' && options.channel !== false
+      ? new SealedSessionArchives(
+          new SqliteSessionArchiveStore(path.join(config.dataDir, SESSION_ARCHIVES_FILE)),
+          keys.cipher,
+          logger,
+        )
+      : undefined;
   const channel: Channel | undefined =
     sandbox ??
-    (config.whatsappDriver === 'wwebjs' && options.channel !== false
+    (sessionArchives
       ? new WhatsAppWebChannel({
           dataDir: config.dataDir,
-          chromiumPath: config.CHROMIUM_PATH,
-          mediaSink: new WorkspaceMediaSink(media, workspaceOfSession),
+          createClient: wwebjsClientFactory({
+            dataDir: config.dataDir,
+            chromiumPath: config.CHROMIUM_PATH,
+            savedLogins: {
+              archives: sessionArchives,
+              workspaceOf: sessionWorkspaceLookup({ store, workspaceOf: workspaceOfSession }),
+              workerId: 'embedded',
+              logger,
+            },
+          }),
+          mediaSink: new WorkspaceMediaSink(media, workspaceOfSession, {
+            conversationIdOf: conversations.conversationIdOf,
+          }),
           logger,
         })
       : undefined);
@@ -205,6 +240,7 @@ export async function startEmbedded(
       store,
       conversationIdFor: (workspaceId, address) => keys.cipher.conversationIdFor(workspaceId, address),
       media,
+      sessionArchives,
       channel,
       logger,
       checkpoints,
@@ -213,6 +249,7 @@ export async function startEmbedded(
       // Sessions connected when the process stopped connect again (the demo phone among them).
       restorableSessions: async () => await listRestorableSessions(sessionsView),
     });
+    conversations.started(bridge);
   }
   const sessions = new SqliteSessionStore(path.join(config.dataDir, 'sessions.db'));
   const http = gatewaySettings(config);
@@ -262,6 +299,7 @@ export async function startEmbedded(
     demo,
     sandbox,
     sandboxToken: deps.sandboxToken,
+    media,
     startupRebuildMs,
     restoredReadModels,
     url: `http://localhost:${port}`,
@@ -278,6 +316,7 @@ export async function startEmbedded(
         await realtime.close();
         await bridge?.stop();
         await channel?.close();
+        await sessionArchives?.close();
         sandboxStorage?.close();
         await checkpoints?.close();
         await new Promise<void>((resolve) => server.close(() => resolve()));

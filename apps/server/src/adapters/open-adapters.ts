@@ -6,20 +6,41 @@ import {
   PostgresLease,
   PostgresMediaStore,
   PostgresSessionLeaseStore,
+  PostgresSessionArchiveStore,
   FileMediaStore,
   RedisKeyStore,
   SealedEventBus,
+  SealedMediaStore,
+  SealedSessionArchives,
+  SESSION_ARCHIVES_FILE,
+  SqliteSessionArchiveStore,
   encryptedStore,
   openDeploymentKeys,
   openEventStore,
   type DeploymentKeys,
+  type ArchiveKeys,
   type EncryptedEventStore,
+  type MediaKeys,
 } from '@atende/event-store';
-import type { EventBus, Lease, MediaStore, ReadModels, SessionLeaseStore } from '@atende/events';
+import type {
+  EventBus,
+  Lease,
+  MediaStore,
+  ReadModels,
+  SessionArchiveStore,
+  SessionLeaseStore,
+} from '@atende/events';
 import { getSession } from '@atende/projector';
 import { RedisLease, RedisReadModels, RedisSessionLeaseStore, sealedDocCodec } from '@atende/read-models';
 import path from 'node:path';
-import type { KeyStorePlan, LeasePlan, MediaPlan, SessionLeasesPlan, SharedPlan } from '../plan/role-plan.js';
+import type {
+  KeyStorePlan,
+  LeasePlan,
+  MediaPlan,
+  SessionArchivesPlan,
+  SessionLeasesPlan,
+  SharedPlan,
+} from '../plan/role-plan.js';
 
 /** The deployment's data keys where the plan says, wrapped by its master key. */
 export function openKeys(plan: Pick<SharedPlan, 'dataDir' | 'keys' | 'masterKey'>): DeploymentKeys {
@@ -80,15 +101,20 @@ export function sessionWorkspaces(
 }
 
 /**
- * The media of customers' messages, which the channel worker stores and every gateway serves. A
- * DATA_DIR/media folder of an older version is named after its channel session: its owner is looked up.
+ * The media of customers' messages, which the channel worker stores and every gateway serves, sealed
+ * at rest with each customer's key (`keys`: the store's cipher), so erasing them erases it in every
+ * copy. A DATA_DIR/media folder of an older version is named after its channel session: its owner is
+ * looked up.
  */
-export function openMedia(media: MediaPlan, readModels: ReadModels): MediaStore {
-  if (media.kind === 'postgres') return new PostgresMediaStore({ connectionString: media.url });
-  return new FileMediaStore({
-    root: path.join(media.dataDir, 'media'),
-    ownerOfUnmarkedFolder: sessionWorkspaces(readModels),
-  });
+export function openMedia(media: MediaPlan, readModels: ReadModels, keys: MediaKeys): MediaStore {
+  const bytes =
+    media.kind === 'postgres'
+      ? new PostgresMediaStore({ connectionString: media.url })
+      : new FileMediaStore({
+          root: path.join(media.dataDir, 'media'),
+          ownerOfUnmarkedFolder: sessionWorkspaces(readModels),
+        });
+  return new SealedMediaStore(bytes, keys);
 }
 
 export function openLease(lease: LeasePlan): Lease {
@@ -102,4 +128,21 @@ export function openSessionLeases(leases: SessionLeasesPlan): SessionLeaseStore 
   return leases.kind === 'postgres'
     ? new PostgresSessionLeaseStore({ connectionString: leases.url })
     : new RedisSessionLeaseStore({ url: leases.url, prefix: leases.prefix });
+}
+
+/**
+ * The saved whatsapp-web.js logins, sealed with their workspace's key (`keys`: the store's cipher):
+ * in PostgreSQL beside a PostgreSQL log, where every channel worker restores the sessions it takes
+ * over; else in DATA_DIR/wwebjs-sessions.db.
+ */
+export function openSessionArchives(
+  archives: SessionArchivesPlan,
+  keys: ArchiveKeys,
+  logger: Logger,
+): SessionArchiveStore {
+  const bytes =
+    archives.kind === 'postgres'
+      ? new PostgresSessionArchiveStore({ connectionString: archives.url })
+      : new SqliteSessionArchiveStore(path.join(archives.dataDir, SESSION_ARCHIVES_FILE));
+  return new SealedSessionArchives(bytes, keys, logger);
 }

@@ -80,6 +80,7 @@ describe('planRole: where each store is', () => {
     const worker = planRole(config, 'channel-worker');
     expect(worker.log).toEqual({ kind: 'postgres', connectionString: url });
     expect(worker.role === 'channel-worker' && worker.media).toEqual({ kind: 'postgres', url });
+    expect(worker.role === 'channel-worker' && worker.sessionArchives).toEqual({ kind: 'postgres', url });
     const projector = planRole(config, 'projector');
     expect(projector.role === 'projector' && projector.lease).toEqual({
       kind: 'postgres',
@@ -113,6 +114,11 @@ describe('planRole: where each store is', () => {
       synchronous: 'full',
     });
     expect(keyStorePlan(config)).toEqual({ kind: 'sqlite', dataDir: '/srv/atende', synchronous: 'full' });
+    const worker = planRole(config, 'channel-worker');
+    expect(worker.role === 'channel-worker' && worker.sessionArchives).toEqual({
+      kind: 'sqlite',
+      dataDir: '/srv/atende',
+    });
   });
 
   it('gives each gateway (per host and port) and each channel worker (per worker id) its own consumer group', () => {

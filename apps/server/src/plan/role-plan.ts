@@ -17,6 +17,9 @@ export type KeyStorePlan =
 /** Where the media of customers' messages live: PostgreSQL beside a PostgreSQL log, else DATA_DIR/media. */
 export type MediaPlan = { kind: 'postgres'; url: string } | { kind: 'files'; dataDir: string };
 
+/** Where the saved WhatsApp logins are: beside a PostgreSQL log (every worker reaches them), else DATA_DIR. */
+export type SessionArchivesPlan = { kind: 'postgres'; url: string } | { kind: 'sqlite'; dataDir: string };
+
 /** Where the channel workers' per-session leases are: beside a PostgreSQL log, else in Redis. */
 export type SessionLeasesPlan =
   { kind: 'postgres'; url: string } | { kind: 'redis'; url: string; prefix: string };
@@ -78,6 +81,8 @@ export interface ChannelWorkerPlan extends SharedPlan {
   /** Its send checkpoint's name. */
   checkpointName: string;
   sessionLeases: SessionLeasesPlan;
+  /** The whatsapp-web.js logins, sealed with their workspace's key. */
+  sessionArchives: SessionArchivesPlan;
   /** The BullMQ send queue. */
   queue: RedisPlace;
   whatsapp: {
@@ -202,6 +207,10 @@ export function planRole(config: AtendeConfig, role: Role, host: string = hostna
           url && eventLogKindOfUrl(url) === 'postgres'
             ? { kind: 'postgres', url }
             : { kind: 'redis', url: config.REDIS_URL, prefix },
+        sessionArchives:
+          url && eventLogKindOfUrl(url) === 'postgres'
+            ? { kind: 'postgres', url }
+            : { kind: 'sqlite', dataDir: config.dataDir },
         queue: redis('bull'),
         whatsapp: {
           driver: config.whatsappDriver,

@@ -7,7 +7,10 @@ import {
   SqliteSandboxStorage,
   WhatsAppWebChannel,
   WorkspaceMediaSink,
+  conversationIdsOfLaterBridge,
+  sessionWorkspaceLookup,
   startChannelBridge,
+  wwebjsClientFactory,
   type SendJob,
 } from '@atende/channel-worker';
 import { SessionLeaseHolder, type Channel } from '@atende/events';
@@ -18,6 +21,7 @@ import {
   openBus,
   openMedia,
   openReadModels,
+  openSessionArchives,
   openSessionLeases,
   openStore,
   sessionWorkspaces,
@@ -35,8 +39,10 @@ export async function startChannelWorkerRole(plan: ChannelWorkerPlan, logger: Lo
   const store = openStore(plan, logger);
   const readModels = await openReadModels(plan, store);
   const workspaceOf = sessionWorkspaces(readModels);
-  // Where the WhatsApp driver puts the media it downloads, for every gateway to serve.
-  const media = openMedia(plan.media, readModels);
+  // Where the WhatsApp driver puts the media it downloads, for every gateway to serve (sealed with
+  // each customer's key: the bridge names the conversation of a download once it has started).
+  const media = openMedia(plan.media, readModels, store.cipher);
+  const conversations = conversationIdsOfLaterBridge();
   const checkpoints = new RedisCheckpointStore({
     url: plan.checkpoints.url,
     prefix: plan.checkpoints.prefix,
@@ -63,12 +69,28 @@ export async function startChannelWorkerRole(plan: ChannelWorkerPlan, logger: Lo
         ownsSession: (sessionId) => leases.holds(sessionId),
       })
     : undefined;
+  // whatsapp-web.js logins, sealed with their workspace's key, where any worker restores a session it
+  // takes over (PostgreSQL beside a PostgreSQL log); the working copy stays in DATA_DIR while it runs.
+  const sessionArchives = sandbox
+    ? undefined
+    : openSessionArchives(plan.sessionArchives, store.cipher, logger);
   const channel: Channel =
     sandbox ??
     new WhatsAppWebChannel({
       dataDir: plan.dataDir,
-      chromiumPath: plan.whatsapp.chromiumPath,
-      mediaSink: new WorkspaceMediaSink(media, workspaceOf),
+      createClient: wwebjsClientFactory({
+        dataDir: plan.dataDir,
+        chromiumPath: plan.whatsapp.chromiumPath,
+        savedLogins: sessionArchives && {
+          archives: sessionArchives,
+          workspaceOf: sessionWorkspaceLookup({ store, workspaceOf }),
+          workerId: plan.workerId,
+          logger,
+        },
+      }),
+      mediaSink: new WorkspaceMediaSink(media, workspaceOf, {
+        conversationIdOf: conversations.conversationIdOf,
+      }),
       logger,
     });
   const sessionsView = readModels.view('channel-sessions');
@@ -79,6 +101,7 @@ export async function startChannelWorkerRole(plan: ChannelWorkerPlan, logger: Lo
     // The erasure happened in a gateway: this process's cached keys and routes are stale.
     onContactErased: () => store.cipher.forgetCachedKeys(),
     media,
+    sessionArchives,
     channel,
     logger,
     ownership: { leases, sendQueues },
@@ -91,6 +114,7 @@ export async function startChannelWorkerRole(plan: ChannelWorkerPlan, logger: Lo
     allowanceOf: (workspaceId) => conversationAllowance(readModels.view('workspaces'), workspaceId),
     restorableSessions: async () => await listRestorableSessions(sessionsView),
   });
+  conversations.started(bridge);
 
   let controls: Server | undefined;
   if (sandbox && plan.sandbox) {
@@ -117,6 +141,7 @@ export async function startChannelWorkerRole(plan: ChannelWorkerPlan, logger: Lo
         () => bridge.stop(),
         () => bus.close(),
         () => channel.close(),
+        () => sessionArchives?.close(),
         () => sandboxStorage?.close(),
         () => checkpoints.close(),
         () => media.close(),

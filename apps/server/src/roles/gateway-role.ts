@@ -22,7 +22,7 @@ const PROGRESS_BATCHES = 2;
 export async function startGatewayRole(plan: GatewayPlan, logger: Logger): Promise<RoleHandle> {
   const store = openStore(plan, logger);
   const readModels = await openReadModels(plan, store);
-  const media = openMedia(plan.media, readModels);
+  const media = openMedia(plan.media, readModels, store.cipher);
   // Where the projector publishes how far every read model is, and that it is alive.
   const progress = new RedisCheckpointStore({ url: plan.progress.url, prefix: plan.progress.prefix });
   const sessions = new RedisSessionStore(plan.sessions.url, plan.sessions.prefix);

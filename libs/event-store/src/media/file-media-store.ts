@@ -26,8 +26,9 @@ const temporaryName = (name: string) => `.${name}.${randomBytes(6).toString('hex
  * Media as files on this machine: `<root>/<folder>/<name>` for the id `<folder>/<name>`, the layout
  * of DATA_DIR/media since the first version. The workspace owning a folder is written beside its
  * files (`.workspace`, by the first put); the content type is read back from the name's extension.
- * Writes go through a temporary file and a rename, so a reader never sees half a file. The bytes are
- * not encrypted: DATA_DIR is private to the user Atende runs as (0700).
+ * Writes go through a temporary file and a rename, so a reader never sees half a file. Bytes are kept
+ * as given: the deployment wraps this store in SealedMediaStore, so they arrive sealed with their
+ * customer's key (files of versions before that stay plain); DATA_DIR is private to the user (0700).
  */
 export class FileMediaStore implements MediaStore {
   readonly root: string;

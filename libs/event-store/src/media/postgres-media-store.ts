@@ -16,7 +16,8 @@ export interface PostgresMediaStoreOptions {
  * Media in a PostgreSQL table (processes on several machines, no shared disk): one row per id, its
  * bytes in a bytea column, owned by the workspace that first stored it. Like the rest of a
  * database, a deleted row's bytes stay until VACUUM reuses their space, and in the WAL and backups
- * as long as those are kept. The bytes are not encrypted.
+ * as long as those are kept. Bytes are kept as given: the deployment wraps this store in
+ * SealedMediaStore, so what the table, the WAL and backups hold is sealed with the customer's key.
  */
 export class PostgresMediaStore implements MediaStore {
   private readonly pool: Pool;

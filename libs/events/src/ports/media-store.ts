@@ -16,6 +16,15 @@ export interface StoredMedia {
 }
 
 /**
+ * Whose personal data a media is: the customer's conversation stream. Its contact key (the one that
+ * seals the conversation's fields) seals the bytes where the store encrypts them, so the contact's
+ * erasure makes every copy unreadable, backups included.
+ */
+export interface MediaOwner {
+  conversationStreamId: string;
+}
+
+/**
  * Where the media of customers' messages (images, audio, video, documents a channel downloaded) is
  * kept, apart from the event log: the log only records its URL. Every operation names the
  * workspace, and a workspace never reaches another's media, whatever id it asks for.
@@ -25,9 +34,16 @@ export interface StoredMedia {
 export interface MediaStore {
   /**
    * Stores the bytes under the id, replacing what the same workspace stored there (a download
-   * retried). Rejects with MediaIdTakenError when the id belongs to another workspace.
+   * retried). Rejects with MediaIdTakenError when the id belongs to another workspace. `owner`
+   * names the customer the media came from (adapters that store bytes as given ignore it).
    */
-  put(workspaceId: string, mediaId: string, bytes: Buffer, contentType: string): Promise<void>;
+  put(
+    workspaceId: string,
+    mediaId: string,
+    bytes: Buffer,
+    contentType: string,
+    owner?: MediaOwner,
+  ): Promise<void>;
   /** The media, or undefined when the workspace has none under that id (or the id is not one). */
   get(workspaceId: string, mediaId: string): Promise<StoredMedia | undefined>;
   /** Deletes the workspace's media of that id (LGPD erasure of a contact). Idempotent. */

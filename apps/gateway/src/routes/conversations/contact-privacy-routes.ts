@@ -164,7 +164,8 @@ export function contactPrivacyRoutes(deps: GatewayDeps): RouteDefinition[] {
         // The route, the media and the key first: should the rest fail, the data is unreadable already
         // and a retry finishes it. Without the route the number's next message starts an unrelated
         // conversation. The media goes before the key: its URLs are sealed with that key, so a retry
-        // after the key went could no longer find the files (which are not encrypted).
+        // after the key went could no longer find the files to free their space (their bytes are
+        // sealed with that key too: whatever copy is left can no longer be read).
         const address = conversationAddress(events, row.chatId);
         if (address !== REMOVED_PLACEHOLDER)
           await deps.contactKeys.forgetConversationRoute(ctx!.workspaceId, address);

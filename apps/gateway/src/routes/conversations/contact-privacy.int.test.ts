@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { WorkspaceMediaSink } from '@atende/channel-worker';
 import { REMOVED_PLACEHOLDER } from '@atende/events';
 import { MemoryReadModels } from '@atende/read-models';
 import { allProjections, dumpAllProjections, rebuild, withoutCheckpoints } from '@atende/projector';
@@ -12,6 +13,10 @@ const NAME = 'Joana Reservada Lima';
 const TEXT = 'Meu CPF e 987.654.321-00, pode conferir';
 const REPLY = 'Conferido, Joana: pedido liberado';
 const SECRET = 'senha-smtp-Secreta-42';
+/** Inside a picture the customer sent (media bytes are sealed with their key too). */
+const PICTURE = 'comprovante-de-residencia-da-Joana-71b0';
+/** Its id in the media store, once the driver stored it. */
+let PICTURE_ID = '';
 const enc = encodeURIComponent;
 
 /** Every file the deployment keeps in DATA_DIR, as text (the sandbox's file is the customer's phone, not ours). */
@@ -93,9 +98,24 @@ describe("LGPD: a customer's data sealed at rest, exported and erased", () => {
     expect(sent.status).toBe(200);
     await gw.atende.projector.waitForPosition(await gw.lastPosition());
     expect(await messages()).toEqual([TEXT, REPLY]);
+    // A picture of hers, as the WhatsApp driver stores a download (her conversation named by the bridge).
+    const sink = new WorkspaceMediaSink(gw.atende.media, async () => gw.atende.demo.workspaceId, {
+      conversationIdOf: async () => CHAT,
+    });
+    PICTURE_ID = (
+      await sink.save({
+        sessionId: 'demo-sandbox',
+        providerMessageId: 'lgpd-picture',
+        chatId: `${PHONE}@c.us`,
+        mimetype: 'image/jpeg',
+        data: Buffer.from(PICTURE),
+      })
+    ).mediaId;
+    const picture = await fetch(`${gw.url}/api/media/${PICTURE_ID}`, { headers: { cookie: owner } });
+    expect(await picture.text()).toBe(PICTURE);
 
     const disk = dataDirText(gw.dataDir);
-    for (const plain of [SECRET, TEXT, REPLY, NAME, PHONE])
+    for (const plain of [SECRET, TEXT, REPLY, NAME, PHONE, PICTURE])
       expect({ plain, found: disk.includes(plain) }).toEqual({ plain, found: false });
   });
 
@@ -146,9 +166,13 @@ describe("LGPD: a customer's data sealed at rest, exported and erased", () => {
     const readModelText = JSON.stringify(served);
     for (const plain of [TEXT, REPLY, NAME, PHONE]) expect(readModelText.includes(plain)).toBe(false);
     const disk = dataDirText(gw.dataDir);
-    for (const plain of [TEXT, REPLY, NAME, PHONE]) {
+    for (const plain of [TEXT, REPLY, NAME, PHONE, PICTURE]) {
       expect({ plain, found: disk.includes(plain) }).toEqual({ plain, found: false });
     }
+    // Her picture was never recorded on a message, so the erasure did not delete it: it is
+    // unreadable all the same (her key is gone), and answers as missing.
+    expect(await gw.atende.media.get(gw.atende.demo.workspaceId, PICTURE_ID)).toBeUndefined();
+    expect((await gw.request('GET', `/api/media/${PICTURE_ID}`, { cookie: owner })).status).toBe(404);
   });
 
   it('a later message from the same phone starts a new conversation, unlinked to the erased one', async () => {

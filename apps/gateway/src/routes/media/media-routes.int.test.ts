@@ -1,5 +1,7 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { WorkspaceMediaSink } from '@atende/channel-worker';
+import { isSealedMedia } from '@atende/event-store';
 import { atendeRegistry, conversationDecider, handleCommand, streams } from '@atende/events';
 import { GatewayHarness } from '../../testing/harness.js';
 import { eventually } from '../../testing/eventually.js';
@@ -10,6 +12,14 @@ interface Message {
   id: string;
   mediaStatus: string;
   mediaUrl: string | null;
+}
+
+/** Every file under a folder, as bytes (what a backup of DATA_DIR/media holds). */
+function filesUnder(dir: string): Buffer[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    return statSync(file).isDirectory() ? filesUnder(file) : [readFileSync(file)];
+  });
 }
 
 describe('message media over HTTP', () => {
@@ -162,5 +172,61 @@ describe('message media over HTTP', () => {
     expect(erased.status).toBe(200);
     expect(existsSync(path.join(folder, file))).toBe(false);
     expect((await gw.request('GET', `/api/media/${SESSION}/${file}`, { cookie })).status).toBe(404);
+  });
+
+  it("seals a download with its customer's key on disk and serves it opened; erased, a restored copy reads nothing", async () => {
+    const phone = '5511933332222';
+    const sent = await gw.request<{ conversationId: string; messageId: string }>(
+      'POST',
+      '/api/sandbox/whatsapp/inbound',
+      { body: { sessionId: SESSION, from: phone, type: 'image' } },
+    );
+    expect(sent.status).toBe(200);
+    const { conversationId, messageId } = sent.body;
+    const workspaceId = gw.atende.demo.workspaceId;
+    // What the WhatsApp driver does with a download: the channel worker's sink on the product's
+    // store, told the conversation the bridge recorded the message in (the sandbox answered it).
+    const sink = new WorkspaceMediaSink(gw.atende.media, async () => workspaceId, {
+      conversationIdOf: async (_session, chatId) => (chatId === `${phone}@c.us` ? conversationId : undefined),
+    });
+    const marker = 'FOTO-DO-DOCUMENTO-DA-CLIENTE-5c2e';
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(marker)]);
+    const { mediaId } = await sink.save({
+      sessionId: SESSION,
+      providerMessageId: 'sealed-download-1',
+      chatId: `${phone}@c.us`,
+      mimetype: 'image/jpeg',
+      data: jpeg,
+    });
+    await handleCommand(
+      { store: gw.atende.store, registry: atendeRegistry },
+      conversationDecider,
+      streams.conversation(workspaceId, conversationId),
+      { type: 'RecordMediaStored', data: { messageId, mediaUrl: `/api/media/${mediaId}` } },
+      { workspaceId, actorId: 'test' },
+    );
+    await gw.atende.projector.waitForPosition(await gw.lastPosition());
+
+    const file = path.join(gw.dataDir, 'media', mediaId);
+    const onDisk = readFileSync(file);
+    expect(isSealedMedia(onDisk)).toBe(true);
+    for (const bytes of filesUnder(path.join(gw.dataDir, 'media')))
+      expect(bytes.includes(marker)).toBe(false);
+    const served = await fetch(`${gw.url}/api/media/${mediaId}`, { headers: { cookie } });
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await served.arrayBuffer()).equals(jpeg)).toBe(true);
+
+    const erased = await gw.request('POST', `/api/contacts/${encodeURIComponent(conversationId)}/erase`, {
+      cookie,
+      body: { confirmPhone: phone },
+    });
+    expect(erased.status).toBe(200);
+    expect(existsSync(file)).toBe(false);
+    // A backup of DATA_DIR/media put back: its key is gone, so it is served as missing (not a 500).
+    writeFileSync(file, onDisk);
+    const restored = await gw.request('GET', `/api/media/${mediaId}`, { cookie });
+    expect(restored.status).toBe(404);
+    expect(restored.body).toMatchObject({ success: false, code: 'MEDIA_NOT_FOUND' });
   });
 });
