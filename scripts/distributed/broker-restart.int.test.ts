@@ -13,6 +13,8 @@ import {
   startRole,
   cleanUpSuite,
   testDeploymentEnv,
+  withRoleLogs,
+  type RunningProcess,
 } from './process-harness.js';
 
 const MESSAGES = 6_000;
@@ -62,8 +64,9 @@ describeWithRedis('distributed mode faults', () => {
       await broker('start', kafkaPort);
       dir = mkdtempSync(path.join(tmpdir(), 'atende-broker-'));
       const env = await testDeploymentEnv(dir, prefix, `127.0.0.1:${kafkaPort}`);
+      const roles: Record<string, RunningProcess> = {};
       for (const role of ['gateway', 'projector', 'channel-worker'] as const) {
-        await startRole(role, env);
+        roles[role] = await startRole(role, env);
       }
 
       // Every message is retried until acknowledged (sendInbound): a connection the saturated
@@ -86,10 +89,12 @@ describeWithRedis('distributed mode faults', () => {
       await restarted;
       expect(sent).toBe(MESSAGES);
 
-      const rows = await conversationsOnGateway(`http://127.0.0.1:${env.PORT}`, '55119', MESSAGES);
-      expect(rows).toHaveLength(CUSTOMERS);
-      expect(rows.reduce((n, r) => n + r.messageCount, 0)).toBe(MESSAGES);
-      expect(new Set(rows.map((r) => r.unreadCount))).toEqual(new Set([MESSAGES / CUSTOMERS]));
+      await withRoleLogs(roles, async () => {
+        const rows = await conversationsOnGateway(`http://127.0.0.1:${env.PORT}`, '55119', MESSAGES);
+        expect(rows).toHaveLength(CUSTOMERS);
+        expect(rows.reduce((n, r) => n + r.messageCount, 0)).toBe(MESSAGES);
+        expect(new Set(rows.map((r) => r.unreadCount))).toEqual(new Set([MESSAGES / CUSTOMERS]));
+      });
     }, 300_000);
   });
 });

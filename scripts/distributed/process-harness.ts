@@ -201,6 +201,26 @@ export function startCommand(
   });
 }
 
+/**
+ * Runs a suite's final checks; when one fails, its message gains the last lines each role logged
+ * (a stall after a fault is diagnosed from them: which role stopped, on what error).
+ */
+export async function withRoleLogs<T>(
+  roles: Readonly<Record<string, RunningProcess>>,
+  checks: () => Promise<T>,
+  tailChars = 6_000,
+): Promise<T> {
+  try {
+    return await checks();
+  } catch (error) {
+    const logs = Object.entries(roles).map(
+      ([name, role]) => `--- ${name} (last lines)\n${role.output().slice(-tailChars)}`,
+    );
+    if (error instanceof Error) error.message += `\n${logs.join('\n')}`;
+    throw error;
+  }
+}
+
 /** How long a fault suite's message may go unacknowledged before the suite fails (default). */
 const INBOUND_DEADLINE_MS = 120_000;
 
