@@ -4,14 +4,15 @@
  * (`npm run kafka:install`).
  *
  *   infra  PostgreSQL, Redis, Kafka (throwaway, bound to the host's address, started here)
- *   b      gateway + channel worker
+ *   b      gateway + channel worker + a standby projector
  *   c      gateway + projector + channel worker
  *
  * Customers write through the sandbox phone (whichever channel worker answers), agents sign in on
  * both gateways, each keeping a socket, and answer through both. Phases, each with traffic before,
  * during and after its fault: none; kill -9 of every role; Kafka restarted on its data; Kafka
  * restarted empty (data lost); host b, then host c cut off the network for 10 s (b's worker may run
- * the WhatsApp session then, c has the projector). Then every acknowledged
+ * the WhatsApp session then; the active projector, c's or b's standby once it took over, moves to the
+ * other host). Both gateways start at the same moment on an empty log. Then every acknowledged
  * message must be in the log, in the API and at both sockets (agents' replies: in the log, the API
  * and the phone) exactly once. Prints the table; exits 1 when anything was lost or duplicated, a
  * role did not come back, or a check failed.
@@ -129,13 +130,14 @@ async function main(): Promise<number> {
       notes.push(`${phaseName}: ${exit} (restarted by its host's supervisor)`);
     });
     const d = deployment;
-    // One gateway creates the demo workspace first, as start:distributed does (two at once race:
-    // both register the owner and the loser exits with USER_EXISTS).
-    await d.start('gateway', b);
-    await Promise.all([d.start('gateway', c), d.start('projector', c)]);
+    // Both gateways at the same moment: both try to make the demo workspace on an empty log, and
+    // the one that loses the race must carry on with the other's (not exit on USER_EXISTS).
+    await Promise.all([d.start('gateway', b), d.start('gateway', c), d.start('projector', c)]);
+    // A second projector on the other host, in standby until c's lease lapses (kill -9, partition).
+    await d.start('projector', b);
     // Workers restore their sessions from the read models: once the projector runs.
     await Promise.all([d.start('channel-worker', b), d.start('channel-worker', c)]);
-    log('roles up: gateway@b, gateway@c, projector@c, channel-worker@b, channel-worker@c');
+    log('roles up: gateway@b, gateway@c, projector@c, projector@b (standby), channel-worker@b, channel-worker@c');
 
     // Customers' messages reach both workers in turn (both record into the same conversations).
     const phone = new FailoverClient([url(b, SANDBOX_PORT), url(c, SANDBOX_PORT)], {

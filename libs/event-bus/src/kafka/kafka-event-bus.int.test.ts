@@ -54,6 +54,35 @@ describeWithKafka('Kafka event bus', () => {
       await bus.close();
     }
   });
+
+  it('starts over with a new producer after a failed publish, and the next publish goes through', async () => {
+    const topic = `atende-test-${randomUUID()}`;
+    const bus = new KafkaEventBus({ brokers: testKafkaBrokers(), topic, clientId: 'atende-test' });
+    const kafka = (bus as unknown as { kafka: Kafka }).kafka;
+    const made = jest.spyOn(kafka, 'producer');
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      await bus.publish([storedNote('note-a', 0, 1)]);
+      // The topic goes (as with a broker that lost its data): the send fails, nothing is created
+      // behind the bus's back (no auto-creation).
+      await admin.deleteTopics({ topics: [topic] });
+      await expect(bus.publish([storedNote('note-b', 0, 2)])).rejects.toThrow();
+      await bus.publish([storedNote('note-b', 0, 2)]);
+
+      expect(made).toHaveBeenCalledTimes(2); // the failed one's producer was not used again
+      const seen: number[] = [];
+      const subscription = await bus.subscribe('after-failure', async (events) => {
+        seen.push(...events.map((e) => e.globalPosition));
+      });
+      await waitUntil(async () => seen.includes(2));
+      await subscription.stop();
+      expect(seen).toEqual([2]); // the recreated topic holds what was published after the failure
+    } finally {
+      await admin.disconnect();
+      await bus.close();
+    }
+  }, 90_000);
 });
 
 async function waitUntil(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {

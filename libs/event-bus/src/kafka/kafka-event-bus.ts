@@ -109,7 +109,8 @@ export class KafkaEventBus implements EventBus {
   async publish(events: readonly StoredEvent[]): Promise<void> {
     if (events.length === 0) return;
     await this.ensureTopic();
-    const producer = await this.getProducer();
+    const connecting = this.getProducer();
+    const producer = await connecting;
     try {
       await producer.send({
         topic: this.topic,
@@ -130,6 +131,12 @@ export class KafkaEventBus implements EventBus {
       // A broker that lost its data lost the topic too: the next publish creates it again (or
       // finds what replaced it and checks it) instead of trusting the first check.
       this.topicReady = undefined;
+      // And the producer starts over with a new producer id: once an idempotent producer's sequence
+      // numbers and the broker's disagree (a send that timed out but was written, a broker that
+      // lost its producer state), every later send fails with OUT_OF_ORDER_SEQUENCE_NUMBER. A batch
+      // sent again is a redelivery, which every consumer drops.
+      if (this.producer === connecting) this.producer = undefined;
+      void producer.disconnect().catch(() => undefined);
       throw error;
     }
   }
