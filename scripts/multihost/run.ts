@@ -137,7 +137,9 @@ async function main(): Promise<number> {
     await d.start('projector', b);
     // Workers restore their sessions from the read models: once the projector runs.
     await Promise.all([d.start('channel-worker', b), d.start('channel-worker', c)]);
-    log('roles up: gateway@b, gateway@c, projector@c, projector@b (standby), channel-worker@b, channel-worker@c');
+    log(
+      'roles up: gateway@b, gateway@c, projector@c, projector@b (standby), channel-worker@b, channel-worker@c',
+    );
 
     // Customers' messages reach both workers in turn (both record into the same conversations).
     const phone = new FailoverClient([url(b, SANDBOX_PORT), url(c, SANDBOX_PORT)], {
