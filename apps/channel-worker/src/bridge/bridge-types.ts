@@ -96,6 +96,13 @@ export interface ChannelBridgeOptions {
    */
   restorableSessions?: () => Promise<RestorableSession[]>;
   /**
+   * With `ownership`: the sessions waiting for their QR code that were requested, or issued a QR
+   * code, at `since` or later (the sessions read model's pending ones). A worker takes over those
+   * nobody holds (their worker died) and starts them again, so the connect modal gets a new QR code.
+   * Without it, a session waiting for its QR code is taken again only by the worker that lost it.
+   */
+  pendingSessions?: (since: Date) => Promise<RestorableSession[]>;
+  /**
    * The pseudonymous conversation id of a customer's address in a workspace (the deployment's
    * ContactKeys.conversationIdFor): conversation ids never carry phone numbers.
    */
@@ -113,7 +120,7 @@ export interface ChannelBridgeOptions {
    * month's limit is stored marked as such. Without it, conversations are never marked.
    */
   allowanceOf?(workspaceId: string): Promise<ConversationAllowance | undefined>;
-  /** Injectable clock for `receivedAt`. */
+  /** Injectable clock for `receivedAt`, and for how long ago a pending session was asked for. */
   now?: () => Date;
 }
 

@@ -558,7 +558,8 @@ describe('startChannelBridge', () => {
         { workspaceId: WS, actorId: 'user-1' },
       );
       await waitFor(() => channel.mediaRetries.length === 1);
-      expect(channel.mediaRetries[0]).toEqual({ sessionId: SESSION, providerMessageId: 'P-img' });
+      expect(channel.mediaRetries[0]).toMatchObject({ sessionId: SESSION, providerMessageId: 'P-img' });
+      expect(channel.mediaRetries[0]?.recorded).toEqual({ mediaUrl: 'wwebjs-media:P-img' });
       channel.emit({
         type: 'media',
         sessionId: SESSION,

@@ -6,6 +6,7 @@ import { BridgeCheckpoint } from './bridge-checkpoint.js';
 import { bridgeContext } from './bridge-context.js';
 import type { ChannelBridge, ChannelBridgeOptions, SendJob } from './bridge-types.js';
 import { ChannelEventRecorder } from './channel-event-recorder.js';
+import { recordedMediaOf } from './recorded-media.js';
 import { SendRunner } from './send-runner.js';
 import { SessionOwnership } from './session-ownership.js';
 import { sessionStanding } from './session-standing.js';
@@ -70,6 +71,8 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
       store,
       logger,
       restorable: options.restorableSessions,
+      pending: options.pendingSessions,
+      now: options.now,
       consume,
     });
   }
@@ -154,7 +157,13 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
         )
         .then(() => undefined);
     }
-    const retrying = channel.retryMedia(data.sessionId, data.providerMessageId);
+    const retryMedia = channel.retryMedia.bind(channel);
+    // The driver may need what it recorded (sealed) to find the message, e.g. after a restart.
+    const recorded = recordedMediaOf(store, event.streamId, data.messageId).catch((error: unknown) => {
+      ctx.logFailure(error, { messageId: data.messageId }, 'media retry: message not read from the log');
+      return undefined;
+    });
+    const retrying = recorded.then((media) => retryMedia(data.sessionId, data.providerMessageId, media));
     track(
       retrying.catch((error) => ctx.logFailure(error, { messageId: data.messageId }, 'media retry failed')),
     );

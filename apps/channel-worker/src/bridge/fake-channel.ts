@@ -4,6 +4,7 @@ import type {
   ChannelSendError,
   ChannelStatus,
   OutboundChannelMessage,
+  RecordedMedia,
 } from '@atende/events';
 
 /** A Channel for tests: records connects and sends, emits events on demand, fails sends when told. */
@@ -11,7 +12,7 @@ export class FakeChannel implements Channel {
   readonly name = 'sandbox' as const;
   readonly connects: { sessionId: string; phoneNumber: string; name: string }[] = [];
   readonly sends: { sessionId: string; message: OutboundChannelMessage }[] = [];
-  readonly mediaRetries: { sessionId: string; providerMessageId: string }[] = [];
+  readonly mediaRetries: { sessionId: string; providerMessageId: string; recorded?: RecordedMedia }[] = [];
   readonly disconnects: string[] = [];
   readonly detaches: string[] = [];
   /** When set, every send throws it. */
@@ -44,8 +45,8 @@ export class FakeChannel implements Channel {
     return { providerMessageId: `true_${message.chatId}_P${this.counter}` };
   }
 
-  async retryMedia(sessionId: string, providerMessageId: string): Promise<void> {
-    this.mediaRetries.push({ sessionId, providerMessageId });
+  async retryMedia(sessionId: string, providerMessageId: string, recorded?: RecordedMedia): Promise<void> {
+    this.mediaRetries.push({ sessionId, providerMessageId, recorded });
   }
 
   onEvent(listener: (event: ChannelEvent) => void): () => void {

@@ -1,4 +1,9 @@
-import { SEND_FAILED_MESSAGE, conversationDecider, loadAggregate } from '@atende/events';
+import {
+  SEND_FAILED_MESSAGE,
+  conversationDecider,
+  loadAggregate,
+  providerIdWithoutAddress,
+} from '@atende/events';
 import { BoundedMap } from '../channel/bounded-map.js';
 import type { Job } from '../queue/job-queue.js';
 import type { BridgeContext } from './bridge-context.js';
@@ -30,13 +35,20 @@ export class SendRunner {
     private readonly finished: (messageId: string) => void,
   ) {}
 
-  /** An OutboundMessageSent in the log (maybe sent by another process): its acks find it. */
+  /**
+   * An OutboundMessageSent in the log (maybe sent by another process): its acks find it. One
+   * recorded with its address (before issue 26) is known by its address-free form too, the form its
+   * acks come in now; the conversation finds it by either (indexProviderId).
+   */
   knowSent(providerMessageId: string, target: SentMessage): void {
-    if (!this.sent.has(providerMessageId)) this.sent.set(providerMessageId, target);
+    for (const id of new Set([providerMessageId, providerIdWithoutAddress(providerMessageId)])) {
+      if (!this.sent.has(id)) this.sent.set(id, target);
+    }
   }
 
   async applyAck(providerMessageId: string, status: 'delivered' | 'read'): Promise<void> {
-    const target = this.sent.get(providerMessageId);
+    const target =
+      this.sent.get(providerMessageId) ?? this.sent.get(providerIdWithoutAddress(providerMessageId));
     if (!target) {
       const queued = this.earlyAcks.get(providerMessageId) ?? [];
       this.earlyAcks.set(providerMessageId, [...queued, status]);

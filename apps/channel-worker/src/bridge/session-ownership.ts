@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import {
+  assertNever,
   streams,
   type Channel,
   type ChannelEvent,
@@ -9,7 +10,7 @@ import {
 } from '@atende/events';
 import type { JobQueue, KeyedJobQueues } from '../queue/job-queue.js';
 import type { ChannelOwnership, RestorableSession, SendJob } from './bridge-types.js';
-import { sessionStanding } from './session-standing.js';
+import { pendingSince, sessionStanding, type SessionStanding } from './session-standing.js';
 
 export interface SessionOwnershipOptions {
   ownership: ChannelOwnership;
@@ -18,8 +19,32 @@ export interface SessionOwnershipOptions {
   store: EventStore;
   logger: Logger;
   restorable: () => Promise<RestorableSession[]>;
+  /**
+   * The sessions waiting for their QR code that were asked for (requested, or issued a QR code) at
+   * `since` or later (the read model's pending ones). Without it, only a session this worker lost
+   * itself is started again while it waits for its QR code.
+   */
+  pending?: (since: Date) => Promise<RestorableSession[]>;
+  /** Clock (tests); default the system's. */
+  now?: () => Date;
   /** Makes a handle this worker's consumer of a session's sends (its handler and listeners). */
   consume(queue: JobQueue<SendJob>): void;
+}
+
+/**
+ * How long after its last request or QR code a session still waiting for its QR code to be scanned
+ * is taken over when its worker dies: 10 minutes. The connect modal shows each new QR code as it
+ * comes (whatsapp-web.js renews it about every 20 s while a worker runs the session); a request
+ * older than that counts as abandoned, and the user asks for a QR code again.
+ */
+export const PENDING_SESSION_TAKEOVER_MS = 10 * 60_000;
+
+/** Why a scan looks at a session nobody holds. */
+type ScanReason = 'restorable' | 'pending' | 'lost-here';
+
+interface Candidate {
+  target: ChannelSessionTarget;
+  reason: ScanReason;
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -29,7 +54,9 @@ const LOGOUT = /^logout$/i;
 /**
  * Which sessions this channel worker runs, when several share them: a session runs only while its
  * lease is held here (so never on two workers at once), and a session nobody holds (its worker died
- * or stopped) is taken over from its saved login by whichever worker scans first.
+ * or stopped) is taken over by whichever worker scans first: from its saved login when it was logged
+ * in, or started again with a new QR code when it was waiting for one (asked for within
+ * PENDING_SESSION_TAKEOVER_MS).
  *
  * Sends: every session has its own durable queue. Every worker follows the whole log and adds each
  * request to its session's queue (the job id is the message id, so the second add is a no-op); only
@@ -48,12 +75,13 @@ export class SessionOwnership {
   private readonly targets = new Map<string, ChannelSessionTarget>();
   /**
    * Sessions whose lease this worker lost (a pause, a network cut): taken again if nobody else took
-   * them, so one still waiting for its QR (no other worker restores those) is not left to nobody.
+   * them, so one still waiting for its QR code is not left to nobody, however long ago it was asked for.
    */
   private readonly lostHere = new Set<string>();
   private readonly background = new Set<Promise<unknown>>();
   private readonly scanEveryMs: number;
   private readonly claimDelayMs: number;
+  private readonly now: () => Date;
   private timer: NodeJS.Timeout | undefined;
   private scanning: Promise<void> | undefined;
   /** Claims one at a time: a claim in flight that fails must not have kept another out of the cap. */
@@ -66,6 +94,7 @@ export class SessionOwnership {
     this.queues = options.ownership.sendQueues;
     this.scanEveryMs = options.ownership.scanEveryMs ?? 3000;
     this.claimDelayMs = options.ownership.claimDelayPerSessionMs ?? 20;
+    this.now = options.now ?? (() => new Date());
   }
 
   /** Restores the sessions nobody runs (this worker's own before a restart among them), then scans. */
@@ -188,16 +217,24 @@ export class SessionOwnership {
     this.timer.unref();
   }
 
-  /** Takes the restorable sessions nobody holds (and those it lost itself), up to this worker's cap. */
+  /**
+   * Takes the sessions nobody holds, up to this worker's cap: the restorable ones, those waiting for
+   * their QR code asked for recently, and those it lost itself.
+   */
   private async scan(): Promise<void> {
     if (this.leases.room() <= 0) return;
-    const candidates = new Map<string, { target: ChannelSessionTarget; lostHere: boolean }>();
-    for (const { sessionId, phoneNumber, name } of await this.options.restorable()) {
-      candidates.set(sessionId, { target: { sessionId, phoneNumber, name }, lostHere: false });
-    }
+    const since = this.now().getTime() - PENDING_SESSION_TAKEOVER_MS;
+    const candidates = new Map<string, Candidate>();
+    const add = (sessions: RestorableSession[], reason: ScanReason) => {
+      for (const { sessionId, phoneNumber, name } of sessions) {
+        candidates.set(sessionId, { target: { sessionId, phoneNumber, name }, reason });
+      }
+    };
+    add(await this.options.restorable(), 'restorable');
+    if (this.options.pending) add(await this.options.pending(new Date(since)), 'pending');
     for (const sessionId of this.lostHere) {
       const target = this.targets.get(sessionId);
-      if (target) candidates.set(sessionId, { target, lostHere: true });
+      if (target) candidates.set(sessionId, { target, reason: 'lost-here' });
     }
     for (const sessionId of candidates.keys()) if (this.leases.holds(sessionId)) candidates.delete(sessionId);
     if (candidates.size === 0) return;
@@ -209,17 +246,21 @@ export class SessionOwnership {
     }
     if (candidates.size === 0) return;
     await this.yieldToLessLoaded();
-    for (const [sessionId, { target, lostHere }] of candidates) {
+    for (const [sessionId, { target, reason }] of candidates) {
       if (this.stopped || this.leases.room() <= 0) return;
-      // The read model may lag: the log says whether the phone is still logged in.
-      const standing = sessionStanding(await this.options.store.readStream(streams.channel(sessionId)));
-      if (standing === 'logged-out' || (standing === 'pending' && !lostHere)) {
+      // The read model may lag: the log says whether the phone is still logged in, or still waits.
+      const history = await this.options.store.readStream(streams.channel(sessionId));
+      const standing = sessionStanding(history);
+      if (!takesOver(standing, reason, () => (pendingSince(history) ?? -Infinity) >= since)) {
         this.lostHere.delete(sessionId);
         continue;
       }
       try {
         if (await this.take({ ...target, restore: standing === 'logged-in' })) {
-          this.options.logger.info({ sessionId, owner: this.leases.owner }, 'session taken (again) here');
+          this.options.logger.info(
+            { sessionId, owner: this.leases.owner, standing },
+            'session taken (again) here',
+          );
         }
       } catch (error) {
         this.options.logger.warn({ err: error, sessionId }, 'session not restored');
@@ -234,5 +275,23 @@ export class SessionOwnership {
   private track(promise: Promise<unknown>): void {
     const tracked = promise.catch(() => undefined).finally(() => this.background.delete(tracked));
     this.background.add(tracked);
+  }
+}
+
+/**
+ * Whether a scan takes a session nobody holds, by what its log says: a logged-in one is restored from
+ * its saved login; one waiting for its QR code is started again (a new QR code) when this worker
+ * lost it, or when it is listed as pending and was asked for recently; a logged-out one stays off.
+ */
+function takesOver(standing: SessionStanding, reason: ScanReason, askedRecently: () => boolean): boolean {
+  switch (standing) {
+    case 'logged-in':
+      return true;
+    case 'logged-out':
+      return false;
+    case 'pending':
+      return reason === 'lost-here' || (reason === 'pending' && askedRecently());
+    default:
+      return assertNever(standing);
   }
 }

@@ -3,9 +3,25 @@
  * module never has to load puppeteer to be type-checked or imported).
  */
 
+/**
+ * A message's key as whatsapp-web.js reports it (`MessageId`). `_serialized` is
+ * `${fromMe}_${remote}_${id}` (groups: `_${participant}` after it), so it holds addresses: never
+ * recorded as it is (see providerMessageIdOf).
+ */
+export interface MessageKeyLike {
+  fromMe: boolean;
+  /** The chat (a WhatsApp id). */
+  remote: string;
+  /** WhatsApp's own id of the message, random (e.g. `3EB0C767D26A1F8E`). */
+  id: string;
+  /** In a group, the participant who wrote it. */
+  participant?: string | { _serialized: string } | null;
+  _serialized: string;
+}
+
 /** A message as whatsapp-web.js reports it (`Message`). */
 export interface MessageLike {
-  id: { _serialized: string };
+  id: MessageKeyLike;
   /** Chat id of a received message (`…@c.us`, `…@g.us`, `status@broadcast`). */
   from: string;
   /** In a group, the participant who wrote it. */
@@ -49,7 +65,7 @@ export interface ClientLike {
   initialize(): Promise<void>;
   destroy(): Promise<void>;
   logout(): Promise<void>;
-  sendMessage(chatId: string, content: string): Promise<{ id: { _serialized: string } }>;
+  sendMessage(chatId: string, content: string): Promise<{ id: MessageKeyLike }>;
   getChats(): Promise<ChatLike[]>;
   getMessageById(messageId: string): Promise<MessageLike | null | undefined>;
 }

@@ -1,5 +1,22 @@
 import { EventEmitter } from 'node:events';
-import type { ChatLike, ClientLike, MediaLike, MessageLike } from './client-like.js';
+import type { ChatLike, ClientLike, MediaLike, MessageKeyLike, MessageLike } from './client-like.js';
+
+/** A message key as whatsapp-web.js makes it: `_serialized` holds the chat (and the participant). */
+export function fakeKey(
+  fromMe: boolean,
+  remote: string,
+  id: string,
+  participant?: string | null,
+): MessageKeyLike {
+  const tail = participant ? `_${participant}` : '';
+  return {
+    fromMe,
+    remote,
+    id,
+    ...(participant ? { participant } : {}),
+    _serialized: `${fromMe}_${remote}_${id}${tail}`,
+  };
+}
 
 /** A whatsapp-web.js Client stand-in for tests: emit its events by hand, inspect its jest.fn calls. */
 export class FakeWwebjsClient extends EventEmitter implements ClientLike {
@@ -8,7 +25,7 @@ export class FakeWwebjsClient extends EventEmitter implements ClientLike {
   readonly destroy = jest.fn(async (): Promise<void> => undefined);
   readonly logout = jest.fn(async (): Promise<void> => undefined);
   readonly sendMessage = jest.fn(async (chatId: string, _content: string) => ({
-    id: { _serialized: `true_${chatId}_SENT${++this.sentCount}` },
+    id: fakeKey(true, chatId, `SENT${++this.sentCount}`),
   }));
   readonly getChats = jest.fn(async (): Promise<ChatLike[]> => []);
   readonly getMessageById = jest.fn(async (_id: string): Promise<MessageLike | null> => null);
@@ -39,7 +56,10 @@ export function fakeClientFactory(prepare?: (client: FakeWwebjsClient, index: nu
 
 let nextId = 0;
 
-/** A received message (text from a customer unless overridden). */
+/**
+ * A received message (text from a customer unless overridden). `id` is WhatsApp's own id of the
+ * message (`id.id`); its key is made from it, the chat (`from`) and, in a group, the `author`.
+ */
 export function fakeMessage(
   overrides: Partial<Omit<MessageLike, 'id' | 'downloadMedia'>> & {
     id?: string;
@@ -47,10 +67,13 @@ export function fakeMessage(
   } = {},
 ): MessageLike & { downloadMedia: jest.Mock } {
   const { id, media, ...rest } = overrides;
+  const from = rest.from ?? '5511988887777@c.us';
+  const fromMe = rest.fromMe ?? false;
+  const participant = from.endsWith('@g.us') ? rest.author : null;
   return {
-    id: { _serialized: id ?? `false_5511988887777@c.us_M${++nextId}` },
-    from: '5511988887777@c.us',
-    fromMe: false,
+    id: fakeKey(fromMe, from, id ?? `M${++nextId}`, participant),
+    from,
+    fromMe,
     body: 'Olá',
     type: 'chat',
     timestamp: 1_700_000_000,

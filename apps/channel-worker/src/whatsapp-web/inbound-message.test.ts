@@ -13,7 +13,7 @@ describe('toInboundMessage', () => {
       }),
     );
     expect(message).toEqual({
-      providerMessageId: 'ID1',
+      providerMessageId: 'false_ID1',
       chatId: '5511988887777@c.us',
       from: '5511988887777',
       senderName: 'Maria',
@@ -41,8 +41,9 @@ describe('toInboundMessage', () => {
     'keeps the provider type %s and marks its media pending',
     (type) => {
       const message = toInboundMessage(fakeMessage({ id: 'M', type, body: '', hasMedia: true }));
-      expect(message).toMatchObject({ type, content: '', mediaUrl: mediaPlaceholder('M') });
-      expect(mediaPlaceholder('M')).toBe('wwebjs-media:M');
+      const placeholder = 'wwebjs-media:false_5511988887777@c.us_M'; // sealed: the whole id
+      expect(message).toMatchObject({ type, content: '', mediaUrl: placeholder });
+      expect(mediaPlaceholder('false_5511988887777@c.us_M')).toBe(placeholder);
     },
   );
 

@@ -1,5 +1,6 @@
 import type { InboundChannelMessage } from '@atende/events';
 import type { MessageLike } from './client-like.js';
+import { providerMessageIdOf } from './provider-message-id.js';
 
 /** WhatsApp system entries that are not something a customer wrote. */
 const SYSTEM_TYPES = new Set([
@@ -15,9 +16,21 @@ const SYSTEM_TYPES = new Set([
   'debug',
 ]);
 
-/** The `mediaUrl` of an inbound message whose media is still being downloaded. */
-export function mediaPlaceholder(providerMessageId: string): string {
-  return `wwebjs-media:${providerMessageId}`;
+const PLACEHOLDER = 'wwebjs-media:';
+
+/**
+ * The `mediaUrl` of an inbound message whose media is still being downloaded: `wwebjs-media:` and
+ * the message's full whatsapp-web.js id. `mediaUrl` is sealed with the customer's key, so the
+ * address in it is too; it lets a media retry find the message after a restart.
+ */
+export function mediaPlaceholder(serializedId: string): string {
+  return `${PLACEHOLDER}${serializedId}`;
+}
+
+/** The full message id in a mediaPlaceholder, or undefined for any other media URL. */
+export function serializedIdOfPlaceholder(mediaUrl: string | null | undefined): string | undefined {
+  if (!mediaUrl?.startsWith(PLACEHOLDER)) return undefined;
+  return mediaUrl.slice(PLACEHOLDER.length) || undefined;
 }
 
 /** Digits of the user part of a WhatsApp id (`5511999990001:12@c.us` → `5511999990001`). */
@@ -28,7 +41,8 @@ export function phoneOf(wid: string | null | undefined): string {
 
 /**
  * A received message as the port's inbound, or null when it is not a customer's message (ours,
- * status updates, broadcasts, newsletters, system notifications, empty entries without media).
+ * status updates, broadcasts, newsletters, system notifications, empty entries without media, or
+ * one without a usable id). Its providerMessageId carries no address (providerMessageIdOf).
  */
 export function toInboundMessage(
   msg: MessageLike,
@@ -40,7 +54,8 @@ export function toInboundMessage(
   if (SYSTEM_TYPES.has(msg.type)) return null;
   // Nothing to show (e.g. a location without a caption): the domain would refuse it as empty.
   if (!msg.hasMedia && !(msg.body ?? '').trim()) return null;
-  const providerMessageId = msg.id._serialized;
+  const providerMessageId = providerMessageIdOf(msg.id);
+  if (!providerMessageId) return null;
   const chatType = chatId.endsWith('@g.us') ? 'group' : 'private';
   const notifyName = msg._data?.notifyName;
   const seconds = Number(msg.timestamp);
@@ -53,7 +68,7 @@ export function toInboundMessage(
     chatType,
     content: msg.body ?? '',
     type: msg.type,
-    mediaUrl: msg.hasMedia ? mediaPlaceholder(providerMessageId) : null,
+    mediaUrl: msg.hasMedia ? mediaPlaceholder(msg.id._serialized || providerMessageId) : null,
     timestamp: timestamp.toISOString(),
   };
 }

@@ -1,7 +1,11 @@
-import type { ChannelEvent } from '@atende/events';
+import { providerIdWithoutAddress, type ChannelEvent, type RecordedMedia } from '@atende/events';
+import { BoundedMap } from '../channel/bounded-map.js';
 import type { ClientLike, MessageLike } from './client-like.js';
-import { toInboundMessage } from './inbound-message.js';
+import { serializedIdOfPlaceholder, toInboundMessage } from './inbound-message.js';
 import type { MediaSink } from './media-sink.js';
+
+/** Media messages whose full id is remembered in memory (then it is read from the log). */
+const MAX_REMEMBERED_MEDIA = 10_000;
 
 export interface MessageIntakeOptions {
   mediaSink: MediaSink;
@@ -22,21 +26,40 @@ export const errorText = (error: unknown): string => (error instanceof Error ? e
  * backfilled after a reconnect) and their media, downloaded into the MediaSink.
  */
 export class MessageIntake {
+  /** `${sessionId}:${providerMessageId}` → full message id (with its address: memory only). */
+  private readonly mediaMessages = new BoundedMap<string, string>(MAX_REMEMBERED_MEDIA);
+
   constructor(private readonly options: MessageIntakeOptions) {}
 
   /** Reports a received message (the media follows as a `media` event once downloaded). */
   receive(sessionId: string, msg: MessageLike): void {
     const message = toInboundMessage(msg, this.options.now);
     if (!message) return;
+    if (msg.hasMedia && msg.id._serialized) {
+      this.mediaMessages.set(`${sessionId}:${message.providerMessageId}`, msg.id._serialized);
+    }
     this.options.emit({ type: 'inbound', sessionId, message });
     if (msg.hasMedia) void this.storeMedia(sessionId, message.providerMessageId, msg);
   }
 
-  /** Downloads a message's media again (a `media` event reports the outcome). */
-  async fetchMediaAgain(client: ClientLike, sessionId: string, providerMessageId: string): Promise<void> {
+  /**
+   * Downloads a message's media again (a `media` event under `providerMessageId` reports the
+   * outcome). `recorded`: what the log holds about it (its sealed placeholder mediaUrl).
+   */
+  async fetchMediaAgain(
+    client: ClientLike,
+    sessionId: string,
+    providerMessageId: string,
+    recorded?: RecordedMedia,
+  ): Promise<void> {
+    const serializedId = this.serializedIdOf(sessionId, providerMessageId, recorded);
+    if (!serializedId) {
+      this.mediaFailed(sessionId, providerMessageId, 'Message no longer known to this channel');
+      return;
+    }
     let msg: MessageLike | null | undefined;
     try {
-      msg = await client.getMessageById(providerMessageId);
+      msg = await client.getMessageById(serializedId);
     } catch (error) {
       this.mediaFailed(sessionId, providerMessageId, errorText(error));
       return;
@@ -76,6 +99,24 @@ export class MessageIntake {
         this.options.warn(error, sessionId, 'backfill: chat messages not fetched');
       }
     }
+  }
+
+  /**
+   * The full whatsapp-web.js id getMessageById needs: remembered since the message came in (this
+   * process); else from the placeholder mediaUrl the log recorded for it (sealed, so the address
+   * is never in plain: a retry after a restart); else the provider id itself when it was recorded
+   * whole, address included, before issue 26 (older messages keep being fetched by it).
+   */
+  private serializedIdOf(
+    sessionId: string,
+    providerMessageId: string,
+    recorded: RecordedMedia | undefined,
+  ): string | undefined {
+    return (
+      this.mediaMessages.get(`${sessionId}:${providerMessageId}`) ??
+      serializedIdOfPlaceholder(recorded?.mediaUrl) ??
+      (providerIdWithoutAddress(providerMessageId) !== providerMessageId ? providerMessageId : undefined)
+    );
   }
 
   private async storeMedia(sessionId: string, providerMessageId: string, msg: MessageLike): Promise<void> {

@@ -1,5 +1,5 @@
 import { ChannelSendError, type ChannelEvent } from '@atende/events';
-import { fakeClientFactory, fakeMessage, type FakeWwebjsClient } from './fake-wwebjs-client.js';
+import { fakeClientFactory, fakeKey, fakeMessage, type FakeWwebjsClient } from './fake-wwebjs-client.js';
 import type { MediaSink, MediaToStore } from './media-sink.js';
 import { WhatsAppWebChannel, type WhatsAppWebChannelOptions } from './whatsapp-web-channel.js';
 
@@ -405,16 +405,13 @@ describe('WhatsAppWebChannel: initialize() failing (offline)', () => {
 describe('WhatsAppWebChannel: messages', () => {
   it('a text from a customer → inbound', async () => {
     const { client, events } = await connected();
-    client.emit(
-      'message',
-      fakeMessage({ id: 'false_5511988887777@c.us_ABC', body: 'Oi, tudo bem?', timestamp: 1_700_000_000 }),
-    );
+    client.emit('message', fakeMessage({ id: 'ABC', body: 'Oi, tudo bem?', timestamp: 1_700_000_000 }));
     expect(events).toEqual([
       {
         type: 'inbound',
         sessionId: 's-1',
         message: {
-          providerMessageId: 'false_5511988887777@c.us_ABC',
+          providerMessageId: 'false_ABC',
           chatId: CUSTOMER,
           from: '5511988887777',
           senderName: 'Maria',
@@ -465,13 +462,13 @@ describe('WhatsAppWebChannel: messages', () => {
     await flush();
     expect(events[0]).toMatchObject({
       type: 'inbound',
-      message: { type: 'image', content: 'veja a foto', mediaUrl: 'wwebjs-media:IMG1' },
+      message: { type: 'image', content: 'veja a foto', mediaUrl: `wwebjs-media:${msg.id._serialized}` },
     });
     expect(msg.downloadMedia).toHaveBeenCalledTimes(1);
     expect(mediaStore.saved).toHaveLength(1);
     expect(mediaStore.saved[0]).toMatchObject({
       sessionId: 's-1',
-      providerMessageId: 'IMG1',
+      providerMessageId: 'false_IMG1',
       chatId: CUSTOMER, // whose key seals it
       mimetype: 'image/jpeg',
     });
@@ -479,9 +476,9 @@ describe('WhatsAppWebChannel: messages', () => {
     expect(events[1]).toEqual({
       type: 'media',
       sessionId: 's-1',
-      providerMessageId: 'IMG1',
+      providerMessageId: 'false_IMG1',
       status: 'stored',
-      mediaUrl: '/api/media/s-1/IMG1.jpg',
+      mediaUrl: '/api/media/s-1/false_IMG1.jpg',
     });
   });
 
@@ -494,15 +491,21 @@ describe('WhatsAppWebChannel: messages', () => {
     client.emit('message', fakeMessage({ id: 'P1', type: 'ptt', body: '', hasMedia: true, media: null }));
     await flush();
     expect(of('inbound').map((e) => [e.message.type, e.message.mediaUrl])).toEqual([
-      ['video', 'wwebjs-media:V1'],
-      ['ptt', 'wwebjs-media:P1'],
+      ['video', `wwebjs-media:false_${CUSTOMER}_V1`],
+      ['ptt', `wwebjs-media:false_${CUSTOMER}_P1`],
     ]);
     expect(of('media')).toEqual([
-      { type: 'media', sessionId: 's-1', providerMessageId: 'V1', status: 'failed', error: 'Media expired' },
       {
         type: 'media',
         sessionId: 's-1',
-        providerMessageId: 'P1',
+        providerMessageId: 'false_V1',
+        status: 'failed',
+        error: 'Media expired',
+      },
+      {
+        type: 'media',
+        sessionId: 's-1',
+        providerMessageId: 'false_P1',
         status: 'failed',
         error: expect.any(String),
       },
@@ -526,14 +529,14 @@ describe('WhatsAppWebChannel: messages', () => {
       {
         type: 'media',
         sessionId: 's-1',
-        providerMessageId: 'D1',
+        providerMessageId: 'false_D1',
         status: 'failed',
         error: expect.stringContaining('ENOSPC'),
       },
     ]);
   });
 
-  it('retryMedia fetches the message again and reports the media', async () => {
+  it('retryMedia of a message recorded with its whole id (before issue 26) fetches it by that id', async () => {
     const { channel, client, of, mediaStore } = await connected();
     const msg = fakeMessage({
       id: 'IMG2',
@@ -541,17 +544,18 @@ describe('WhatsAppWebChannel: messages', () => {
       hasMedia: true,
       media: { mimetype: 'image/jpeg', data: Buffer.from('jpeg').toString('base64') },
     });
+    const legacyId = msg.id._serialized;
     client.getMessageById.mockResolvedValue(msg);
-    await channel.retryMedia('s-1', 'IMG2');
-    expect(client.getMessageById).toHaveBeenCalledWith('IMG2');
-    expect(mediaStore.saved.map((m) => m.providerMessageId)).toEqual(['IMG2']);
+    await channel.retryMedia('s-1', legacyId);
+    expect(client.getMessageById).toHaveBeenCalledWith(legacyId);
+    expect(mediaStore.saved.map((m) => m.providerMessageId)).toEqual([legacyId]); // its old media id
     expect(of('media')).toEqual([
       {
         type: 'media',
         sessionId: 's-1',
-        providerMessageId: 'IMG2',
+        providerMessageId: legacyId,
         status: 'stored',
-        mediaUrl: '/api/media/s-1/IMG2.jpg',
+        mediaUrl: `/api/media/s-1/${legacyId}.jpg`,
       },
     ]);
     expect(of('inbound')).toHaveLength(0); // only the media is reported again
@@ -582,20 +586,15 @@ describe('WhatsAppWebChannel: messages', () => {
 
   it('message_ack → delivered (device) and read (read, played); lower acks are ignored', async () => {
     const { client, events } = await connected();
-    const sent = fakeMessage({ id: 'true_5511988887777@c.us_OUT1', fromMe: true });
+    const sent = fakeMessage({ id: 'OUT1', fromMe: true });
     client.emit('message_ack', sent, 1);
     client.emit('message_ack', sent, 2);
     client.emit('message_ack', sent, 3);
     client.emit('message_ack', sent, 4);
     expect(events).toEqual([
-      {
-        type: 'ack',
-        sessionId: 's-1',
-        providerMessageId: 'true_5511988887777@c.us_OUT1',
-        status: 'delivered',
-      },
-      { type: 'ack', sessionId: 's-1', providerMessageId: 'true_5511988887777@c.us_OUT1', status: 'read' },
-      { type: 'ack', sessionId: 's-1', providerMessageId: 'true_5511988887777@c.us_OUT1', status: 'read' },
+      { type: 'ack', sessionId: 's-1', providerMessageId: 'true_OUT1', status: 'delivered' },
+      { type: 'ack', sessionId: 's-1', providerMessageId: 'true_OUT1', status: 'read' },
+      { type: 'ack', sessionId: 's-1', providerMessageId: 'true_OUT1', status: 'read' },
     ]);
   });
 
@@ -619,7 +618,7 @@ describe('WhatsAppWebChannel: messages', () => {
     expect(read.fetchMessages).not.toHaveBeenCalled();
     expect(withUnread.fetchMessages).toHaveBeenCalledWith({ limit: 2 });
     expect(busy.fetchMessages).toHaveBeenCalledWith({ limit: 5 });
-    expect(of('inbound').map((e) => e.message.providerMessageId)).toEqual(['U1', 'U2']);
+    expect(of('inbound').map((e) => e.message.providerMessageId)).toEqual(['false_U1', 'false_U2']);
   });
 
   it('a failing backfill is logged, not thrown', async () => {
@@ -644,10 +643,8 @@ describe('WhatsAppWebChannel: send', () => {
 
   it('sends through the client and returns the provider id', async () => {
     const { channel, client } = await connected();
-    client.sendMessage.mockResolvedValueOnce({ id: { _serialized: 'true_5511988887777@c.us_P1' } });
-    await expect(channel.send('s-1', text('m-1'))).resolves.toEqual({
-      providerMessageId: 'true_5511988887777@c.us_P1',
-    });
+    client.sendMessage.mockResolvedValueOnce({ id: fakeKey(true, CUSTOMER, 'P1') });
+    await expect(channel.send('s-1', text('m-1'))).resolves.toEqual({ providerMessageId: 'true_P1' });
     expect(client.sendMessage).toHaveBeenCalledWith(CUSTOMER, 'Olá!');
   });
 

@@ -6,6 +6,7 @@ import {
   type ChannelEvent,
   type ChannelStatus,
   type OutboundChannelMessage,
+  type RecordedMedia,
 } from '@atende/events';
 import { backoffDelay, type BackoffOptions } from '../queue/backoff.js';
 import { ackStatus } from './ack-status.js';
@@ -13,6 +14,7 @@ import { BoundedMap } from '../channel/bounded-map.js';
 import type { ClientFactory, ClientLike, MessageLike } from './client-like.js';
 import { MessageIntake, errorText } from './message-intake.js';
 import type { MediaSink } from './media-sink.js';
+import { providerMessageIdOf } from './provider-message-id.js';
 import { isSendableChatId, toChannelSendError } from './send-error.js';
 import { wwebjsClientFactory } from './wwebjs-client-factory.js';
 import { ChannelListeners } from '../channel/channel-listeners.js';
@@ -174,7 +176,7 @@ export class WhatsAppWebChannel implements Channel {
       let providerMessageId: string | undefined;
       try {
         const sent = await client.sendMessage(message.chatId, message.content);
-        providerMessageId = sent?.id?._serialized;
+        providerMessageId = providerMessageIdOf(sent?.id) ?? undefined; // the same form its acks take
       } catch (error) {
         throw toChannelSendError(error);
       }
@@ -191,14 +193,14 @@ export class WhatsAppWebChannel implements Channel {
   }
 
   /** Downloads an inbound message's media again; the outcome is reported as a `media` event. */
-  async retryMedia(sessionId: string, providerMessageId: string): Promise<void> {
+  async retryMedia(sessionId: string, providerMessageId: string, recorded?: RecordedMedia): Promise<void> {
     const state = this.sessions.get(sessionId);
     const client = state?.client;
     if (!state || !client || state.status !== 'connected') {
       this.intake.mediaFailed(sessionId, providerMessageId, 'WhatsApp session is not connected');
       return;
     }
-    await this.intake.fetchMediaAgain(client, sessionId, providerMessageId);
+    await this.intake.fetchMediaAgain(client, sessionId, providerMessageId, recorded);
   }
 
   onEvent(listener: (event: ChannelEvent) => void | Promise<void>): () => void {
@@ -360,10 +362,13 @@ export class WhatsAppWebChannel implements Channel {
       if (live()) this.intake.receive(sessionId, msg);
     });
 
+    // Acks of messages sent before issue 26 (recorded with their address) come in the new form
+    // too: the conversation indexes old ids under it as well (indexProviderId), so they still match.
     client.on('message_ack', (msg: MessageLike, ack: number) => {
       if (!live()) return;
       const status = ackStatus(ack);
-      if (status) this.emit({ type: 'ack', sessionId, providerMessageId: msg.id._serialized, status });
+      const providerMessageId = providerMessageIdOf(msg.id);
+      if (status && providerMessageId) this.emit({ type: 'ack', sessionId, providerMessageId, status });
     });
   }
 

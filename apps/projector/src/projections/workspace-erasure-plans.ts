@@ -12,6 +12,7 @@ import {
 } from './canned-replies/index.js';
 import {
   CHANNEL_SESSIONS_PROJECTION,
+  PENDING_SESSIONS_INDEX,
   RESTORABLE_SESSIONS_INDEX,
   SESSION_COLLECTION,
   userSessionsIndex,
@@ -74,6 +75,7 @@ export const workspaceErasers: Readonly<Record<string, WorkspaceEraser>> = {
       tx.delete(SESSION_COLLECTION, sessionId);
       tx.indexDelete(userSessionsIndex(session.userId), sessionId);
       tx.indexDelete(RESTORABLE_SESSIONS_INDEX, sessionId);
+      tx.indexDelete(PENDING_SESSIONS_INDEX, sessionId);
     }
   },
   [CONVERSATIONS_PROJECTION]: keyed(CONVERSATION_COLLECTION, WORKSPACE_STATS_COLLECTION),

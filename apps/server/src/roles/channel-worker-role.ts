@@ -15,7 +15,12 @@ import {
 } from '@atende/channel-worker';
 import { SessionLeaseHolder, type Channel } from '@atende/events';
 import { DEMO_SANDBOX_SESSION, sandboxToken, startSandboxControls } from '@atende/gateway';
-import { busSource, conversationAllowance, listRestorableSessions } from '@atende/projector';
+import {
+  busSource,
+  conversationAllowance,
+  listPendingSessions,
+  listRestorableSessions,
+} from '@atende/projector';
 import { RedisCheckpointStore } from '@atende/read-models';
 import {
   openBus,
@@ -113,6 +118,8 @@ export async function startChannelWorkerRole(plan: ChannelWorkerPlan, logger: Lo
     workspaceOf,
     allowanceOf: (workspaceId) => conversationAllowance(readModels.view('workspaces'), workspaceId),
     restorableSessions: async () => await listRestorableSessions(sessionsView),
+    // A session waiting for its QR code whose worker died starts again here (a new QR code).
+    pendingSessions: async (since) => await listPendingSessions(sessionsView, since),
   });
   conversations.started(bridge);
 

@@ -16,6 +16,7 @@ import {
 import { Map as ImmutableMap } from 'immutable';
 import { startsOverLimit } from '../workspace/plan.js';
 import { outboundTimestamp, requireMayAnswer, requireTimestamp } from './outbound-rules.js';
+import { indexProviderId, messageIdOfProviderId } from './provider-message-id.js';
 
 export interface ConversationMessage {
   direction: 'inbound' | 'outbound';
@@ -48,7 +49,8 @@ export interface ActiveConversation {
   messages: ImmutableMap<string, ConversationMessage>;
   /**
    * Provider message id → our message id, for inbound and sent outbound messages. Its keys are the
-   * provider ids already seen in this conversation (a re-delivery, or the echo of our own send).
+   * provider ids already seen in this conversation (a re-delivery, or the echo of our own send);
+   * ids recorded with an address are also keyed by their address-free form (indexProviderId).
    */
   providerToMessageId: ImmutableMap<string, string>;
 }
@@ -106,7 +108,7 @@ function receiveInbound(
   state: ConversationState,
 ): ConversationEvent[] {
   if (state.status === 'active') {
-    if (state.providerToMessageId.has(data.providerMessageId)) return [];
+    if (messageIdOfProviderId(state.providerToMessageId, data.providerMessageId) !== undefined) return [];
     if (state.messages.has(data.messageId)) throw messageIdConflict();
   }
   const type = normaliseMessageType(data.type);
@@ -223,7 +225,10 @@ function decide(command: ConversationCommand, state: ConversationState): Convers
     }
     case 'UpdateDeliveryByProviderId': {
       const conversation = requireConversation(state);
-      const messageId = conversation.providerToMessageId.get(command.data.providerMessageId);
+      const messageId = messageIdOfProviderId(
+        conversation.providerToMessageId,
+        command.data.providerMessageId,
+      );
       if (messageId === undefined) throw new DomainError('MESSAGE_NOT_FOUND', MESSAGE_NOT_FOUND_MESSAGE);
       return decide({ type: 'UpdateDelivery', data: { messageId, status: command.data.status } }, state);
     }
@@ -371,7 +376,7 @@ function evolveActive(state: ActiveConversation, event: ConversationEvent): Acti
           mediaStatus,
           mediaAttempt: 0,
         }),
-        providerToMessageId: state.providerToMessageId.set(providerMessageId, messageId),
+        providerToMessageId: indexProviderId(state.providerToMessageId, providerMessageId, messageId),
       };
     }
     case 'OutboundMessageRequested':
@@ -394,7 +399,10 @@ function evolveActive(state: ActiveConversation, event: ConversationEvent): Acti
       }));
       return next === state
         ? state
-        : { ...next, providerToMessageId: next.providerToMessageId.set(providerMessageId, messageId) };
+        : {
+            ...next,
+            providerToMessageId: indexProviderId(next.providerToMessageId, providerMessageId, messageId),
+          };
     }
     case 'MessageDeliveryUpdated': {
       const { status } = event.data;

@@ -3,3 +3,4 @@ export * from './commands.js';
 export * from './decider.js';
 export * from './messages.js';
 export * from './address.js';
+export * from './provider-message-id.js';

@@ -18,6 +18,15 @@ export interface InboundChannelMessage {
   timestamp: string;
 }
 
+/**
+ * What the log recorded of an inbound message whose media is fetched again, opened (a sealed field
+ * reads as null once its customer is erased): a driver may have put in its placeholder `mediaUrl`
+ * what it needs to find the message again (whatsapp-web.js: its full id, address included).
+ */
+export interface RecordedMedia {
+  mediaUrl: string | null;
+}
+
 /** What a driver reports about a session. */
 export type ChannelEvent =
   | { type: 'qr'; sessionId: string; qrCode: string }
@@ -87,9 +96,10 @@ export interface Channel {
   send(sessionId: string, message: OutboundChannelMessage): Promise<{ providerMessageId: string }>;
   /**
    * Fetches an inbound message's media again (e.g. after a `media` event with status `failed`);
-   * the outcome is reported as a new `media` event. Drivers without downloadable media omit it.
+   * the outcome is reported as a new `media` event (under the `providerMessageId` given). Drivers
+   * without downloadable media omit it. `recorded`: what the log holds about the message.
    */
-  retryMedia?(sessionId: string, providerMessageId: string): Promise<void>;
+  retryMedia?(sessionId: string, providerMessageId: string, recorded?: RecordedMedia): Promise<void>;
   /**
    * Subscribes to what the driver reports; returns the unsubscribe function. A listener may return
    * a promise (it settles when the event is recorded): drivers that can wait, wait before telling

@@ -1,7 +1,9 @@
 import { TestLog, project, expectReplayStable } from '../../testing/test-log.js';
+import { erasable } from '../workspace-erasure-plans.js';
 import {
   channelSessionsProjection,
   getSession,
+  listPendingSessions,
   listRestorableSessions,
   listSessionsOfUser,
   listSessionsOfWorkspace,
@@ -162,6 +164,65 @@ describe('channel-sessions projection', () => {
     view = (await project(channelSessionsProjection, log.events)).view('channel-sessions');
     expect((await listRestorableSessions(view)).map((s) => s.sessionId)).toEqual(['s3']);
     await expectReplayStable(channelSessionsProjection, log.events);
+  });
+
+  it('lists as pending the sessions waiting for their QR code, by when they were last asked for', async () => {
+    const log = new TestLog();
+    const at = (minute: number) => `2026-11-02T10:${String(minute).padStart(2, '0')}:00.000Z`;
+    const qr = (id: string, minute: number, ws = 'w1') =>
+      log.append(
+        `channel-${id}`,
+        { type: 'ChannelQrIssued', data: { sessionId: id, qrCode: QR } },
+        { at: at(minute), workspaceId: ws },
+      );
+    request(log, 's1', { at: at(0) });
+    qr('s1', 12); // its QR code was renewed: asked for at 10:12
+    request(log, 's2', { at: at(5) }); // no QR code yet: waiting too
+    request(log, 's3', { at: at(1) }); // asked for long ago
+    request(log, 's4', { at: at(6) });
+    log.append(
+      'channel-s4',
+      { type: 'ChannelConnected', data: { sessionId: 's4', phoneNumber: null } },
+      { at: at(7) },
+    );
+    request(log, 's5', { at: at(8) });
+    log.append(
+      'channel-s5',
+      { type: 'ChannelFailed', data: { sessionId: 's5', error: 'x', retryInMs: null } },
+      { at: at(9) },
+    );
+    request(log, 's6', { at: at(10), ws: 'w2' });
+    qr('s6', 11, 'w2');
+    log.append(
+      'channel-s1',
+      { type: 'ChannelQrIssued', data: { sessionId: 's1', qrCode: QR } },
+      {
+        at: at(13),
+        workspaceId: 'w2', // another workspace's event about s1: skipped
+      },
+    );
+    const projection = erasable(channelSessionsProjection);
+    let view = (await project(projection, log.events)).view('channel-sessions');
+    const pending = async (since: number) =>
+      (await listPendingSessions(view, new Date(at(since)))).map((s) => s.sessionId);
+    expect(await pending(2)).toEqual(['s1', 's6', 's2']);
+    expect(await pending(0)).toEqual(['s1', 's6', 's2', 's3']);
+    expect(await pending(13)).toEqual([]);
+
+    // Logged out, then asked for again: waiting again. A deleted workspace's sessions are gone.
+    log.append('channel-s4', { type: 'ChannelDisconnected', data: { sessionId: 's4', reason: 'LOGOUT' } });
+    request(log, 's4', { at: at(14) });
+    log.append(
+      'workspace-w2',
+      {
+        type: 'WorkspaceDataDeleted',
+        data: { workspaceId: 'w2', deletedBy: 'ana', memberIds: ['ana'], channelSessionIds: ['s6'] },
+      },
+      { workspaceId: 'w2', at: at(15) },
+    );
+    view = (await project(projection, log.events)).view('channel-sessions');
+    expect(await pending(2)).toEqual(['s4', 's1', 's2']);
+    await expectReplayStable(projection, log.events);
   });
 
   it('moves a re-requested session to its new user', async () => {

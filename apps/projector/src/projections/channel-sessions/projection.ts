@@ -3,6 +3,7 @@ import { defineProjection } from '../../projection.js';
 import { utcIso } from '../conversations/event-helpers.js';
 import {
   CHANNEL_SESSIONS_PROJECTION,
+  PENDING_SESSIONS_INDEX,
   SESSION_COLLECTION,
   RESTORABLE_SESSIONS_INDEX,
   userSessionsIndex,
@@ -17,15 +18,23 @@ function write(tx: ProjectionTx, session: SessionDoc): void {
   tx.indexPut(userSessionsIndex(session.userId), session.sessionId, score);
 }
 
+type SessionEvent = StoredEvent<AtendeEvent> & { data: { sessionId: string } };
+
 /** Changes an existing session of the event's workspace (session ids are global: another one's is skipped). */
 function update(
-  event: StoredEvent<AtendeEvent> & { data: { sessionId: string } },
+  event: SessionEvent,
   tx: ProjectionTx,
   change: (session: SessionDoc) => Partial<SessionDoc>,
 ): void {
   const session = tx.get<SessionDoc>(SESSION_COLLECTION, event.data.sessionId);
   if (!session || session.workspaceId !== event.metadata.workspaceId) return;
   write(tx, { ...session, ...change(session), updatedAt: utcIso(event.metadata.occurredAt) });
+}
+
+/** Whether the event is about a known session of its own workspace. */
+function ownSession(event: SessionEvent, tx: ProjectionTx): boolean {
+  const session = tx.get<SessionDoc>(SESSION_COLLECTION, event.data.sessionId);
+  return session?.workspaceId === event.metadata.workspaceId;
 }
 
 /** WhatsApp channel sessions (connect modal, status and sessions calls). */
@@ -37,6 +46,7 @@ export const channelSessionsProjection = defineProjection(CHANNEL_SESSIONS_PROJE
     if (previous && previous.userId !== d.userId)
       tx.indexDelete(userSessionsIndex(previous.userId), d.sessionId);
     tx.indexDelete(RESTORABLE_SESSIONS_INDEX, d.sessionId);
+    tx.indexPut(PENDING_SESSIONS_INDEX, d.sessionId, Date.parse(event.metadata.occurredAt));
     write(tx, {
       sessionId: d.sessionId,
       workspaceId: d.workspaceId,
@@ -52,12 +62,16 @@ export const channelSessionsProjection = defineProjection(CHANNEL_SESSIONS_PROJE
       updatedAt: utcIso(event.metadata.occurredAt),
     });
   },
-  ChannelQrIssued: (event, tx) =>
-    update(event, tx, () => ({ status: 'qr_issued', qrCode: event.data.qrCode })),
+  ChannelQrIssued: (event, tx) => {
+    if (ownSession(event, tx)) {
+      tx.indexPut(PENDING_SESSIONS_INDEX, event.data.sessionId, Date.parse(event.metadata.occurredAt));
+    }
+    update(event, tx, () => ({ status: 'qr_issued', qrCode: event.data.qrCode }));
+  },
   ChannelConnected: (event, tx) => {
-    const session = tx.get<SessionDoc>(SESSION_COLLECTION, event.data.sessionId);
-    if (session?.workspaceId === event.metadata.workspaceId) {
-      tx.indexPut(RESTORABLE_SESSIONS_INDEX, session.sessionId, Date.parse(event.metadata.occurredAt));
+    if (ownSession(event, tx)) {
+      tx.indexPut(RESTORABLE_SESSIONS_INDEX, event.data.sessionId, Date.parse(event.metadata.occurredAt));
+      tx.indexDelete(PENDING_SESSIONS_INDEX, event.data.sessionId);
     }
     update(event, tx, (s) => ({
       status: 'connected',
@@ -68,12 +82,16 @@ export const channelSessionsProjection = defineProjection(CHANNEL_SESSIONS_PROJE
     }));
   },
   ChannelDisconnected: (event, tx) => {
-    const session = tx.get<SessionDoc>(SESSION_COLLECTION, event.data.sessionId);
-    if (session?.workspaceId === event.metadata.workspaceId) {
-      tx.indexDelete(RESTORABLE_SESSIONS_INDEX, session.sessionId);
+    if (ownSession(event, tx)) {
+      tx.indexDelete(RESTORABLE_SESSIONS_INDEX, event.data.sessionId);
+      tx.indexDelete(PENDING_SESSIONS_INDEX, event.data.sessionId);
     }
     update(event, tx, () => ({ status: 'disconnected', qrCode: null, lastError: null }));
   },
-  ChannelFailed: (event, tx) =>
-    update(event, tx, () => ({ status: 'failed', qrCode: null, lastError: event.data.error })),
+  ChannelFailed: (event, tx) => {
+    // The connect modal gives up on a failed session (the user asks again): nothing to take over.
+    // A driver's retry that issues a QR code again puts it back.
+    if (ownSession(event, tx)) tx.indexDelete(PENDING_SESSIONS_INDEX, event.data.sessionId);
+    update(event, tx, () => ({ status: 'failed', qrCode: null, lastError: event.data.error }));
+  },
 });

@@ -20,6 +20,13 @@ export function userSessionsIndex(userId: string): string {
  */
 export const RESTORABLE_SESSIONS_INDEX = 'restorable';
 
+/**
+ * Sessions waiting for their QR code to be scanned (requested or QR issued; not connected, failed or
+ * erased since), for a channel worker to take over when the one showing the QR dies. Id sessionId,
+ * score = when it was last requested or its last QR was issued (ms).
+ */
+export const PENDING_SESSIONS_INDEX = 'pending';
+
 /** 'session' id sessionId. */
 export interface SessionDoc {
   sessionId: string;
