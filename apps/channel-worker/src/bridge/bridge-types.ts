@@ -127,5 +127,7 @@ export interface ChannelBridgeOptions {
 export interface ChannelBridge {
   /** The conversation id a session's customer address is recorded under (the sandbox answers it). */
   conversationIdOf(sessionId: string, address: string): Promise<string | undefined>;
+  /** Takes over no more sessions (shutting down); what runs here keeps running until stop(). */
+  stopTakingSessions(): void;
   stop(): Promise<void>;
 }

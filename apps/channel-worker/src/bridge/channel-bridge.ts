@@ -263,8 +263,12 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
       const workspaceId = await resolveWorkspace(sessionId);
       return workspaceId ? await routing.conversationIdOf(workspaceId, address) : undefined;
     },
+    stopTakingSessions() {
+      ownership?.stopTaking();
+    },
     async stop() {
       if (stopped) return;
+      ownership?.stopTaking();
       stopped = true;
       unsubscribe();
       abort.abort();

@@ -1,6 +1,12 @@
 import { pino } from 'pino';
 import { createSqliteEventStore } from '@atende/event-store';
-import { MemorySessionLeaseStore, SessionLeaseHolder, streams, type EventStore } from '@atende/events';
+import {
+  MemorySessionLeaseStore,
+  SessionLeaseHolder,
+  atendeRegistry,
+  streams,
+  type EventStore,
+} from '@atende/events';
 import { breakableLeaseStore } from '@atende/events/testing';
 import { InProcessQueue } from '../queue/in-process-queue.js';
 import { requestSandboxSession, waitFor } from './bridge-test-helpers.js';
@@ -25,7 +31,11 @@ describe('channel bridge with ownership (one worker, leases in memory)', () => {
     await store.close();
   });
 
-  async function start(maxSessions: number, cut = breakableLeaseStore(leaseStore)) {
+  async function start(
+    maxSessions: number,
+    cut = breakableLeaseStore(leaseStore),
+    restorable: { sessionId: string; phoneNumber: string; name: string }[] = [],
+  ) {
     const channel = new FakeChannel();
     const leases = new SessionLeaseHolder({
       store: cut,
@@ -40,7 +50,7 @@ describe('channel bridge with ownership (one worker, leases in memory)', () => {
       logger,
       conversationIdFor: async (_workspaceId, address) => address,
       workspaceOf: async () => WS,
-      restorableSessions: async () => [],
+      restorableSessions: async () => restorable as never,
       ownership: {
         leases,
         sendQueues: { open: () => new InProcessQueue<SendJob>(), close: async () => {} },
@@ -61,6 +71,24 @@ describe('channel bridge with ownership (one worker, leases in memory)', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(channel.connects.map((c) => c.sessionId)).toEqual(['s1']);
     expect(leases.held()).toEqual(['s1']);
+  });
+
+  it('takes over no session once it is stopping, though one is left to nobody', async () => {
+    await leaseStore.claim('s9', 'a-dying-worker', 60_000);
+    await requestSession('s9');
+    await store.appendToStream(streams.channel('s9'), [
+      atendeRegistry.prepare(
+        { type: 'ChannelConnected', data: { sessionId: 's9', phoneNumber: '5511999990000' } },
+        { workspaceId: WS },
+      ),
+    ]);
+    const session = { sessionId: 's9', phoneNumber: '5511999990000', name: 'Suporte' };
+    const { channel, bridge } = await start(5, breakableLeaseStore(leaseStore), [session]);
+    bridge.stopTakingSessions();
+    await leaseStore.release(['s9'], 'a-dying-worker'); // its worker is gone: the session is free
+    await new Promise((r) => setTimeout(r, 500)); // five scans' time
+    expect(channel.connects).toEqual([]);
+    expect(await leaseStore.owners(['s9'])).toEqual(new Map());
   });
 
   it('frees a logged-out session once its disconnection is in the log', async () => {

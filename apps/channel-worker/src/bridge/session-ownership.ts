@@ -136,9 +136,17 @@ export class SessionOwnership {
   }
 
   /** Stops consuming, stops the sessions here (no logout), then gives their leases up at once. */
-  async stop(): Promise<void> {
+  /**
+   * Takes no more sessions (a scan under way stops before its next claim): the first step of a
+   * shutdown, so a worker on its way out never takes a session another worker should run.
+   */
+  stopTaking(): void {
     this.stopped = true;
     clearTimeout(this.timer);
+  }
+
+  async stop(): Promise<void> {
+    this.stopTaking();
     this.unsubscribe?.();
     await this.scanning;
     const held = this.leases.held();

@@ -143,7 +143,9 @@ export async function startChannelWorkerRole(plan: ChannelWorkerPlan, logger: Lo
   return {
     stop: () =>
       closeInOrder([
-        () => new Promise<void>((resolve) => (controls ? controls.close(() => resolve()) : resolve())),
+        // First no session taken over any more: a worker on its way out must leave them to the others.
+        () => bridge.stopTakingSessions(),
+        () => closeControls(controls),
         // Detaches its sessions (not logged out: another worker takes them), closes leases and queues.
         () => bridge.stop(),
         () => bus.close(),
@@ -156,4 +158,25 @@ export async function startChannelWorkerRole(plan: ChannelWorkerPlan, logger: Lo
         () => store.close(),
       ]),
   };
+}
+
+/** How long requests in flight on the sandbox controls get to finish at a stop. */
+const CONTROLS_GRACE_MS = 3_000;
+
+/**
+ * Stops the sandbox controls: no new connection, idle keep-alive ones closed now, and those still
+ * busy after a short grace (a client retrying through a network cut) closed too, so a stop is not
+ * held until the supervisor's SIGKILL.
+ */
+function closeControls(controls: Server | undefined): Promise<void> {
+  if (!controls) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const force = setTimeout(() => controls.closeAllConnections(), CONTROLS_GRACE_MS);
+    force.unref();
+    controls.close(() => {
+      clearTimeout(force);
+      resolve();
+    });
+    controls.closeIdleConnections();
+  });
 }
