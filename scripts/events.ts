@@ -2,14 +2,23 @@
  * npm run events -- tail [--from N] | stats | export --stream ID | at --stream ID --position N | encrypt
  * Looks into the event log: follow it live, count events, export a stream as NDJSON, or show a
  * stream's read model exactly as it was at a past global position (time travel); `encrypt` brings a
- * log written before encryption to the encrypted form, in place.
+ * log written before encryption to the encrypted form, in place, conversations named by a customer's
+ * WhatsApp id renamed to their pseudonym.
  */
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { encryptSqliteLog } from '@atende/event-store';
+import type { AtendeConfig } from '@atende/config';
+import {
+  FileMediaStore,
+  SealedMediaStore,
+  encryptSqliteLog,
+  logChanged,
+  type EncryptedEventStore,
+} from '@atende/event-store';
 import type { EventStore, StoredEvent } from '@atende/events';
 import { streamCategory } from '@atende/events';
-import { MemoryReadModels } from '@atende/read-models';
+import { MemoryReadModels, READ_MODEL_SNAPSHOT_NAME } from '@atende/read-models';
 import { OPS_SOCKET_NAME, applyBatch, opsServerRunning, projectionsForCategory } from '@atende/projector';
 import { CliError, runCli } from './ops/cli-error.js';
 import { logLocation } from '@atende/server';
@@ -99,6 +108,39 @@ async function at(store: EventStore, streamId: string, position: number): Promis
   );
 }
 
+/**
+ * Seals the SQLite log in place and renames the conversations still named by a customer's WhatsApp
+ * id (their media sealed again with the new key), then makes sure no read model made from the old
+ * log is served: the embedded snapshot is deleted (the next start rebuilds from the log); the
+ * distributed processes' read models must be replayed.
+ */
+async function encrypt(config: AtendeConfig, store: EncryptedEventStore): Promise<void> {
+  const media = new SealedMediaStore(
+    new FileMediaStore({ root: path.join(config.dataDir, 'media') }),
+    store.cipher,
+  );
+  const report = await encryptSqliteLog(path.join(config.dataDir, 'events.db'), store.cipher, { media });
+  const n = (value: number) => value.toLocaleString('pt-BR');
+  console.log(`${n(report.sealed)} eventos cifrados (${n(report.scanned)} com campos sensíveis examinados).`);
+  console.log(
+    `${n(report.renamed)} conversas antigas renomeadas (${n(report.renamedErased)} já excluídas), ` +
+      `${n(report.references)} referências a elas e ${n(report.media)} mídias cifradas de novo.`,
+  );
+  if (report.providerIds > 0) {
+    console.log(`${n(report.providerIds)} ids de mensagens do WhatsApp sem o número do cliente.`);
+  }
+  if (report.notRenamed > 0) {
+    console.log(`${n(report.notRenamed)} conversas antigas mantidas: o novo nome já é de outra conversa.`);
+  }
+  if (!logChanged(report)) return;
+  rmSync(path.join(config.dataDir, READ_MODEL_SNAPSHOT_NAME), { force: true });
+  console.log(
+    config.ATENDE_MODE === 'distributed'
+      ? 'Agora reconstrua os modelos de leitura: npm run replay -- --all (antes de iniciar o Atende).'
+      : 'Os modelos de leitura serão reconstruídos a partir do registro no próximo início.',
+  );
+}
+
 runCli(async () => {
   let parsed;
   try {
@@ -124,10 +166,7 @@ runCli(async () => {
           `pare o Atende antes de cifrar o registro (ele está rodando em ${config.dataDir})`,
         );
       }
-      const report = await encryptSqliteLog(path.join(config.dataDir, 'events.db'), store.cipher);
-      console.log(
-        `${report.sealed.toLocaleString('pt-BR')} eventos cifrados (${report.scanned.toLocaleString('pt-BR')} com campos sensíveis examinados).`,
-      );
+      await encrypt(config, store);
     } finally {
       await store.close();
     }

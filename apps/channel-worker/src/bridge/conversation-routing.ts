@@ -13,7 +13,9 @@ export interface OutboundRequest {
  * Between a provider's addresses (WhatsApp ids, which hold phone numbers) and conversation ids:
  * a customer's conversation is named by a pseudonym of their address (`pseudonymOf`), so the
  * number is in no stream id, bus key or read model. Conversations the log already had under the
- * address itself (before pseudonyms) keep that id until their customer is erased.
+ * address itself (before pseudonyms) keep that id until `npm run events -- encrypt` renames them to
+ * the pseudonym (encrypt-sqlite-log.ts), or their customer is erased (the address's next message
+ * then starts a pseudonymous conversation).
  */
 export class ConversationRouting {
   private readonly legacy = new Map<string, boolean>();

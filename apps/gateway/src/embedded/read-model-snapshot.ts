@@ -11,8 +11,8 @@ import {
   type MemoryReadModels,
 } from '@atende/read-models';
 
-/** The snapshot of the in-process read models in DATA_DIR (present only while Atende is stopped). */
-export const READ_MODEL_SNAPSHOT_NAME = 'read-models.snapshot';
+/** The snapshot of the in-process read models in DATA_DIR (its name: `npm run events -- encrypt` deletes it). */
+export { READ_MODEL_SNAPSHOT_NAME } from '@atende/read-models';
 
 /** Source files of `dir` and below, tests aside, sorted. */
 function sourceFiles(dir: string): string[] {

@@ -1,31 +1,85 @@
 import Database from 'better-sqlite3';
 import { atendeRegistry } from '@atende/events';
 import type { FieldCipher } from './field-cipher.js';
+import {
+  planLegacyConversations,
+  renameConversations,
+  rewriteReferences,
+  type MediaResealer,
+} from './legacy-conversations.js';
+import { stripProviderAddresses } from './legacy-provider-ids.js';
 
 const PAGE = 1000;
 
 export interface EncryptLogReport {
   /** Events of types with sealed fields that were looked at. */
   scanned: number;
-  /** Of those, how many were still in plain text and are now sealed. */
+  /** Events whose personal data or secrets were still in plain text and are now sealed. */
   sealed: number;
+  /** Conversations named by their customer's WhatsApp id (made before pseudonyms), now renamed. */
+  renamed: number;
+  /** Of those, how many were erased already (renamed to an id that links to no one). */
+  renamedErased: number;
+  /** Conversations named by a WhatsApp id left as they were: their new id names another one. */
+  notRenamed: number;
+  /** Events of other streams that named a renamed conversation (audit records' URLs). */
+  references: number;
+  /** Media files of renamed conversations sealed again with their new key. */
+  media: number;
+  /** Events whose provider message id held the customer's address (whatsapp-web.js, before issue 26). */
+  providerIds: number;
+}
+
+export interface EncryptLogOptions {
+  /**
+   * The deployment's media (a SealedMediaStore), so the files of a renamed conversation are sealed
+   * again with its new key before the old one is destroyed. Default: none (a log without media).
+   */
+  media?: MediaResealer;
+  /** Called after each page of the sealing pass with how many events it looked at. */
+  onProgress?: (done: number) => void;
+}
+
+/** Whether a run changed the log (then read models made from it before are stale). */
+export function logChanged(report: EncryptLogReport): boolean {
+  return report.sealed + report.renamed + report.references + report.media + report.providerIds > 0;
 }
 
 /**
  * Brings a SQLite event log written before encryption (or by a tool that wrote plain events) to the
- * encrypted form, in place: each event's sealed fields replaced by their ciphertext, page by page.
- * Old text is overwritten on disk (secure_delete), the WAL truncated and the file vacuumed, so the
- * plain text is gone from the file, not only from the rows. Idempotent (sealed events are skipped).
+ * encrypted form, in place. First, conversations named by their customer's WhatsApp id (before ids
+ * were pseudonyms) are renamed, with every plain field naming them (legacy-conversations.ts), and
+ * provider message ids lose the address they held (legacy-provider-ids.ts); then each remaining
+ * event's sealed fields are replaced by their ciphertext, page by page. Old text is
+ * overwritten on disk (secure_delete), the WAL truncated and the file vacuumed, so it is gone from
+ * the file, not only from the rows. Stream versions and global positions stay. Idempotent (sealed
+ * events and renamed conversations are skipped), and a run stopped halfway is finished by the next.
  */
 export async function encryptSqliteLog(
   filename: string,
   cipher: FieldCipher,
-  onProgress?: (done: number) => void,
+  options: EncryptLogOptions = {},
 ): Promise<EncryptLogReport> {
   const db = new Database(filename, { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
     db.pragma('secure_delete = ON');
+    const plan = await planLegacyConversations(db, cipher);
+    const report: EncryptLogReport = {
+      scanned: 0,
+      sealed: 0,
+      renamed: plan.conversations.length,
+      renamedErased: plan.conversations.filter((c) => c.erased).length,
+      notRenamed: plan.taken,
+      // References first: a run stopped halfway still finds the conversations they name.
+      references: rewriteReferences(db, cipher, plan.conversations),
+      media: 0,
+      providerIds: 0,
+    };
+    const renamed = await renameConversations(db, cipher, plan.conversations, options.media);
+    report.sealed += renamed.sealed;
+    report.media += renamed.media;
+    report.providerIds = stripProviderAddresses(db);
     const types = atendeRegistry.types().filter((t) => atendeRegistry.definition(t).sealed);
     const select = db.prepare<unknown[], { p: number; s: string; t: string; d: string; w: string }>(
       `SELECT global_position AS p, stream_id AS s, type AS t, data AS d, workspace_id AS w FROM events
@@ -33,7 +87,6 @@ export async function encryptSqliteLog(
        ORDER BY global_position LIMIT ${PAGE}`,
     );
     const update = db.prepare<[string, number]>('UPDATE events SET data = ? WHERE global_position = ?');
-    const report: EncryptLogReport = { scanned: 0, sealed: 0 };
     let after = 0;
     for (;;) {
       const rows = select.all(after, ...types);
@@ -52,9 +105,9 @@ export async function encryptSqliteLog(
       report.scanned += rows.length;
       report.sealed += changes.length;
       after = rows[rows.length - 1]!.p;
-      onProgress?.(report.scanned);
+      options.onProgress?.(report.scanned);
     }
-    if (report.sealed > 0) {
+    if (logChanged(report)) {
       db.pragma('wal_checkpoint(TRUNCATE)');
       db.exec('VACUUM');
     }

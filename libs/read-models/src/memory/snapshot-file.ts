@@ -4,6 +4,12 @@ import v8 from 'node:v8';
 import { z } from 'zod';
 import type { MemorySnapshot } from './memory-read-models.js';
 
+/**
+ * The snapshot of the embedded process's read models in DATA_DIR (present only while Atende is
+ * stopped); ops commands that change the log in place delete it, so it is rebuilt from the log.
+ */
+export const READ_MODEL_SNAPSHOT_NAME = 'read-models.snapshot';
+
 /** Bumped when MemorySnapshot's layout changes: older files are then ignored. */
 export const MEMORY_SNAPSHOT_FORMAT = 1;
 
