@@ -8,8 +8,7 @@ import {
   type MediaResealer,
 } from './legacy-conversations.js';
 import { stripProviderAddresses } from './legacy-provider-ids.js';
-
-const PAGE = 1000;
+import { rewriteEventData } from './rewrite-event-data.js';
 
 export interface EncryptLogReport {
   /** Events of types with sealed fields that were looked at. */
@@ -72,41 +71,24 @@ export async function encryptSqliteLog(
       renamedErased: plan.conversations.filter((c) => c.erased).length,
       notRenamed: plan.taken,
       // References first: a run stopped halfway still finds the conversations they name.
-      references: rewriteReferences(db, cipher, plan.conversations),
+      references: await rewriteReferences(db, cipher, plan.conversations),
       media: 0,
       providerIds: 0,
     };
     const renamed = await renameConversations(db, cipher, plan.conversations, options.media);
     report.sealed += renamed.sealed;
     report.media += renamed.media;
-    report.providerIds = stripProviderAddresses(db);
+    report.providerIds = await stripProviderAddresses(db);
     const types = atendeRegistry.types().filter((t) => atendeRegistry.definition(t).sealed);
-    const select = db.prepare<unknown[], { p: number; s: string; t: string; d: string; w: string }>(
-      `SELECT global_position AS p, stream_id AS s, type AS t, data AS d, workspace_id AS w FROM events
-       WHERE global_position > ? AND type IN (${types.map(() => '?').join(', ')})
-       ORDER BY global_position LIMIT ${PAGE}`,
+    const sealing = await rewriteEventData(
+      db,
+      `type IN (${types.map(() => '?').join(', ')})`,
+      types,
+      async (row) => await cipher.sealData(row.t, row.s, row.w, JSON.parse(row.d) as Record<string, unknown>),
+      options.onProgress,
     );
-    const update = db.prepare<[string, number]>('UPDATE events SET data = ? WHERE global_position = ?');
-    let after = 0;
-    for (;;) {
-      const rows = select.all(after, ...types);
-      if (rows.length === 0) break;
-      const changes: [string, number][] = [];
-      for (const row of rows) {
-        const sealed = await cipher.sealData(
-          row.t,
-          row.s,
-          row.w,
-          JSON.parse(row.d) as Record<string, unknown>,
-        );
-        if (sealed) changes.push([JSON.stringify(sealed), row.p]);
-      }
-      db.transaction(() => changes.forEach((change) => update.run(...change)))();
-      report.scanned += rows.length;
-      report.sealed += changes.length;
-      after = rows[rows.length - 1]!.p;
-      options.onProgress?.(report.scanned);
-    }
+    report.scanned += sealing.scanned;
+    report.sealed += sealing.changed;
     if (logChanged(report)) {
       db.pragma('wal_checkpoint(TRUNCATE)');
       db.exec('VACUUM');

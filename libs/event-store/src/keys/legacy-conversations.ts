@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import { SEALED_KEY, mediaIdSchema, sealedPartOf, streams, type MediaOwner } from '@atende/events';
 import type { FieldCipher } from './field-cipher.js';
 import { unseal } from './master-key.js';
+import { rewriteEventData } from './rewrite-event-data.js';
 
 /**
  * Conversations named by their customer's address (a WhatsApp id, which holds the phone number),
@@ -19,7 +20,6 @@ export const ERASED_KEY_ID = 'erased';
 
 const PSEUDONYM = /^ct_[0-9a-f]{24}$/;
 const MEDIA_URL_PREFIX = '/api/media/';
-const PAGE = 1000;
 /** Conversations handled together: their new keys made in one transaction, their rows written in one. */
 const BATCH = 200;
 
@@ -180,11 +180,11 @@ function plainWithIds(
  * them outside their own streams (today: audit records of refused requests, by URL). Answers how
  * many events changed.
  */
-export function rewriteReferences(
+export async function rewriteReferences(
   db: Database.Database,
   cipher: FieldCipher,
   conversations: readonly LegacyConversation[],
-): number {
+): Promise<number> {
   const byWorkspace = new Map<string, Map<string, string>>();
   for (const c of conversations) {
     if (!byWorkspace.has(c.workspaceId)) byWorkspace.set(c.workspaceId, new Map());
@@ -192,27 +192,13 @@ export function rewriteReferences(
   }
   if (byWorkspace.size === 0) return 0;
   const renamedStreams = new Set(conversations.map((c) => c.streamId));
-  const select = db.prepare<[number], { p: number; w: string; s: string; t: string; d: string }>(
-    `SELECT global_position AS p, workspace_id AS w, stream_id AS s, type AS t, data AS d FROM events
-     WHERE global_position > ? ORDER BY global_position LIMIT ${PAGE}`,
-  );
-  const update = db.prepare<[string, number]>('UPDATE events SET data = ? WHERE global_position = ?');
-  let changed = 0;
-  for (let after = 0; ;) {
-    const rows = select.all(after);
-    if (rows.length === 0) break;
-    const changes: [string, number][] = [];
-    for (const row of rows) {
-      const ids = byWorkspace.get(row.w);
-      if (!ids || renamedStreams.has(row.s)) continue;
-      const data = JSON.parse(row.d) as Record<string, unknown>;
-      const next = plainWithIds(cipher, row.t, data, ids);
-      if (next !== data) changes.push([JSON.stringify(next), row.p]);
-    }
-    db.transaction(() => changes.forEach((change) => update.run(...change)))();
-    changed += changes.length;
-    after = rows[rows.length - 1]!.p;
-  }
+  const { changed } = await rewriteEventData(db, '1', [], (row) => {
+    const ids = byWorkspace.get(row.w);
+    if (!ids || renamedStreams.has(row.s)) return undefined;
+    const data = JSON.parse(row.d) as Record<string, unknown>;
+    const next = plainWithIds(cipher, row.t, data, ids);
+    return next === data ? undefined : next;
+  });
   return changed;
 }
 

@@ -1,7 +1,6 @@
 import type Database from 'better-sqlite3';
 import { providerIdWithoutAddress } from '@atende/events';
-
-const PAGE = 1000;
+import { rewriteEventData } from './rewrite-event-data.js';
 
 /**
  * Provider message ids recorded with the customer's address in them (whatsapp-web.js ids before
@@ -11,28 +10,14 @@ const PAGE = 1000;
  * media placeholder, so nothing is lost; the phone number leaves the log's plain fields. Answers how
  * many events changed. Idempotent.
  */
-export function stripProviderAddresses(db: Database.Database): number {
-  const select = db.prepare<[number], { p: number; d: string }>(
-    `SELECT global_position AS p, data AS d FROM events
-     WHERE global_position > ? AND instr(data, '"providerMessageId"') > 0 AND instr(data, '@') > 0
-     ORDER BY global_position LIMIT ${PAGE}`,
-  );
-  const update = db.prepare<[string, number]>('UPDATE events SET data = ? WHERE global_position = ?');
-  let changed = 0;
-  for (let after = 0; ;) {
-    const rows = select.all(after);
-    if (rows.length === 0) break;
-    const changes: [string, number][] = [];
-    for (const row of rows) {
-      const data = JSON.parse(row.d) as Record<string, unknown>;
-      const id = data.providerMessageId;
-      if (typeof id !== 'string') continue;
-      const bare = providerIdWithoutAddress(id);
-      if (bare !== id) changes.push([JSON.stringify({ ...data, providerMessageId: bare }), row.p]);
-    }
-    db.transaction(() => changes.forEach((change) => update.run(...change)))();
-    changed += changes.length;
-    after = rows[rows.length - 1]!.p;
-  }
+export async function stripProviderAddresses(db: Database.Database): Promise<number> {
+  const where = `instr(data, '"providerMessageId"') > 0 AND instr(data, '@') > 0`;
+  const { changed } = await rewriteEventData(db, where, [], (row) => {
+    const data = JSON.parse(row.d) as Record<string, unknown>;
+    const id = data.providerMessageId;
+    if (typeof id !== 'string') return undefined;
+    const bare = providerIdWithoutAddress(id);
+    return bare === id ? undefined : { ...data, providerMessageId: bare };
+  });
   return changed;
 }
