@@ -5,7 +5,17 @@ import type {
   ChannelStatus,
   OutboundChannelMessage,
   RecordedMedia,
+  SentMessageQuery,
 } from '@atende/events';
+
+/** A message that reached the fake chat (a send that did not throw). */
+interface FakeDelivered {
+  sessionId: string;
+  chatId: string;
+  content: string;
+  providerMessageId: string;
+  at: Date;
+}
 
 /** A Channel for tests: records connects and sends, emits events on demand, fails sends when told. */
 export class FakeChannel implements Channel {
@@ -15,8 +25,22 @@ export class FakeChannel implements Channel {
   readonly mediaRetries: { sessionId: string; providerMessageId: string; recorded?: RecordedMedia }[] = [];
   readonly disconnects: string[] = [];
   readonly detaches: string[] = [];
+  /** What reached the chats, oldest first: where findSent looks. */
+  readonly delivered: FakeDelivered[] = [];
+  readonly finds: { sessionId: string; query: SentMessageQuery }[] = [];
   /** When set, every send throws it. */
   sendError: ChannelSendError | undefined;
+  /** When set, findSent throws it (the channel cannot tell). */
+  findError: Error | undefined;
+  /** Like a driver looking in the chat; set it to undefined for a channel that cannot look. */
+  findSent: Channel['findSent'] = async (sessionId, query) => {
+    this.finds.push({ sessionId, query });
+    if (this.findError) throw this.findError;
+    return this.delivered
+      .filter((m) => m.sessionId === sessionId && m.chatId === query.chatId && m.content === query.content)
+      .filter((m) => m.at.getTime() >= query.since.getTime())
+      .map((m) => m.providerMessageId);
+  };
   private readonly listeners = new Set<(event: ChannelEvent) => void>();
   private counter = 0;
 
@@ -42,7 +66,10 @@ export class FakeChannel implements Channel {
     this.sends.push({ sessionId, message });
     if (this.sendError) throw this.sendError;
     this.counter += 1;
-    return { providerMessageId: `true_${message.chatId}_P${this.counter}` };
+    const providerMessageId = `true_${message.chatId}_P${this.counter}`;
+    const { chatId, content } = message;
+    this.delivered.push({ sessionId, chatId, content, providerMessageId, at: new Date() });
+    return { providerMessageId };
   }
 
   async retryMedia(sessionId: string, providerMessageId: string, recorded?: RecordedMedia): Promise<void> {

@@ -3,11 +3,15 @@ import {
   conversationDecider,
   loadAggregate,
   providerIdWithoutAddress,
+  unfinishedSendSince,
+  type ActiveConversation,
 } from '@atende/events';
 import { BoundedMap } from '../channel/bounded-map.js';
 import type { Job } from '../queue/job-queue.js';
 import type { BridgeContext } from './bridge-context.js';
 import type { SendJob } from './bridge-types.js';
+import type { OutboundRequest } from './conversation-routing.js';
+import { findEarlierSend } from './earlier-send.js';
 
 const MAX_REMEMBERED = 50_000;
 const MAX_EARLY_ACKS = 1_000;
@@ -19,7 +23,10 @@ interface SentMessage {
 
 /**
  * The outbound side of a bridge: runs send jobs (each request sent once: a replayed or repeated job
- * finds it handled) and moves sent messages' delivery status with the provider's acks.
+ * finds it handled) and moves sent messages' delivery status with the provider's acks. Before the
+ * provider is first asked, OutboundSendStarted is recorded: a job that finds it with no outcome (its
+ * worker died between the send and its record) asks the channel whether the chat already has the
+ * message before sending again (findEarlierSend).
  */
 export class SendRunner {
   /** providerMessageId → the conversation of a message we sent. */
@@ -63,28 +70,58 @@ export class SendRunner {
   }
 
   readonly run = async (job: Job<SendJob>): Promise<void> => {
-    const { closedWorkspaces, routing, channel, logger } = this.ctx;
+    const { closedWorkspaces, routing, logger } = this.ctx;
     const payload = job.payload;
     if (closedWorkspaces.has(payload.workspaceId)) return; // its data was deleted: nothing goes out
     let providerMessageId = this.sentNotRecorded.get(payload.messageId);
     if (providerMessageId === undefined) {
-      const request = (await this.stillRequested(payload))
+      const conversation = await this.stillRequested(payload);
+      const request = conversation
         ? await routing.outboundOf(payload.streamId, payload.messageId, payload.chatId)
         : undefined;
-      if (request === undefined) {
+      if (conversation === undefined || request === undefined) {
         logger.debug({ messageId: payload.messageId }, 'outbound message already handled; not sent again');
         return;
       }
-      ({ providerMessageId } = await channel.send(payload.sessionId, {
-        chatId: request.address,
-        content: request.content,
-        type: 'text',
-        messageId: payload.messageId,
-      }));
+      providerMessageId = await this.sendOnce(payload, request, conversation);
       this.sentNotRecorded.set(payload.messageId, providerMessageId);
     }
     await this.recordSent(payload, providerMessageId);
   };
+
+  /**
+   * A first attempt records that the send started, then sends. A later one (the first started with
+   * no outcome recorded: a crash, a takeover, a send that threw) first looks for the message in
+   * the chat, and sends only when it is not found or the channel cannot tell.
+   */
+  private async sendOnce(
+    job: SendJob,
+    request: OutboundRequest,
+    conversation: ActiveConversation,
+  ): Promise<string> {
+    const message = conversation.messages.get(job.messageId);
+    const startedAt = message && unfinishedSendSince(message);
+    if (startedAt === undefined) {
+      await this.ctx.conversationCommand(
+        job.streamId,
+        {
+          type: 'StartOutboundSend',
+          data: { messageId: job.messageId, startedAt: new Date().toISOString() },
+        },
+        { workspaceId: job.workspaceId, causationId: job.requestEventId },
+      );
+    } else {
+      const found = await findEarlierSend(this.ctx, job, request, { startedAt, conversation });
+      if (found !== undefined) return found;
+    }
+    const sent = await this.ctx.channel.send(job.sessionId, {
+      chatId: request.address,
+      content: request.content,
+      type: 'text',
+      messageId: job.messageId,
+    });
+    return sent.providerMessageId;
+  }
 
   readonly failed = async (job: Job<SendJob>, error: unknown): Promise<void> => {
     const payload = job.payload;
@@ -125,16 +162,19 @@ export class SendRunner {
     }
   }
 
-  /** True while the message still waits to be sent (a replay of an old request finds it sent or failed). */
-  private async stillRequested(job: SendJob): Promise<boolean> {
+  /**
+   * The conversation while the message still waits to be sent; undefined once it was sent or failed
+   * (a replay of an old request).
+   */
+  private async stillRequested(job: SendJob): Promise<ActiveConversation | undefined> {
     const { state } = await loadAggregate(this.ctx.deps, conversationDecider, job.streamId);
-    if (state.status !== 'active') return false;
+    if (state.status !== 'active') return undefined;
     const message = state.messages.get(job.messageId);
-    return (
+    const waiting =
       message !== undefined &&
       message.direction === 'outbound' &&
       message.status === 'requested' &&
-      message.providerMessageId === null
-    );
+      message.providerMessageId === null;
+    return waiting ? state : undefined;
   }
 }

@@ -1,6 +1,7 @@
 import { ChannelSendError, type ChannelEvent } from '@atende/events';
 import { inboundMessageId } from './inbound-message-id.js';
 import { SandboxChannel, SandboxError } from './sandbox-channel.js';
+import { SqliteSandboxStorage } from './sandbox-storage.js';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const session = { sessionId: 's-1', phoneNumber: '5511999990000', name: 'Suporte' };
@@ -26,6 +27,8 @@ const text = (messageId: string, content = 'Olá', chatId = '5511988887777@c.us'
   content,
   type: 'text' as const,
 });
+
+const query = (since: Date) => ({ chatId: '5511988887777@c.us', content: 'Pedido enviado', since });
 
 describe('SandboxChannel', () => {
   it('is named sandbox and starts disconnected', () => {
@@ -170,6 +173,30 @@ describe('SandboxChannel', () => {
     }
     await expect(channel.send('s-1', text('g', 'x', '120363000000000001@g.us'))).resolves.toBeDefined();
     expect(channel.outbox('s-1')).toHaveLength(1);
+  });
+
+  it('findSent finds what the phone took in the chat with that text since the attempt, kept across a restart', async () => {
+    let now = new Date('2026-05-01T10:00:00.000Z');
+    const storage = new SqliteSandboxStorage(':memory:');
+    const first = new SandboxChannel({ storage, now: () => now, paired: ['s-1'] });
+    await first.connect(session);
+    const old = await first.send('s-1', text('m-0', 'Pedido enviado'));
+    now = new Date('2026-05-01T10:05:00.000Z');
+    const sent = await first.send('s-1', text('m-1', 'Pedido enviado'));
+    await first.send('s-1', text('m-2', 'Outro texto'));
+    await first.send('s-1', text('m-3', 'Pedido enviado', '5511977776666@c.us'));
+
+    const restarted = new SandboxChannel({ storage, now: () => now });
+    await expect(restarted.findSent('s-1', query(now))).rejects.toBeInstanceOf(ChannelSendError); // not here yet
+    await restarted.connect({ ...session, restore: true });
+    expect(await restarted.findSent('s-1', query(now))).toEqual([sent.providerMessageId]);
+    expect(await restarted.findSent('s-1', query(new Date('2026-05-01T09:00:00.000Z')))).toEqual([
+      old.providerMessageId,
+      sent.providerMessageId,
+    ]);
+    expect(await restarted.findSent('s-1', query(new Date('2026-05-01T10:06:00.000Z')))).toEqual([]);
+    expect(await restarted.findSent('s-1', { ...query(now), content: 'Pedido enviado!' })).toEqual([]);
+    storage.close();
   });
 
   it('ack is emitted for a message the phone received', async () => {

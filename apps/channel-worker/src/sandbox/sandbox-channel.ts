@@ -8,6 +8,7 @@ import {
   type ChannelStatus,
   type InboundChannelMessage,
   type OutboundChannelMessage,
+  type SentMessageQuery,
 } from '@atende/events';
 import { inboundMessageId } from './inbound-message-id.js';
 import type { SandboxStorage } from './sandbox-storage.js';
@@ -222,6 +223,22 @@ export class SandboxChannel implements Channel {
     state.sentByProviderId.set(sent.providerMessageId, sent);
     if (this.sendDelayMs > 0) await pause(this.sendDelayMs);
     return { providerMessageId: sent.providerMessageId };
+  }
+
+  /**
+   * What this phone received in the chat with exactly this text at or after `since` (its outbox,
+   * kept across restarts in its storage): provider ids, oldest first. The phone is this host's: a
+   * message another host's phone took is not seen. Throws for a session not started here.
+   */
+  async findSent(sessionId: string, query: SentMessageQuery): Promise<string[]> {
+    const state = this.sessions.get(sessionId);
+    if (!state) throw new ChannelSendError(`Sandbox session ${sessionId} is not here`, false);
+    const since = query.since.getTime();
+    return state.outbox
+      .filter(
+        (m) => m.chatId === query.chatId && m.content === query.content && Date.parse(m.sentAt) >= since,
+      )
+      .map((m) => m.providerMessageId);
   }
 
   async retryMedia(sessionId: string, providerMessageId: string): Promise<void> {

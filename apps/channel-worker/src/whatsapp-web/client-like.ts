@@ -46,12 +46,12 @@ export interface MediaLike {
   filename?: string | null;
 }
 
-/** A chat (`Chat`), as far as the backfill needs it. */
+/** A chat (`Chat`), as far as the backfill and findSent need it. */
 export interface ChatLike {
   id: { _serialized: string };
   unreadCount: number;
-  /** The last `limit` messages, oldest first. */
-  fetchMessages(options: { limit: number }): Promise<MessageLike[]>;
+  /** The last `limit` messages (with `fromMe`, only ours or only theirs), oldest first. */
+  fetchMessages(options: { limit: number; fromMe?: boolean }): Promise<MessageLike[]>;
 }
 
 /** A whatsapp-web.js `Client` as the driver uses it. */
@@ -67,6 +67,8 @@ export interface ClientLike {
   logout(): Promise<void>;
   sendMessage(chatId: string, content: string): Promise<{ id: MessageKeyLike }>;
   getChats(): Promise<ChatLike[]>;
+  /** The chat of a WhatsApp id (undefined, or a rejection, when WhatsApp Web has none). */
+  getChatById(chatId: string): Promise<ChatLike | undefined>;
   getMessageById(messageId: string): Promise<MessageLike | null | undefined>;
 }
 

@@ -28,6 +28,7 @@ export class FakeWwebjsClient extends EventEmitter implements ClientLike {
     id: fakeKey(true, chatId, `SENT${++this.sentCount}`),
   }));
   readonly getChats = jest.fn(async (): Promise<ChatLike[]> => []);
+  readonly getChatById = jest.fn(async (_chatId: string): Promise<ChatLike | undefined> => undefined);
   readonly getMessageById = jest.fn(async (_id: string): Promise<MessageLike | null> => null);
   private sentCount = 0;
 

@@ -7,6 +7,7 @@ import {
   type ChannelStatus,
   type OutboundChannelMessage,
   type RecordedMedia,
+  type SentMessageQuery,
 } from '@atende/events';
 import { backoffDelay, type BackoffOptions } from '../queue/backoff.js';
 import { ackStatus } from './ack-status.js';
@@ -16,6 +17,7 @@ import { MessageIntake, errorText } from './message-intake.js';
 import type { MediaSink } from './media-sink.js';
 import { providerMessageIdOf } from './provider-message-id.js';
 import { isSendableChatId, toChannelSendError } from './send-error.js';
+import { findSentMessages } from './sent-messages.js';
 import { wwebjsClientFactory } from './wwebjs-client-factory.js';
 import { ChannelListeners } from '../channel/channel-listeners.js';
 
@@ -190,6 +192,15 @@ export class WhatsAppWebChannel implements Channel {
     } finally {
       this.sending.delete(message.messageId);
     }
+  }
+
+  /** Our messages in the chat with this text (see findSentMessages); throws when not connected. */
+  async findSent(sessionId: string, query: SentMessageQuery): Promise<string[]> {
+    const state = this.sessions.get(sessionId);
+    if (!state?.client || state.status !== 'connected') {
+      throw new ChannelSendError(`WhatsApp session ${sessionId} is not connected`, false);
+    }
+    return findSentMessages(state.client, query);
   }
 
   /** Downloads an inbound message's media again; the outcome is reported as a `media` event. */

@@ -109,11 +109,13 @@ const MESSAGE_CREATED = new Set(['InboundMessageReceived', 'OutboundMessageReque
 const MESSAGE_STATUS = new Set(['OutboundMessageSent', 'MessageDeliveryUpdated', 'OutboundMessageFailed']);
 const MESSAGE_MEDIA = new Set(['MessageMediaStored', 'MessageMediaFailed', 'MessageMediaRetryRequested']);
 const CHANNEL_PUSHED = new Set(['ChannelConnected', 'ChannelDisconnected']);
+/** Conversation events no socket hears of (a channel worker's own record): nothing to wait for. */
+const CONVERSATION_SILENT = new Set(['OutboundSendStarted']);
 
 /** Whether an event of this stream and type can produce a push (so others need not wait for projections). */
 export function mayPush(event: StoredEvent): boolean {
   const category = streamCategory(event.streamId);
-  if (category === 'conversation') return true;
+  if (category === 'conversation') return !CONVERSATION_SILENT.has(event.type);
   return category === 'channel' && CHANNEL_PUSHED.has(event.type);
 }
 

@@ -51,6 +51,12 @@ export type ConversationCommand =
         allowance: ConversationAllowance;
       };
     }
+  | {
+      /** Recorded before the provider is asked to send (its first attempt only; see send-attempt.ts). */
+      type: 'StartOutboundSend';
+      /** `startedAt`: ISO time, the sender's clock. */
+      data: { messageId: string; startedAt: string };
+    }
   | { type: 'MarkOutboundSent'; data: { messageId: string; providerMessageId: string } }
   | { type: 'UpdateDelivery'; data: { messageId: string; status: Exclude<DeliveryStatus, 'sent'> } }
   | {

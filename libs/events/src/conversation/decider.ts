@@ -17,6 +17,7 @@ import { Map as ImmutableMap } from 'immutable';
 import { startsOverLimit } from '../workspace/plan.js';
 import { outboundTimestamp, requireMayAnswer, requireTimestamp } from './outbound-rules.js';
 import { indexProviderId, messageIdOfProviderId } from './provider-message-id.js';
+import { startOutboundSend, withSendStarted } from './send-attempt.js';
 
 export interface ConversationMessage {
   direction: 'inbound' | 'outbound';
@@ -26,6 +27,8 @@ export interface ConversationMessage {
   mediaStatus: MediaStatus;
   /** Media downloads retried so far (see RetryMedia). */
   mediaAttempt: number;
+  /** Outbound: when its first send attempt started (OutboundSendStarted); absent before. */
+  sendStartedAt?: string;
 }
 
 export interface ActiveConversation {
@@ -206,6 +209,11 @@ function decide(command: ConversationCommand, state: ConversationState): Convers
       return receiveInbound(command.data, state);
     case 'RequestOutboundMessage':
       return requestOutbound(command.data, state);
+    case 'StartOutboundSend':
+      return startOutboundSend(
+        requireOutbound(requireConversation(state), command.data.messageId),
+        command.data,
+      );
     case 'MarkOutboundSent': {
       const message = requireOutbound(requireConversation(state), command.data.messageId);
       if (message.providerMessageId !== null) return [];
@@ -390,6 +398,8 @@ function evolveActive(state: ActiveConversation, event: ConversationEvent): Acti
           mediaAttempt: 0,
         }),
       };
+    case 'OutboundSendStarted':
+      return updateMessage(state, event.data.messageId, (m) => withSendStarted(m, event.data.startedAt));
     case 'OutboundMessageSent': {
       const { messageId, providerMessageId } = event.data;
       const next = updateMessage(state, messageId, (m) => ({

@@ -82,6 +82,17 @@ export const OutboundMessageRequested = defineEvent(
   { idempotencyKey: (d) => `outbound:${d.messageId}`, sealed: contactData(['content']) },
 );
 
+/**
+ * A channel worker is about to hand the message to the provider (before each first attempt): a
+ * retry that finds it with no OutboundMessageSent/Failed after it asks the chat whether the message
+ * is already there instead of sending it again (see StartOutboundSend). Ids and a time only.
+ */
+export const OutboundSendStarted = defineEvent(
+  'OutboundSendStarted',
+  z.object({ messageId: id, startedAt: timestamp }),
+  { idempotencyKey: (d) => `send-started:${d.messageId}` },
+);
+
 export const OutboundMessageSent = defineEvent(
   'OutboundMessageSent',
   z.object({ messageId: id, providerMessageId: id }),
@@ -179,6 +190,7 @@ export const conversationEventDefinitions = [
   ConversationOverPlanLimit,
   InboundMessageReceived,
   OutboundMessageRequested,
+  OutboundSendStarted,
   OutboundMessageSent,
   MessageDeliveryUpdated,
   OutboundMessageFailed,
@@ -202,6 +214,7 @@ export type ConversationEvent =
   | EventOf<typeof ConversationOverPlanLimit>
   | EventOf<typeof InboundMessageReceived>
   | EventOf<typeof OutboundMessageRequested>
+  | EventOf<typeof OutboundSendStarted>
   | EventOf<typeof OutboundMessageSent>
   | EventOf<typeof MessageDeliveryUpdated>
   | EventOf<typeof OutboundMessageFailed>

@@ -4,3 +4,4 @@ export * from './decider.js';
 export * from './messages.js';
 export * from './address.js';
 export * from './provider-message-id.js';
+export * from './send-attempt.js';

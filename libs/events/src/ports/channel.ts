@@ -55,6 +55,16 @@ export interface OutboundChannelMessage {
   messageId: string;
 }
 
+/** What a retried send looks for in the chat (see Channel.findSent). */
+export interface SentMessageQuery {
+  /** The provider's address of the chat (as given to send). */
+  chatId: string;
+  /** The exact text that was sent. */
+  content: string;
+  /** When the earlier attempt started (the sender's clock): a message older than that is not it. */
+  since: Date;
+}
+
 /** A send that failed; `permanent` ones are not retried (bad number, blocked…). */
 export class ChannelSendError extends Error {
   constructor(
@@ -94,6 +104,15 @@ export interface Channel {
   detach?(sessionId: string): Promise<void>;
   /** Sends; resolves with the provider's message id, throws ChannelSendError. */
   send(sessionId: string, message: OutboundChannelMessage): Promise<{ providerMessageId: string }>;
+  /**
+   * After a send whose outcome was never recorded (its worker crashed or lost the session between
+   * the provider call and the record): the provider ids of the messages this session sent to
+   * `chatId` with exactly `content` at or after `since` (less the driver's clock skew), oldest
+   * first, in the form `send` returns them; empty when the chat has none. Throws when it cannot
+   * tell (e.g. the session is not connected). Drivers that cannot look omit it: such a message is
+   * sent again (at least once).
+   */
+  findSent?(sessionId: string, query: SentMessageQuery): Promise<string[]>;
   /**
    * Fetches an inbound message's media again (e.g. after a `media` event with status `failed`);
    * the outcome is reported as a new `media` event (under the `providerMessageId` given). Drivers

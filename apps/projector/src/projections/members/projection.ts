@@ -106,6 +106,7 @@ const memberHandlers = {
  */
 const SYSTEM_EVENTS: ReadonlySet<string> = new Set([
   'InboundMessageReceived',
+  'OutboundSendStarted',
   'OutboundMessageSent',
   'MessageDeliveryUpdated',
   'OutboundMessageFailed',
