@@ -3,205 +3,39 @@ import { assertNever } from '../core/decider.js';
 import { DomainError } from '../core/errors.js';
 import type { ConversationCommand } from './commands.js';
 import type { ConversationEvent } from './events.js';
-import type { ChatType, MediaStatus, MessageStatus } from './messages.js';
 import {
-  INBOUND_CONTENT_MAX,
-  MEDIA_URL_MAX,
-  OUTBOUND_CONTENT_MAX,
-  chatTypeOf,
-  isMediaType,
-  isStatusAdvance,
-  normaliseMessageType,
-} from './messages.js';
+  MEDIA_FAILED_MESSAGE,
+  MEDIA_NOT_FOUND_MESSAGE,
+  MESSAGE_NOT_FOUND_MESSAGE,
+  RATING_INVALID_MESSAGE,
+  SEND_FAILED_MESSAGE,
+  requireConversation,
+  requireMediaUrl,
+  requireMessage,
+  requireOutbound,
+  trimmedOr,
+  type ActiveConversation,
+  type ConversationMessage,
+  type ConversationState,
+} from './conversation-state.js';
+import { receiveInbound, requestOutbound } from './message-commands.js';
+import { isStatusAdvance } from './messages.js';
 import { Map as ImmutableMap } from 'immutable';
-import { startsOverLimit } from '../workspace/plan.js';
-import { outboundTimestamp, requireMayAnswer, requireTimestamp } from './outbound-rules.js';
 import { indexProviderId, messageIdOfProviderId } from './provider-message-id.js';
 import { startOutboundSend, withSendStarted } from './send-attempt.js';
 
-export interface ConversationMessage {
-  direction: 'inbound' | 'outbound';
-  /** Outbound: requested → sent → delivered → read, or failed. Inbound messages stay `delivered`. */
-  status: MessageStatus;
-  providerMessageId: string | null;
-  mediaStatus: MediaStatus;
-  /** Media downloads retried so far (see RetryMedia). */
-  mediaAttempt: number;
-  /** Outbound: when its first send attempt started (OutboundSendStarted); absent before. */
-  sendStartedAt?: string;
-}
-
-export interface ActiveConversation {
-  status: 'active';
-  chatId: string;
-  /** The session of the latest inbound message (a reconnected workspace keeps its conversations). */
-  sessionId: string;
-  customerId: string;
-  customerName: string;
-  type: ChatType;
-  isPinned: boolean;
-  isArchived: boolean;
-  assigneeId: string | null;
-  rating: number | null;
-  /** Inbound messages since the last ConversationRead. */
-  unreadCount: number;
-  /** The month (YYYY-MM) it started beyond the plan's limit, or null. */
-  overLimitMonth: string | null;
-  lastInboundMessageId: string | null;
-  /** By our message id. */
-  messages: ImmutableMap<string, ConversationMessage>;
-  /**
-   * Provider message id → our message id, for inbound and sent outbound messages. Its keys are the
-   * provider ids already seen in this conversation (a re-delivery, or the echo of our own send);
-   * ids recorded with an address are also keyed by their address-free form (indexProviderId).
-   */
-  providerToMessageId: ImmutableMap<string, string>;
-}
-
-export type ConversationState = { status: 'none' } | ActiveConversation;
-
-export const DEFAULT_CUSTOMER_NAME = 'Contato';
-export const CONVERSATION_NOT_FOUND_MESSAGE = 'Conversa não encontrada';
-export const MESSAGE_NOT_FOUND_MESSAGE = 'Mensagem não encontrada';
-export const MESSAGE_EMPTY_MESSAGE = 'Mensagem vazia';
-export const MESSAGE_TOO_LONG_MESSAGE = `Mensagem muito longa (máximo ${OUTBOUND_CONTENT_MAX} caracteres)`;
-export const RATING_INVALID_MESSAGE = 'A avaliação deve ser de 1 a 5';
-export const SEND_FAILED_MESSAGE = 'Erro ao enviar mensagem';
-export const MEDIA_FAILED_MESSAGE = 'Erro ao baixar mídia';
-export const MEDIA_NOT_FOUND_MESSAGE = 'Esta mensagem não tem mídia';
-
-function digitsOnly(value: string | null | undefined): string {
-  return (value ?? '').replace(/\D/g, '');
-}
-
-function trimmedOr(value: string | null | undefined, fallback: string, max: number): string {
-  return (value ?? '').trim().slice(0, max) || fallback;
-}
-
-function requireConversation(state: ConversationState): ActiveConversation {
-  if (state.status !== 'active')
-    throw new DomainError('CONVERSATION_NOT_FOUND', CONVERSATION_NOT_FOUND_MESSAGE);
-  return state;
-}
-
-function requireMessage(conversation: ActiveConversation, messageId: string): ConversationMessage {
-  const message = conversation.messages.get(messageId);
-  if (!message) throw new DomainError('MESSAGE_NOT_FOUND', MESSAGE_NOT_FOUND_MESSAGE);
-  return message;
-}
-
-function requireOutbound(conversation: ActiveConversation, messageId: string): ConversationMessage {
-  const message = requireMessage(conversation, messageId);
-  if (message.direction !== 'outbound') throw new DomainError('MESSAGE_NOT_FOUND', MESSAGE_NOT_FOUND_MESSAGE);
-  return message;
-}
-
-function messageIdConflict(): DomainError {
-  return new DomainError('MESSAGE_ID_CONFLICT', 'Já existe outra mensagem com este id');
-}
-
-function requireMediaUrl(raw: string): string {
-  const url = raw.trim();
-  if (!url || url.length > MEDIA_URL_MAX) throw new DomainError('MEDIA_URL_INVALID', 'URL da mídia inválida');
-  return url;
-}
-
-function receiveInbound(
-  data: Extract<ConversationCommand, { type: 'ReceiveInboundMessage' }>['data'],
-  state: ConversationState,
-): ConversationEvent[] {
-  if (state.status === 'active') {
-    if (messageIdOfProviderId(state.providerToMessageId, data.providerMessageId) !== undefined) return [];
-    if (state.messages.has(data.messageId)) throw messageIdConflict();
-  }
-  const type = normaliseMessageType(data.type);
-  const content = (data.content ?? '').slice(0, INBOUND_CONTENT_MAX);
-  if (type === 'text' && !content.trim()) throw new DomainError('MESSAGE_EMPTY', MESSAGE_EMPTY_MESSAGE);
-  const rawMediaUrl = isMediaType(type) ? (data.mediaUrl ?? '').trim() : '';
-  const mediaUrl = rawMediaUrl ? requireMediaUrl(rawMediaUrl) : null;
-  const timestamp = requireTimestamp(data.timestamp, data.receivedAt);
-
-  const events: ConversationEvent[] = [];
-  let chatId: string;
-  let customerId: string;
-  let customerName: string;
-  if (state.status === 'none') {
-    chatId = data.chatId;
-    customerId = digitsOnly(data.customerId) || digitsOnly((data.address ?? data.chatId).split('@')[0]);
-    if (!customerId) throw new DomainError('CUSTOMER_INVALID', 'Contato inválido');
-    customerName = trimmedOr(data.customerName, DEFAULT_CUSTOMER_NAME, 200);
-    events.push({
-      type: 'ConversationStarted',
-      data: {
-        chatId,
-        sessionId: data.sessionId,
-        channel: 'whatsapp',
-        customerId,
-        customerName,
-        type: data.chatType ?? chatTypeOf(data.address ?? chatId),
-        ...(data.address && data.address !== chatId ? { address: data.address } : {}),
-      },
-    });
-    if (data.allowance && startsOverLimit(data.allowance)) {
-      const { entitlement, month } = data.allowance;
-      events.push({
-        type: 'ConversationOverPlanLimit',
-        data: { month, plan: entitlement.plan, limit: entitlement.limits.conversationsPerMonth ?? 0 },
-      });
-    }
-  } else {
-    ({ chatId, customerId, customerName } = state);
-    if (state.isArchived) events.push({ type: 'ConversationUnarchived', data: {} });
-  }
-  events.push({
-    type: 'InboundMessageReceived',
-    data: {
-      messageId: data.messageId,
-      chatId,
-      sessionId: data.sessionId,
-      providerMessageId: data.providerMessageId,
-      content,
-      type,
-      mediaUrl,
-      mediaStatus: mediaUrl ? 'pending' : 'none',
-      senderName: trimmedOr(data.senderName, customerName, 200),
-      senderPhone: digitsOnly(data.senderPhone).slice(0, 64) || customerId,
-      timestamp,
-    },
-  });
-  return events;
-}
-
-function requestOutbound(
-  data: Extract<ConversationCommand, { type: 'RequestOutboundMessage' }>['data'],
-  state: ConversationState,
-): ConversationEvent[] {
-  const conversation = requireConversation(state);
-  const existing = conversation.messages.get(data.messageId);
-  if (existing) {
-    if (existing.direction === 'outbound') return [];
-    throw messageIdConflict();
-  }
-  requireMayAnswer(conversation.overLimitMonth, data.allowance);
-  const content = (data.content ?? '').trim();
-  if (!content) throw new DomainError('MESSAGE_EMPTY', MESSAGE_EMPTY_MESSAGE);
-  if (content.length > OUTBOUND_CONTENT_MAX)
-    throw new DomainError('MESSAGE_TOO_LONG', MESSAGE_TOO_LONG_MESSAGE);
-  return [
-    {
-      type: 'OutboundMessageRequested',
-      data: {
-        messageId: data.messageId,
-        chatId: conversation.chatId,
-        sessionId: data.sessionId?.trim() || conversation.sessionId,
-        agentId: data.agentId,
-        content,
-        type: normaliseMessageType(data.type ?? 'text'),
-        timestamp: outboundTimestamp(data.timestamp, data.receivedAt),
-      },
-    },
-  ];
-}
+export type { ActiveConversation, ConversationMessage, ConversationState } from './conversation-state.js';
+export {
+  CONVERSATION_NOT_FOUND_MESSAGE,
+  DEFAULT_CUSTOMER_NAME,
+  MEDIA_FAILED_MESSAGE,
+  MEDIA_NOT_FOUND_MESSAGE,
+  MESSAGE_EMPTY_MESSAGE,
+  MESSAGE_NOT_FOUND_MESSAGE,
+  MESSAGE_TOO_LONG_MESSAGE,
+  RATING_INVALID_MESSAGE,
+  SEND_FAILED_MESSAGE,
+} from './conversation-state.js';
 
 function decide(command: ConversationCommand, state: ConversationState): ConversationEvent[] {
   switch (command.type) {

@@ -1,4 +1,4 @@
-import type { ConversationMessage } from './decider.js';
+import type { ConversationMessage } from './conversation-state.js';
 import type { ConversationEvent } from './events.js';
 import { requireTimestamp } from './outbound-rules.js';
 
