@@ -142,23 +142,41 @@ export async function startChannelWorkerRole(plan: ChannelWorkerPlan, logger: Lo
   );
   return {
     stop: () =>
-      closeInOrder([
-        // First no session taken over any more: a worker on its way out must leave them to the others.
-        () => bridge.stopTakingSessions(),
-        () => closeControls(controls),
-        // Detaches its sessions (not logged out: another worker takes them), closes leases and queues.
-        () => bridge.stop(),
-        () => bus.close(),
-        () => channel.close(),
-        () => sessionArchives?.close(),
-        () => sandboxStorage?.close(),
-        () => checkpoints.close(),
-        () => media.close(),
-        () => readModels.close(),
-        () => store.close(),
-      ]),
+      closeInOrder(
+        [
+          // First no session taken over any more: a worker on its way out must leave them to the others.
+          () => bridge.stopTakingSessions(),
+          () => closeControls(controls),
+          // Detaches its sessions (not logged out: another worker takes them), closes leases and queues.
+          () => bridge.stop(),
+          () => bus.close(),
+          () => channel.close(),
+          () => sessionArchives?.close(),
+          () => sandboxStorage?.close(),
+          () => checkpoints.close(),
+          () => media.close(),
+          () => readModels.close(),
+          () => store.close(),
+        ],
+        (step, ms) => logger.info({ step: STOP_STEPS[step], ms }, 'channel worker: slow stop step'),
+      ),
   };
 }
+
+/** The steps of a stop, in order, as the log names a slow one. */
+const STOP_STEPS = [
+  'no more takeovers',
+  'sandbox controls',
+  'bridge (sessions, leases, send queues)',
+  'bus',
+  'channel',
+  'saved logins',
+  'sandbox storage',
+  'checkpoints',
+  'media',
+  'read models',
+  'event store',
+];
 
 /** How long requests in flight on the sandbox controls get to finish at a stop. */
 const CONTROLS_GRACE_MS = 3_000;
