@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
 import type { DataKey, KeyStore, MasterKeyLike } from '@atende/events';
 import { schemaOnce } from '../postgres/ensure-schema.js';
 import { BatchSoon } from './batch-soon.js';
 import { assertSchemaName } from '../postgres/names.js';
+import { openPool } from '../postgres/open-pool.js';
 
 export interface PostgresKeyStoreOptions {
   /** e.g. `postgres://user:password@host:5432/database`; best another database than the event log's. */
@@ -41,12 +42,11 @@ export class PostgresKeyStore implements KeyStore {
     const schema = options.schema ?? 'atende_keys';
     assertSchemaName(schema);
     this.table = `"${schema}".data_keys`;
-    this.pool = new Pool({
+    this.pool = openPool({
       connectionString: options.connectionString,
       max: options.maxConnections ?? 4,
       application_name: 'atende-key-store',
     });
-    this.pool.on('error', () => {}); // an idle connection dropped by the server: replaced when needed
     const ddl = `CREATE SCHEMA IF NOT EXISTS "${schema}";
       CREATE TABLE IF NOT EXISTS ${this.table} (
         key_id TEXT PRIMARY KEY, subject TEXT NOT NULL, generation INTEGER NOT NULL,

@@ -1,7 +1,8 @@
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
 import { MediaIdTakenError, mediaIdSchema, type MediaStore, type StoredMedia } from '@atende/events';
 import { schemaOnce } from '../postgres/ensure-schema.js';
 import { assertSchemaName } from '../postgres/names.js';
+import { openPool } from '../postgres/open-pool.js';
 
 export interface PostgresMediaStoreOptions {
   /** e.g. `postgres://user:password@host:5432/database` (the event log's database will do). */
@@ -30,12 +31,11 @@ export class PostgresMediaStore implements MediaStore {
     this.schema = options.schema ?? 'atende_media';
     assertSchemaName(this.schema);
     this.table = `"${this.schema}".media`;
-    this.pool = new Pool({
+    this.pool = openPool({
       connectionString: options.connectionString,
       max: options.maxConnections ?? 4,
       application_name: 'atende-media-store',
     });
-    this.pool.on('error', () => {}); // an idle connection dropped by the server: replaced when needed
     // Media is compressed already: EXTERNAL keeps it out of line without trying to compress it again.
     const ddl = `CREATE SCHEMA IF NOT EXISTS "${this.schema}";
       CREATE TABLE IF NOT EXISTS ${this.table} (

@@ -1,4 +1,4 @@
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
 import type {
   AppendOptions,
   AppendResult,
@@ -22,6 +22,7 @@ import { DEFAULT_SCHEMA, assertSchemaName } from './names.js';
 import { eventStoreSql, rawEventOfRow, type EventStoreSql, type PgEventRow } from './schema.js';
 import { inWriteTransaction } from './write-transaction.js';
 import { eventsOfPages } from '../stored-events.js';
+import { openPool } from './open-pool.js';
 
 export interface PostgresEventStoreOptions {
   /** e.g. `postgres://user:password@host:5432/database`. */
@@ -72,13 +73,11 @@ export class PostgresEventStore implements EventStore {
     this.schema = options.schema ?? DEFAULT_SCHEMA;
     assertSchemaName(this.schema);
     const applicationName = options.applicationName ?? 'atende-event-store';
-    this.pool = new Pool({
+    this.pool = openPool({
       connectionString: options.connectionString,
       max: options.maxConnections ?? 10,
       application_name: applicationName,
     });
-    // An idle connection the server dropped: the pool discards it and opens another when needed.
-    this.pool.on('error', () => {});
     this.sql = eventStoreSql(this.schema);
     this.appends = new GroupCommitter(this.pool, this.sql);
     this.tablesReady = schemaOnce(this.pool, this.schema, this.sql.probeTable, this.sql.tables);

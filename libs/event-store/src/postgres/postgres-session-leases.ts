@@ -1,7 +1,8 @@
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
 import type { SessionLeaseStore } from '@atende/events';
 import { schemaOnce } from './ensure-schema.js';
 import { assertSchemaName } from './names.js';
+import { openPool } from './open-pool.js';
 
 export interface PostgresSessionLeaseStoreOptions {
   /** e.g. `postgres://user:password@host:5432/database` (the event log's database will do). */
@@ -29,13 +30,12 @@ export class PostgresSessionLeaseStore implements SessionLeaseStore {
     const schema = options.schema ?? 'atende_leases';
     assertSchemaName(schema);
     this.table = `"${schema}".session_leases`;
-    this.pool = new Pool({
+    this.pool = openPool({
       connectionString: options.connectionString,
       max: options.maxConnections ?? 2,
       application_name: 'atende-session-leases',
       query_timeout: options.queryTimeoutMs ?? 2000,
     });
-    this.pool.on('error', () => {}); // an idle connection dropped by the server: replaced when needed
     const ddl = `CREATE SCHEMA IF NOT EXISTS "${schema}";
       CREATE TABLE IF NOT EXISTS ${this.table} (
         session_id TEXT PRIMARY KEY, owner TEXT NOT NULL, expires_at TIMESTAMPTZ NOT NULL)`;

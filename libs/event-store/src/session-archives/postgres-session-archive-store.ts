@@ -1,7 +1,8 @@
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
 import type { SessionArchiveStore } from '@atende/events';
 import { schemaOnce } from '../postgres/ensure-schema.js';
 import { assertSchemaName } from '../postgres/names.js';
+import { openPool } from '../postgres/open-pool.js';
 
 export interface PostgresSessionArchiveStoreOptions {
   /** e.g. `postgres://user:password@host:5432/database` (the event log's database). */
@@ -28,12 +29,11 @@ export class PostgresSessionArchiveStore implements SessionArchiveStore {
     const schema = options.schema ?? 'atende_whatsapp';
     assertSchemaName(schema);
     this.table = `"${schema}".session_archives`;
-    this.pool = new Pool({
+    this.pool = openPool({
       connectionString: options.connectionString,
       max: options.maxConnections ?? 2,
       application_name: 'atende-session-archives',
     });
-    this.pool.on('error', () => {}); // an idle connection dropped by the server: replaced when needed
     // Zipped and sealed: EXTERNAL keeps it out of line without trying to compress it again.
     const ddl = `CREATE SCHEMA IF NOT EXISTS "${schema}";
       CREATE TABLE IF NOT EXISTS ${this.table} (
