@@ -6,6 +6,30 @@ import {
   type EventStore,
 } from '@atende/events';
 
+/** The workspace, session and customer chat the bridge tests use. */
+export const TEST_WS = 'ws-1';
+export const TEST_SESSION = 'session-1';
+export const TEST_CHAT = '5511999990001@c.us';
+
+/** A customer's text message as the channel reports it (tests). */
+export function inboundEvent(providerMessageId: string, content = 'Oi') {
+  return {
+    type: 'inbound' as const,
+    sessionId: TEST_SESSION,
+    message: {
+      providerMessageId,
+      chatId: TEST_CHAT,
+      from: '5511999990001',
+      senderName: 'Maria',
+      chatType: 'private' as const,
+      content,
+      type: 'chat',
+      mediaUrl: null,
+      timestamp: '2026-01-02T10:00:00.000Z',
+    },
+  };
+}
+
 /** Polls `check` until it holds; fails naming `what` after `timeoutMs` (tests). */
 export async function waitFor(
   what: string,

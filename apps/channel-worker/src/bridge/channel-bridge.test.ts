@@ -20,10 +20,11 @@ import { startChannelBridge } from './channel-bridge.js';
 import type { ChannelBridge, SendJob } from './channel-bridge.js';
 import { FakeChannel } from './fake-channel.js';
 import { roomyAllowance } from '@atende/events/testing';
+import { TEST_CHAT, TEST_SESSION, TEST_WS, inboundEvent } from './bridge-test-helpers.js';
 
-const WS = 'ws-1';
-const SESSION = 'session-1';
-const CHAT = '5511999990001@c.us';
+const WS = TEST_WS;
+const SESSION = TEST_SESSION;
+const CHAT = TEST_CHAT;
 const CONVERSATION = streams.conversation(WS, CHAT);
 const logger = pino({ level: 'silent' });
 
@@ -35,23 +36,7 @@ async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 5000
   }
 }
 
-function inbound(providerMessageId: string, content = 'Oi') {
-  return {
-    type: 'inbound' as const,
-    sessionId: SESSION,
-    message: {
-      providerMessageId,
-      chatId: CHAT,
-      from: '5511999990001',
-      senderName: 'Maria',
-      chatType: 'private' as const,
-      content,
-      type: 'chat',
-      mediaUrl: null,
-      timestamp: '2026-01-02T10:00:00.000Z',
-    },
-  };
-}
+const inbound = inboundEvent;
 
 describe('startChannelBridge', () => {
   let store: EventStore;

@@ -2,13 +2,13 @@ import { pino } from 'pino';
 import { createSqliteEventStore } from '@atende/event-store';
 import { atendeRegistry, conversationDecider, handleCommand, streams, type EventStore } from '@atende/events';
 import { roomyAllowance } from '@atende/events/testing';
-import { waitFor } from './bridge-test-helpers.js';
+import { TEST_CHAT, TEST_SESSION, TEST_WS, inboundEvent, waitFor } from './bridge-test-helpers.js';
 import { startChannelBridge, type ChannelBridge } from './channel-bridge.js';
 import { FakeChannel } from './fake-channel.js';
 
-const WS = 'ws-1';
-const SESSION = 'session-1';
-const CHAT = '5511999990001@c.us';
+const WS = TEST_WS;
+const SESSION = TEST_SESSION;
+const CHAT = TEST_CHAT;
 const CONVERSATION = streams.conversation(WS, CHAT);
 
 /**
@@ -43,21 +43,7 @@ describe('channel bridge: provider ids recorded with their address (before issue
   }
 
   const types = async () => (await store.readStream(CONVERSATION)).map((e) => e.type);
-  const inbound = (providerMessageId: string) => ({
-    type: 'inbound' as const,
-    sessionId: SESSION,
-    message: {
-      providerMessageId,
-      chatId: CHAT,
-      from: '5511999990001',
-      senderName: 'Maria',
-      chatType: 'private' as const,
-      content: 'Oi',
-      type: 'chat',
-      mediaUrl: null,
-      timestamp: '2026-01-02T10:00:00.000Z',
-    },
-  });
+  const inbound = (providerMessageId: string) => inboundEvent(providerMessageId);
 
   it('a message stored under its whole id, backfilled under the new form, is not stored twice', async () => {
     await start();

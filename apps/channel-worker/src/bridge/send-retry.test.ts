@@ -11,7 +11,7 @@ import {
 } from '@atende/events';
 import { roomyAllowance } from '@atende/events/testing';
 import { InProcessQueue } from '../queue/in-process-queue.js';
-import { waitFor } from './bridge-test-helpers.js';
+import { TEST_CHAT, TEST_SESSION, TEST_WS, waitFor } from './bridge-test-helpers.js';
 import { startChannelBridge, type ChannelBridge, type SendJob } from './channel-bridge.js';
 import { FakeChannel } from './fake-channel.js';
 
@@ -20,9 +20,9 @@ import { FakeChannel } from './fake-channel.js';
  * finds the OutboundSendStarted with no outcome and asks the channel before sending again.
  */
 
-const WS = 'ws-1';
-const SESSION = 'session-1';
-const CHAT = '5511999990001@c.us';
+const WS = TEST_WS;
+const SESSION = TEST_SESSION;
+const CHAT = TEST_CHAT;
 const CONVERSATION = streams.conversation(WS, CHAT);
 
 describe('a send retried after a crash', () => {
