@@ -13,6 +13,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { SERVER_NODE_FLAGS } from '@atende/server';
 import { Supervisor, type Exit, type Role, type RoleRun } from './distributed/supervise.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -41,6 +42,7 @@ function role(name: string, serverRole: string, extra: Record<string, string> = 
       const child = spawn(
         process.execPath,
         [
+          ...SERVER_NODE_FLAGS,
           '--import',
           'tsx',
           // If this supervisor is killed outright, its children stop instead of holding the ports.

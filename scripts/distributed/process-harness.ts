@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { openDeploymentKeys } from '@atende/event-store';
+import { SERVER_NODE_FLAGS } from '@atende/server';
 import { sealedDocCodec, type DocCodec } from '@atende/read-models';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -136,9 +137,12 @@ export function startRole(
   return startCommand(role, [...nodeCommand(SERVER_MAIN), '--role', role], env, startTimeoutMs);
 }
 
-/** `node --import tsx` with exit-with-parent.ts preloaded, running `scriptPath`. */
+/** `node --import tsx` with exit-with-parent.ts preloaded, running `scriptPath` (a server: SERVER_NODE_FLAGS). */
 export function nodeCommand(scriptPath: string): string[] {
-  return [process.execPath, '--import', 'tsx', '--import', EXIT_WITH_PARENT, scriptPath];
+  const flags = scriptPath === SERVER_MAIN ? SERVER_NODE_FLAGS : [];
+  // HARNESS_NODE_ARGS: flags for profiling what a harness starts (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`).
+  const extra = process.env.HARNESS_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  return [process.execPath, ...flags, ...extra, '--import', 'tsx', '--import', EXIT_WITH_PARENT, scriptPath];
 }
 
 /**

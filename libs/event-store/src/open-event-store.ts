@@ -5,7 +5,13 @@ import { createPostgresEventStore } from './postgres/postgres-event-store.js';
 
 /** Where the events live; chosen by configuration. */
 export type EventStoreLocation =
-  | { kind: 'sqlite'; filename: string; synchronous?: 'full' | 'normal' }
+  | {
+      kind: 'sqlite';
+      filename: string;
+      synchronous?: 'full' | 'normal';
+      /** How often subscriptions look for other processes' appends; default 50 ms. */
+      pollIntervalMs?: number;
+    }
   | {
       kind: 'eventstoredb';
       /** e.g. `esdb://localhost:2113?tls=false`. */
@@ -27,6 +33,7 @@ export function openEventStore(location: EventStoreLocation): EventStore {
       return createSqliteEventStore({
         filename: location.filename,
         synchronous: location.synchronous ?? 'full',
+        ...(location.pollIntervalMs ? { pollIntervalMs: location.pollIntervalMs } : {}),
       });
     case 'eventstoredb':
       return createEventStoreDbEventStore({
@@ -57,12 +64,17 @@ export function deploymentLogLocation(options: {
   url: string | undefined;
   sqliteFile: string;
   synchronous?: 'full' | 'normal';
+  /** Several processes append to the SQLite file (distributed mode on one machine). */
+  sharedByProcesses?: boolean;
 }): EventStoreLocation {
   if (!options.url) {
     return {
       kind: 'sqlite',
       filename: options.sqliteFile,
       ...(options.synchronous ? { synchronous: options.synchronous } : {}),
+      // The relay follows the channel worker's appends: a look every 5 ms (a local indexed read)
+      // instead of 50 keeps the inbound → socket path short.
+      ...(options.sharedByProcesses ? { pollIntervalMs: 5 } : {}),
     };
   }
   const kind = eventLogKindOfUrl(options.url);

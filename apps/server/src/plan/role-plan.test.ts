@@ -112,6 +112,8 @@ describe('planRole: where each store is', () => {
       kind: 'sqlite',
       filename: '/srv/atende/events.db',
       synchronous: 'full',
+      // Other processes append to the file: the relay looks for their appends every 5 ms.
+      pollIntervalMs: 5,
     });
     expect(keyStorePlan(config)).toEqual({ kind: 'sqlite', dataDir: '/srv/atende', synchronous: 'full' });
     const worker = planRole(config, 'channel-worker');

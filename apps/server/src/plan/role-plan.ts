@@ -115,6 +115,7 @@ export function logLocation(config: AtendeConfig): EventStoreLocation {
     url: config.EVENTSTORE_URL,
     sqliteFile: path.join(config.dataDir, 'events.db'),
     synchronous: config.SQLITE_SYNCHRONOUS,
+    sharedByProcesses: config.ATENDE_MODE === 'distributed',
   });
 }
 

@@ -3,10 +3,11 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Kafka, logLevel } from 'kafkajs';
-import { MemoryCheckpointStore, type StoredEvent } from '@atende/events';
+import { MemoryCheckpointStore } from '@atende/events';
 import { storedNote } from '../contract/event-bus-contract.js';
 import { KafkaEventBus } from '../kafka/kafka-event-bus.js';
 import { describeWithKafka } from '../testing/kafka-infra.js';
+import { MemoryLog } from '../testing/memory-log.js';
 import { startRelay, type Relay } from './relay.js';
 
 const BROKER = path.resolve(__dirname, '../../../../scripts/kafka/kafka-broker.mjs');
@@ -46,11 +47,7 @@ describeWithKafka('relay across a broker restart that lost its data (issue 27)',
   it('creates its topic again with one partition, not the broker default of 3, and goes on', async () => {
     await broker('start', port);
     const topic = `atende-test-${randomUUID()}`;
-    const log: StoredEvent[] = [1, 2, 3].map((p) => storedNote(`note-${p % 2}`, Math.floor(p / 2), p));
-    const store = {
-      readBatch: async (from: number, limit: number) =>
-        log.filter((e) => e.globalPosition >= from).slice(0, limit),
-    };
+    const store = new MemoryLog([1, 2, 3].map((p) => storedNote(`note-${p % 2}`, Math.floor(p / 2), p)));
     bus = new KafkaEventBus({ brokers, topic, clientId: 'atende-test' });
     const silent = { error: () => undefined, warn: () => undefined };
     relay = await startRelay({ store, bus, checkpoints: new MemoryCheckpointStore(), logger: silent });
@@ -67,7 +64,7 @@ describeWithKafka('relay across a broker restart that lost its data (issue 27)',
     // `npm run kafka:stop && npm run kafka:start`: a fresh broker, the topic gone with the data.
     await broker('stop', port);
     await broker('start', port);
-    log.push(...[4, 5, 6].map((p) => storedNote(`note-${p % 2}`, Math.floor(p / 2), p)));
+    store.push(...[4, 5, 6].map((p) => storedNote(`note-${p % 2}`, Math.floor(p / 2), p)));
     expect(await relay.waitFor(6, 120_000)).toBe(true);
     await waitUntil(() => seen.includes(6));
     expect(seen.filter((p) => p > 3)).toEqual([4, 5, 6]);

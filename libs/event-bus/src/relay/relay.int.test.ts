@@ -5,18 +5,16 @@ import { storedNote } from '../contract/event-bus-contract.js';
 import { KafkaEventBus } from '../kafka/kafka-event-bus.js';
 import { TopicPartitionsError } from '../kafka/kafka-topic.js';
 import { describeWithKafka, testKafkaBrokers } from '../testing/kafka-infra.js';
+import { MemoryLog } from '../testing/memory-log.js';
 import { startRelay, type Relay } from './relay.js';
 
-/** A log of three events over two streams; the relay only pages through it. */
+/** A log of three events over two streams; the relay follows it. */
 const log: StoredEvent[] = [
   storedNote('note-a', 0, 1),
   storedNote('note-b', 0, 2),
   storedNote('note-a', 1, 3),
 ];
-const store = {
-  readBatch: async (from: number, limit: number) =>
-    log.filter((e) => e.globalPosition >= from).slice(0, limit),
-};
+const store = new MemoryLog(log);
 
 function recordingLogger() {
   const errors: string[] = [];

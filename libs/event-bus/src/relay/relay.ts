@@ -3,8 +3,8 @@ import type { CheckpointStore, EventBus, EventStore } from '@atende/events';
 import { BusMisconfiguredError } from '../bus-misconfigured-error.js';
 
 export interface RelayOptions {
-  /** Only read: the relay pages through the log. */
-  store: Pick<EventStore, 'readBatch'>;
+  /** Only read: the relay follows the log (woken by appends, not by polling). */
+  store: Pick<EventStore, 'subscribePages'>;
   bus: EventBus;
   checkpoints: CheckpointStore;
   logger: Pick<Logger, 'error' | 'warn'>;
@@ -12,8 +12,6 @@ export interface RelayOptions {
   name?: string;
   /** Events per publish; default 500. */
   batchSize?: number;
-  /** Wait between looks at the log when it has nothing new; default 2 ms (it is on the latency path). */
-  idleMs?: number;
   /** Wait before looking again whether a misconfigured bus was fixed; default 30 s. */
   refusalRetryMs?: number;
 }
@@ -42,12 +40,12 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const { store, bus, checkpoints, logger } = options;
   const name = options.name ?? 'kafka-relay';
   const batchSize = options.batchSize ?? 500;
-  const idleMs = options.idleMs ?? 2;
   const refusalRetryMs = options.refusalRetryMs ?? 30_000;
   let position = (await checkpoints.load(name)) ?? 0;
   let stopped = false;
   let refusal: BusMisconfiguredError | undefined;
   let wake: (() => void) | undefined;
+  const stopping = new AbortController();
   // Interrupted by stop(): a relay that waits for a fix must not hold a shutdown up for as long.
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -62,20 +60,25 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     let failures = 0;
     while (!stopped) {
       try {
-        const batch = await store.readBatch(position + 1, batchSize, { trusted: true });
-        if (batch.length === 0) {
-          await pause(idleMs);
-          continue;
+        // A subscription, not a poll: the store wakes it on appends (LISTEN/NOTIFY in PostgreSQL),
+        // so an idle relay costs the log nothing and a new event is read at once.
+        const pages = store.subscribePages(position + 1, {
+          batchSize,
+          trusted: true,
+          signal: stopping.signal,
+        });
+        for await (const batch of pages) {
+          await bus.publish(batch);
+          const last = batch[batch.length - 1]!.globalPosition;
+          await checkpoints.save(name, last);
+          position = last;
+          failures = 0;
+          if (refusal) {
+            logger.warn({ position }, 'relay publishing again: the event bus was fixed');
+            refusal = undefined;
+          }
         }
-        await bus.publish(batch);
-        const last = batch[batch.length - 1]!.globalPosition;
-        await checkpoints.save(name, last);
-        position = last;
-        failures = 0;
-        if (refusal) {
-          logger.warn({ position }, 'relay publishing again: the event bus was fixed');
-          refusal = undefined;
-        }
+        if (!stopped) throw new Error('the event log subscription ended (store closed?)');
       } catch (error) {
         if (error instanceof BusMisconfiguredError) {
           refusal = error;
@@ -83,7 +86,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
           await pause(refusalRetryMs);
           continue;
         }
-        // Broker or store unavailable: retry the same events with backoff (nothing is skipped).
+        // Broker or store unavailable: follow again from the checkpoint with backoff (nothing is skipped).
         failures += 1;
         logger.warn({ err: error, position, failures }, 'relay could not publish; retrying');
         await pause(Math.min(5000, 100 * 2 ** Math.min(failures, 6)));
@@ -104,6 +107,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     refusal: () => refusal,
     async stop() {
       stopped = true;
+      stopping.abort();
       wake?.();
       await loop;
     },

@@ -178,6 +178,9 @@ export class FieldCipher {
     const value = await this.keys.activeKey(subject);
     if (this.active.size >= CACHE_LIMIT) this.active.clear();
     this.active.set(subject, { value, until: now + this.activeKeyMs });
+    // What this process seals it soon reads back (a stream's next command): no need to ask again.
+    if (this.byId.size >= CACHE_LIMIT) this.byId.clear();
+    this.byId.set(value.keyId, { value: value.key, until: now + this.keyByIdMs });
     return value;
   }
 

@@ -64,11 +64,7 @@ export class PostgresKeyStore implements KeyStore {
   async activeKey(subject: string): Promise<DataKey> {
     await this.ready();
     for (;;) {
-      const current = await this.pool.query<KeyRow & { generation: number }>(
-        `SELECT generation, key_id, wrapped FROM ${this.table} WHERE subject = $1 ORDER BY generation DESC LIMIT 1`,
-        [subject],
-      );
-      const row = current.rows[0];
+      const row = await this.current.ask(subject, subject);
       const live = row ? this.unwrap(row) : undefined;
       if (row && live) return { keyId: row.key_id, key: live };
       // Another writer made the same generation at once: its key is the one (read again).
@@ -77,6 +73,32 @@ export class PostgresKeyStore implements KeyStore {
       if (made) return made;
     }
   }
+
+  /**
+   * Subjects' current keys asked for together (the first messages of many customers) are read in
+   * one query: one round trip instead of one per subject.
+   */
+  private readonly current = new BatchSoon<string, (KeyRow & { generation: number }) | undefined>(
+    async (subjects) => {
+      const result = await this.pool.query<KeyRow & { generation: number; subject: string }>(
+        `SELECT DISTINCT ON (subject) subject, generation, key_id, wrapped FROM ${this.table}
+         WHERE subject = ANY($1::text[]) ORDER BY subject, generation DESC`,
+        [subjects],
+      );
+      const bySubject = new Map(result.rows.map((row) => [row.subject, row]));
+      return subjects.map((subject) => bySubject.get(subject));
+    },
+  );
+
+  /** Keys read by id together (a batch of events to open) come in one query, as current keys do. */
+  private readonly byId = new BatchSoon<string, KeyRow | undefined>(async (keyIds) => {
+    const result = await this.pool.query<KeyRow>(
+      `SELECT key_id, wrapped FROM ${this.table} WHERE key_id = ANY($1::text[])`,
+      [keyIds],
+    );
+    const rows = new Map(result.rows.map((row) => [row.key_id, row]));
+    return keyIds.map((keyId) => rows.get(keyId));
+  });
 
   /**
    * New keys asked for together (a burst of new customers) are inserted in one statement at the next
@@ -111,11 +133,7 @@ export class PostgresKeyStore implements KeyStore {
   async keyById(keyId: string): Promise<Buffer | undefined> {
     await this.ready();
     // Always asks the database (another process may have destroyed it); the cache only spares the unwrap.
-    const result = await this.pool.query<KeyRow>(
-      `SELECT key_id, wrapped FROM ${this.table} WHERE key_id = $1`,
-      [keyId],
-    );
-    const row = result.rows[0];
+    const row = await this.byId.ask(keyId, keyId);
     if (!row || row.wrapped === null) this.cache.delete(keyId);
     return row ? this.unwrap(row) : undefined;
   }
@@ -173,7 +191,9 @@ export class PostgresKeyStore implements KeyStore {
   }
 
   async close(): Promise<void> {
-    await this.toMake.flush(); // keys asked for just before closing are still made
+    // What was asked for just before closing is still answered (keys made, keys read).
+    await Promise.all([this.current.flush(), this.byId.flush()]);
+    await this.toMake.flush();
     this.cache.clear();
     if (!this.pool.ending) await this.pool.end();
   }
