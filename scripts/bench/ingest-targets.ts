@@ -81,6 +81,8 @@ export async function embeddedTarget(
   };
 }
 
+const ROLES = ['gateway', 'projector', 'channel-worker'] as const;
+
 /**
  * Distributed mode as separate processes (gateway, relay + projector, channel worker) on Kafka
  * (KAFKA_BROKERS) and Redis (REDIS_URL); the phone is driven over the sandbox's HTTP controls. The
@@ -110,7 +112,7 @@ export async function distributedTarget(
   };
   const processes: RunningProcess[] = [];
   // LOG_LEVEL=warn: the harness waits for a first info line, so start them at info, quietly.
-  for (const role of ['gateway', 'projector', 'channel-worker'] as const) {
+  for (const role of ROLES) {
     processes.push(await startRole(role, { ...env, LOG_LEVEL: 'info' }));
   }
   // The deployment's log as the processes open it (its sealed fields opened: the check reads texts).
@@ -187,7 +189,17 @@ export async function distributedTarget(
     async stop() {
       agent.destroy();
       await bus.close();
-      for (const p of processes.reverse()) await p.stop();
+      for (const p of [...processes].reverse()) await p.stop();
+      // What failed inside the roles (a push not built, a publish retried) explains a figure: shown.
+      for (const [i, p] of processes.entries()) {
+        const errors = p
+          .output()
+          .split('\n')
+          .filter((line) => /"level":(50|60)/.test(line));
+        if (errors.length === 0) continue;
+        console.error(`${ROLES[i]}: ${errors.length} error line(s) logged, the first:`);
+        for (const line of errors.slice(0, 5)) console.error(`  ${line.slice(0, 400)}`);
+      }
       await projectorPosition.close();
       await readModels.close();
       await store.close();
