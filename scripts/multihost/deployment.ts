@@ -16,6 +16,9 @@ import { RELIABILITY_SANDBOX_TOKEN } from '../reliability/sender.js';
 import type { Infra } from './infra.js';
 import { inHost, type Host } from './netns.js';
 
+/** Every Redis key of the deployment starts with it (read models, queues, the sandbox phone). */
+export const REDIS_PREFIX = 'atende-mh:';
+
 export type Role = 'gateway' | 'projector' | 'channel-worker';
 
 export const GATEWAY_PORT = 3000;
@@ -70,7 +73,7 @@ export class Deployment {
       EVENTSTORE_URL: infra.eventStoreUrl,
       REDIS_URL: infra.redisUrl,
       KAFKA_BROKERS: infra.kafkaBrokers,
-      ATENDE_REDIS_PREFIX: 'atende-mh:',
+      ATENDE_REDIS_PREFIX: REDIS_PREFIX,
       ATENDE_KAFKA_TOPIC: 'atende-mh.events',
       PORT: String(GATEWAY_PORT),
       SANDBOX_PORT: String(SANDBOX_PORT),
@@ -87,7 +90,7 @@ export class Deployment {
     return `${role}@${host.name}`;
   }
 
-  /** The host's DATA_DIR, shared by its roles (the sandbox phone keeps its outbox there). */
+  /** The host's DATA_DIR, shared by its roles (the working copy of WhatsApp logins, the master key). */
   dataDir(host: Host): string {
     return path.join(this.dir, `data-${host.name}`);
   }

@@ -29,7 +29,7 @@ import { RETRYABLE_CODES, SendStats, deliver, sleep } from '../reliability/sende
 import { untilAcknowledged } from '../reliability/until-acknowledged.js';
 import { stopAllProcesses } from '../distributed/process-harness.js';
 import { AgentSocket } from './agent-socket.js';
-import { Deployment, GATEWAY_PORT, SANDBOX_PORT, type Role } from './deployment.js';
+import { Deployment, GATEWAY_PORT, REDIS_PREFIX, SANDBOX_PORT, type Role } from './deployment.js';
 import { FailoverClient } from './failover-client.js';
 import { startInfra, type Infra } from './infra.js';
 import { SUBNET, createNetwork, destroyNetwork, setLink, type Host } from './netns.js';
@@ -146,7 +146,6 @@ async function main(): Promise<number> {
       notHere: NOT_HERE,
       spread: true,
     });
-    const phoneMemory = [b, c].map((h) => d.dataDir(h));
     closers.push(() => phone.close());
     const signedIn = [await signIn(b, c), await signIn(c, b)];
     for (const s of signedIn)
@@ -230,7 +229,7 @@ async function main(): Promise<number> {
     for (;;) {
       const stored = await storedCount(inbox, /^5511/).catch(() => -1);
       const atSockets = sockets.every((s) => inboundItems.every((i) => s.timesReceived(i.text) > 0));
-      const received = phoneTally(phoneMemory);
+      const received = await phoneTally(infra.redisUrl, REDIS_PREFIX).catch(() => new Map<string, number>());
       const onPhone = replyItems.every((i) => received.has(i.id));
       if ((stored >= inboundItems.length && atSockets && onPhone) || performance.now() - t0 > 180_000) break;
       await sleep(1_000);
@@ -242,7 +241,7 @@ async function main(): Promise<number> {
 
     const logged = await logTally(infra.eventStoreUrl);
     const api = await apiTally(inbox);
-    const phoned = phoneTally(phoneMemory);
+    const phoned = await phoneTally(infra.redisUrl, REDIS_PREFIX);
     const inboundPlaces = [
       { name: 'log', times: (i: Item) => logged.inbound.get(i.id) ?? 0 },
       { name: 'API', times: (i: Item) => api.texts.get(i.text) ?? 0 },

@@ -1,10 +1,8 @@
 /**
  * Where each acknowledged message ended up, counted in every place it must be exactly once: the
- * PostgreSQL log, the API (read models in Redis), each agent socket, the sandbox phone's outboxes.
+ * PostgreSQL log, the API (read models in Redis), each agent socket, the sandbox phone's memory (Redis).
  */
-import Database from 'better-sqlite3';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { InboxReader } from '../reliability/checks.js';
 import { SESSION_ID } from '../reliability/sender.js';
@@ -101,24 +99,21 @@ export async function apiTally(inbox: InboxReader) {
 }
 
 /**
- * What the sandbox phone received from agents, by message id. Each channel worker's phone keeps
- * its outbox in its host's DATA_DIR/sandbox.db; a worker answers only for the sessions it runs
- * now, so the files are read (read-only: the workers may be writing) rather than its controls.
+ * What the sandbox phone received from agents, by message id: the phone's memory is the
+ * deployment's (Redis, `<prefix>sandbox:outbox:<session>`, one entry per message id), as WhatsApp
+ * is every worker's. A retried send the phone already took answers with the first one (the send
+ * path asks the phone before sending again), so the phone counts each id once by construction; a
+ * duplicate reply shows in the log and the API columns instead.
  */
-export function phoneTally(dataDirs: string[]): Map<string, number> {
-  const ids = new Map<string, number>();
-  for (const dir of dataDirs) {
-    const file = path.join(dir, 'sandbox.db');
-    if (!existsSync(file)) continue; // no worker ran on that host
-    const db = new Database(file, { readonly: true, fileMustExist: true });
-    try {
-      const rows = db.prepare('SELECT message_id FROM outbox WHERE session_id = ?').pluck().all(SESSION_ID);
-      for (const id of rows as string[]) countInto(ids, id);
-    } finally {
-      db.close();
-    }
+export async function phoneTally(redisUrl: string, prefix: string): Promise<Map<string, number>> {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  try {
+    const ids = new Map<string, number>();
+    for (const id of await redis.hkeys(`${prefix}sandbox:outbox:${SESSION_ID}`)) countInto(ids, id);
+    return ids;
+  } finally {
+    redis.disconnect();
   }
-  return ids;
 }
 
 /** Σ messageCount of the conversations whose customer's phone matches `phones`: a cheap progress probe. */

@@ -1,3 +1,4 @@
 export * from './sandbox-channel.js';
 export * from './inbound-message-id.js';
 export * from './sandbox-storage.js';
+export * from './redis-sandbox-storage.js';

@@ -115,6 +115,8 @@ export class SandboxChannel implements Channel {
   private readonly sessions = new Map<string, SandboxSession>();
   private readonly listeners = new ChannelListeners();
   private readonly prePaired: Set<string>;
+  /** The pairings the storage remembers, read once (connect waits for them). */
+  private readonly pairingsLoaded: Promise<void>;
   private readonly now: () => Date;
   private readonly storage: SandboxStorage | undefined;
   private readonly sendDelayMs: number;
@@ -124,21 +126,34 @@ export class SandboxChannel implements Channel {
 
   constructor(options: SandboxChannelOptions = {}) {
     this.storage = options.storage;
-    this.prePaired = new Set([...(options.paired ?? []), ...(this.storage?.pairedSessions() ?? [])]);
+    this.prePaired = new Set(options.paired ?? []);
+    this.pairingsLoaded = this.loadPairings();
+    this.pairingsLoaded.catch(() => undefined); // connect reports it
     this.now = options.now ?? (() => new Date());
     this.sendDelayMs = options.sendDelayMs ?? 0;
     this.ownsSession = options.ownsSession ?? (() => true);
   }
 
+  private async loadPairings(): Promise<void> {
+    for (const sessionId of (await this.storage?.pairedSessions()) ?? []) this.prePaired.add(sessionId);
+  }
+
   async connect(session: ChannelSessionTarget): Promise<void> {
-    const existing = this.sessions.get(session.sessionId);
-    const state: SandboxSession = existing ?? this.restoredSession(session);
+    if (this.storage && !this.sessions.has(session.sessionId)) {
+      // New here: it starts from what the phone remembers (pairing, what it received).
+      await this.pairingsLoaded;
+      const outbox = await this.storage.outbox(session.sessionId);
+      // Another connect may have set it up meanwhile: that one's state stays.
+      if (!this.sessions.has(session.sessionId))
+        this.sessions.set(session.sessionId, this.newSession(session, outbox));
+    }
+    const state = this.sessions.get(session.sessionId) ?? this.newSession(session, []);
     state.phoneNumber = session.phoneNumber;
     state.name = session.name;
     // The log says the phone is logged in: its pairing may be on another host's disk (a takeover).
     if (session.restore && !state.paired) {
       state.paired = true;
-      this.storage?.setPaired(session.sessionId, true);
+      this.storage?.setPaired(session.sessionId, true).catch(() => undefined); // as scan does
     }
     this.sessions.set(session.sessionId, state);
     const attempt = ++state.attempt;
@@ -157,9 +172,11 @@ export class SandboxChannel implements Channel {
     this.emit({ type: 'qr', sessionId: state.sessionId, qrCode });
   }
 
-  /** A session the phone knows from before (its stored outbox), or a new one. */
-  private restoredSession(session: { sessionId: string; phoneNumber: string; name: string }): SandboxSession {
-    const outbox = this.storage?.outbox(session.sessionId) ?? [];
+  /** A session's state, with what its phone already received. */
+  private newSession(
+    session: { sessionId: string; phoneNumber: string; name: string },
+    outbox: SandboxOutboxMessage[],
+  ): SandboxSession {
     return {
       sessionId: session.sessionId,
       phoneNumber: session.phoneNumber,
@@ -183,7 +200,7 @@ export class SandboxChannel implements Channel {
     state.attempt++;
     state.paired = false;
     this.prePaired.delete(sessionId);
-    this.storage?.setPaired(sessionId, false);
+    await this.storage?.setPaired(sessionId, false);
     const was = state.status;
     state.status = 'disconnected';
     if (was !== 'disconnected') this.emit({ type: 'disconnected', sessionId, reason: 'logout' });
@@ -216,25 +233,30 @@ export class SandboxChannel implements Channel {
       type: message.type,
       sentAt: this.now().toISOString(),
     };
-    // The phone has it once this returns: stored first, so a restart does not take it twice.
-    this.storage?.addToOutbox(sessionId, sent);
-    state.outbox.push(sent);
-    state.sentByMessageId.set(sent.messageId, sent);
-    state.sentByProviderId.set(sent.providerMessageId, sent);
+    // The phone has it once this returns: stored first, so a restart does not take it twice; the
+    // storage answers with the one it keeps (another host's phone may have taken this id already).
+    const kept = (await this.storage?.addToOutbox(sessionId, sent)) ?? sent;
+    if (!state.sentByMessageId.has(kept.messageId)) {
+      state.outbox.push(kept);
+      state.sentByMessageId.set(kept.messageId, kept);
+      state.sentByProviderId.set(kept.providerMessageId, kept);
+    }
     if (this.sendDelayMs > 0) await pause(this.sendDelayMs);
-    return { providerMessageId: sent.providerMessageId };
+    return { providerMessageId: kept.providerMessageId };
   }
 
   /**
    * What this phone received in the chat with exactly this text at or after `since` (its outbox,
-   * kept across restarts in its storage): provider ids, oldest first. The phone is this host's: a
-   * message another host's phone took is not seen. Throws for a session not started here.
+   * kept in its storage, which every channel worker of a deployment shares): provider ids, oldest
+   * first. Throws for a session not started here.
    */
   async findSent(sessionId: string, query: SentMessageQuery): Promise<string[]> {
     const state = this.sessions.get(sessionId);
     if (!state) throw new ChannelSendError(`Sandbox session ${sessionId} is not here`, false);
     const since = query.since.getTime();
-    return state.outbox
+    // Read again: another host's worker may have sent from this session since it came here.
+    const outbox = (await this.storage?.outbox(sessionId)) ?? state.outbox;
+    return outbox
       .filter(
         (m) => m.chatId === query.chatId && m.content === query.content && Date.parse(m.sentAt) >= since,
       )
@@ -268,7 +290,8 @@ export class SandboxChannel implements Channel {
   scan(sessionId: string): void {
     const state = this.knownHere(sessionId);
     state.paired = true;
-    this.storage?.setPaired(sessionId, true);
+    // Remembered for the next start; a failed write only means a QR to scan again then.
+    this.storage?.setPaired(sessionId, true).catch(() => undefined);
     if (state.status === 'connected') return;
     state.attempt++;
     state.status = 'connected';

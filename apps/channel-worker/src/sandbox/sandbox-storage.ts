@@ -1,15 +1,18 @@
 import Database from 'better-sqlite3';
 import type { SandboxOutboxMessage } from './sandbox-channel.js';
 
-/** What the sandbox phone remembers across restarts, as a real phone would. */
+/**
+ * What the sandbox phone remembers across restarts, as a real phone would (and, with several channel
+ * workers, across hosts: the phone is not any worker's, as WhatsApp's servers are not).
+ */
 export interface SandboxStorage {
-  pairedSessions(): string[];
-  setPaired(sessionId: string, paired: boolean): void;
+  pairedSessions(): Promise<string[]>;
+  setPaired(sessionId: string, paired: boolean): Promise<void>;
   /** Messages agents sent to the session's phone, oldest first. */
-  outbox(sessionId: string): SandboxOutboxMessage[];
-  /** Keeps one message; the same message id twice is kept once. */
-  addToOutbox(sessionId: string, message: SandboxOutboxMessage): void;
-  close(): void;
+  outbox(sessionId: string): Promise<SandboxOutboxMessage[]>;
+  /** Keeps one message and answers the one kept: the same message id twice is kept once (the first). */
+  addToOutbox(sessionId: string, message: SandboxOutboxMessage): Promise<SandboxOutboxMessage>;
+  close(): Promise<void>;
 }
 
 interface OutboxRow {
@@ -19,6 +22,17 @@ interface OutboxRow {
   content: string;
   type: string;
   sent_at: string;
+}
+
+function messageOfRow(r: OutboxRow): SandboxOutboxMessage {
+  return {
+    providerMessageId: r.provider_message_id,
+    messageId: r.message_id,
+    chatId: r.chat_id,
+    content: r.content,
+    type: r.type,
+    sentAt: r.sent_at,
+  };
 }
 
 /** The sandbox phone's memory in a SQLite file (embedded mode: DATA_DIR/sandbox.db). */
@@ -43,14 +57,14 @@ export class SqliteSandboxStorage implements SandboxStorage {
       );`);
   }
 
-  pairedSessions(): string[] {
+  async pairedSessions(): Promise<string[]> {
     return this.db
       .prepare<[], { session_id: string }>('SELECT session_id FROM paired_sessions')
       .all()
       .map((r) => r.session_id);
   }
 
-  setPaired(sessionId: string, paired: boolean): void {
+  async setPaired(sessionId: string, paired: boolean): Promise<void> {
     this.db
       .prepare(
         paired
@@ -60,30 +74,27 @@ export class SqliteSandboxStorage implements SandboxStorage {
       .run(sessionId);
   }
 
-  outbox(sessionId: string): SandboxOutboxMessage[] {
+  async outbox(sessionId: string): Promise<SandboxOutboxMessage[]> {
     return this.db
       .prepare<[string], OutboxRow>('SELECT * FROM outbox WHERE session_id = ? ORDER BY seq')
       .all(sessionId)
-      .map((r) => ({
-        providerMessageId: r.provider_message_id,
-        messageId: r.message_id,
-        chatId: r.chat_id,
-        content: r.content,
-        type: r.type,
-        sentAt: r.sent_at,
-      }));
+      .map(messageOfRow);
   }
 
-  addToOutbox(sessionId: string, m: SandboxOutboxMessage): void {
+  async addToOutbox(sessionId: string, m: SandboxOutboxMessage): Promise<SandboxOutboxMessage> {
     this.db
       .prepare(
         `INSERT OR IGNORE INTO outbox (session_id, message_id, provider_message_id, chat_id, content, type, sent_at)
          VALUES (?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(sessionId, m.messageId, m.providerMessageId, m.chatId, m.content, m.type, m.sentAt);
+    const kept = this.db
+      .prepare<[string, string], OutboxRow>('SELECT * FROM outbox WHERE session_id = ? AND message_id = ?')
+      .get(sessionId, m.messageId)!;
+    return messageOfRow(kept);
   }
 
-  close(): void {
+  async close(): Promise<void> {
     if (this.db.open) this.db.close();
   }
 }

@@ -317,7 +317,7 @@ export async function startEmbedded(
         await bridge?.stop();
         await channel?.close();
         await sessionArchives?.close();
-        sandboxStorage?.close();
+        await sandboxStorage?.close();
         await checkpoints?.close();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await auditBurstsOf(deps).flush();

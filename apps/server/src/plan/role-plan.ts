@@ -92,8 +92,8 @@ export interface ChannelWorkerPlan extends SharedPlan {
     sendDelayMs: number;
     maxSessions: number;
   };
-  /** The sandbox phone's HTTP controls (sandbox driver only). */
-  sandbox: { port: number; host: string; token: string | undefined } | undefined;
+  /** The sandbox phone's HTTP controls and its memory, shared by the workers (sandbox driver only). */
+  sandbox: { port: number; host: string; token: string | undefined; phone: RedisPlace } | undefined;
 }
 
 export type RolePlan = GatewayPlan | ProjectorPlan | ChannelWorkerPlan;
@@ -221,7 +221,12 @@ export function planRole(config: AtendeConfig, role: Role, host: string = hostna
         },
         sandbox:
           config.whatsappDriver === 'sandbox'
-            ? { port: config.SANDBOX_PORT, host: config.HOST, token: config.ATENDE_SANDBOX_TOKEN }
+            ? {
+                port: config.SANDBOX_PORT,
+                host: config.HOST,
+                token: config.ATENDE_SANDBOX_TOKEN,
+                phone: redis('sandbox:'),
+              }
             : undefined,
       };
     }

@@ -1,10 +1,9 @@
-import path from 'node:path';
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import {
   BullMqKeyedQueues,
   SandboxChannel,
-  SqliteSandboxStorage,
+  RedisSandboxStorage,
   WhatsAppWebChannel,
   WorkspaceMediaSink,
   conversationIdsOfLaterBridge,
@@ -21,7 +20,7 @@ import {
   listPendingSessions,
   listRestorableSessions,
 } from '@atende/projector';
-import { RedisCheckpointStore } from '@atende/read-models';
+import { RedisCheckpointStore, sealedDocCodec } from '@atende/read-models';
 import {
   openBus,
   openMedia,
@@ -63,8 +62,16 @@ export async function startChannelWorkerRole(plan: ChannelWorkerPlan, logger: Lo
     prefix: plan.queue.prefix,
     keyOf: (job) => job.sessionId,
   });
+  // The sandbox phone's memory is the deployment's, not this host's (as WhatsApp's servers are): a
+  // worker that takes a session over sees what the phone already received from the one before.
   const sandboxStorage =
-    plan.sandbox !== undefined ? new SqliteSandboxStorage(path.join(plan.dataDir, 'sandbox.db')) : undefined;
+    plan.sandbox !== undefined
+      ? new RedisSandboxStorage({
+          url: plan.sandbox.phone.url,
+          prefix: plan.sandbox.phone.prefix,
+          codec: sealedDocCodec(await store.cipher.readModelsKey()),
+        })
+      : undefined;
   const sandbox = sandboxStorage
     ? new SandboxChannel({
         paired: [DEMO_SANDBOX_SESSION.sessionId],
