@@ -165,10 +165,20 @@ export async function startChannelWorkerRole(plan: ChannelWorkerPlan, logger: Lo
           () => readModels.close(),
           () => store.close(),
         ],
-        (step, ms) => logger.info({ step: STOP_STEPS[step], ms }, 'channel worker: slow stop step'),
+        {
+          onSlow: (step, ms, ended) =>
+            logger.warn({ step: STOP_STEPS[step], ms, ended }, 'channel worker: slow stop step'),
+          giveUpAfterMs: STOP_STEP_GIVE_UP_MS,
+        },
       ),
   };
 }
+
+/**
+ * How long one step of a stop may take before the next starts: the whole stop stays well within a
+ * supervisor's grace (15 s) even when a partition left a connection hanging.
+ */
+const STOP_STEP_GIVE_UP_MS = 3_000;
 
 /** The steps of a stop, in order, as the log names a slow one. */
 const STOP_STEPS = [
