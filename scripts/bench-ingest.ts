@@ -22,7 +22,7 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
@@ -314,6 +314,12 @@ async function main(): Promise<void> {
     const firstPosition = (await atende.store.lastGlobalPosition()) + 1;
     const tpStart = now();
     const tpLoop = performance.eventLoopUtilization();
+    // Garbage collection in this process during the phase (what sealing adds shows here too).
+    let tpGcMs = 0;
+    const gc = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) tpGcMs += entry.duration;
+    });
+    gc.observe({ entryTypes: ['gc'] });
     const tpDeadline = performance.now() + MAX_PHASE_MS;
     let tpSent = 0;
     let previous: Promise<void> = Promise.resolve();
@@ -330,6 +336,7 @@ async function main(): Promise<void> {
     const tpRecordedAt = now();
     // Below ~1, the server thread waited for work: the offered load (--window) did not saturate it.
     const tpBusy = performance.eventLoopUtilization(tpLoop).utilization;
+    gc.disconnect();
     // Recorded msg/s in each fifth of the run (conversations grow along it).
     const trend = [1, 2, 3, 4, 5].map((fifth) => {
       const from = marks.findLast(([count]) => count <= ((fifth - 1) * tpSent) / 5)!;
@@ -365,7 +372,8 @@ async function main(): Promise<void> {
     );
     console.log(
       `   recorded in the log: ${fmt(inLog)} of ${fmt(tpSent)} in ${tpRecordSeconds.toFixed(2)} s ` +
-        `(${fmt(logEvents)} events) → ${fmt(inLog / tpRecordSeconds)} msg/s; server thread busy ${(tpBusy * 100).toFixed(0)} %` +
+        `(${fmt(logEvents)} events) → ${fmt(inLog / tpRecordSeconds)} msg/s; server thread busy ${(tpBusy * 100).toFixed(0)} %, ` +
+        `garbage collection ${((tpGcMs / (tpRecordedAt - tpStart)) * 100).toFixed(1)} % of the phase` +
         (atende.failures() > 0 ? `; ${atende.failures()} not recorded` : ''),
     );
     console.log(
