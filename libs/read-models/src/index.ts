@@ -8,6 +8,7 @@ export {
 } from './doc-codec.js';
 export * from './memory/memory-read-models.js';
 export * from './memory/sorted-index.js';
+export * from './sqlite/sqlite-read-models.js';
 export * from './redis/redis-read-models.js';
 export * from './testing/infra.js';
 export * from './redis/redis-checkpoint-store.js';

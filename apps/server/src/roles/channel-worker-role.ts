@@ -178,7 +178,7 @@ export async function startChannelWorkerRole(plan: ChannelWorkerPlan, logger: Lo
  * How long one step of a stop may take before the next starts: the whole stop stays well within a
  * supervisor's grace (15 s) even when a partition left a connection hanging.
  */
-const STOP_STEP_GIVE_UP_MS = 3_000;
+const STOP_STEP_GIVE_UP_MS = 5_000;
 
 /** The steps of a stop, in order, as the log names a slow one. */
 const STOP_STEPS = [

@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { readModelsContract } from '../contract/read-models-contract.js';
+import { sealedDocCodec } from '../doc-codec.js';
+import { SqliteReadModels } from './sqlite-read-models.js';
+
+readModelsContract('SQLite', async () => {
+  const readModels = new SqliteReadModels({ filename: ':memory:' });
+  return { readModels, cleanup: () => readModels.close() };
+});
+
+describe('SqliteReadModels in a file', () => {
+  let dir: string;
+  let file: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'atende-rm-'));
+    file = path.join(dir, 'read-models.db');
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('serves after a reopen what was committed, checkpoint included, and the version a rebuild switched in', async () => {
+    const before = new SqliteReadModels({ filename: file });
+    const live = await before.writer('inbox').beginBatch();
+    live.put('conversations', 'c1', { title: 'antes' });
+    live.indexPut('by-time', 'c1', 10);
+    await live.commit(5);
+    const target = await before.beginRebuild('inbox');
+    const rebuilt = await target.beginBatch();
+    rebuilt.put('conversations', 'c1', { title: 'reconstruída' });
+    await rebuilt.commit(5);
+    await target.activate();
+    await before.close();
+
+    const after = new SqliteReadModels({ filename: file });
+    const view = after.view('inbox');
+    expect(await view.checkpoint()).toBe(5);
+    expect(await view.get('conversations', 'c1')).toEqual({ title: 'reconstruída' });
+    expect(await view.range('by-time')).toEqual([]); // the old version's rows went with it
+    await after.close();
+  });
+
+  it('a batch that fails while committing writes nothing, checkpoint included', async () => {
+    let encoded = 0;
+    const codec = {
+      encode: (doc: unknown) => {
+        encoded += 1;
+        if (encoded === 2) throw new Error('disco cheio');
+        return JSON.stringify(doc);
+      },
+      decode: <T>(raw: string) => JSON.parse(raw) as T,
+    };
+    const readModels = new SqliteReadModels({ filename: file, codec });
+    const batch = await readModels.writer('inbox').beginBatch();
+    batch.put('conversations', 'c1', { n: 1 });
+    batch.put('conversations', 'c2', { n: 2 });
+    await expect(batch.commit(3)).rejects.toThrow('disco cheio');
+    const view = readModels.view('inbox');
+    expect(await view.checkpoint()).toBe(0);
+    expect(await view.get('conversations', 'c1')).toBeUndefined();
+    await readModels.close();
+  });
+
+  it('keeps documents sealed in the file with a sealed codec', async () => {
+    const readModels = new SqliteReadModels({ filename: file, codec: sealedDocCodec(randomBytes(32)) });
+    const batch = await readModels.writer('inbox').beginBatch();
+    batch.put('conversations', 'c1', { customerName: 'Maria Sigilosa' });
+    await batch.commit(1);
+    expect(await readModels.view('inbox').get('conversations', 'c1')).toEqual({
+      customerName: 'Maria Sigilosa',
+    });
+    await readModels.close();
+    const raw = new Database(file, { readonly: true });
+    const docs = raw.prepare('SELECT doc FROM rm_docs').pluck().all() as string[];
+    raw.close();
+    expect(docs).toHaveLength(1);
+    expect(docs[0]).not.toContain('Maria');
+  });
+});

@@ -1,0 +1,198 @@
+import Database from 'better-sqlite3';
+import type {
+  IndexEntry,
+  ProjectionBatch,
+  ProjectionDump,
+  ProjectionView,
+  ProjectionWriter,
+  RangeQuery,
+  ReadModels,
+  RebuildTarget,
+} from '@atende/events';
+import { CheckpointConflictError } from '@atende/events';
+import { BufferedBatch, DELETED, type BatchChanges } from '../buffered-batch.js';
+import { plainDocCodec, type DocCodec } from '../doc-codec.js';
+import { ReadModelStatements, type Space } from './statements.js';
+
+export interface SqliteReadModelsOptions {
+  /** The database file (its own, beside the event log: e.g. DATA_DIR/read-models.db); ':memory:' in tests. */
+  filename: string;
+  /** How documents are stored (sealed at rest in the product); default plain JSON. */
+  codec?: DocCodec;
+  /** SQLite's synchronous pragma; default 'normal' (WAL: a power cut loses at most the last batches, never consistency). */
+  synchronous?: 'full' | 'normal';
+}
+
+/**
+ * Read models in a SQLite file (embedded mode): memory bounded by what is read, not by the history,
+ * and each projection's checkpoint committed in the same transaction as its rows, so a crash at any
+ * point restarts from the last committed batch, nothing applied twice, nothing lost. Every version
+ * of a projection is a key space of its own in the same tables (`projection@version`); a rebuild
+ * writes a new version while the serving one serves, and activation switches the serving version
+ * and drops the old rows in one transaction.
+ */
+export class SqliteReadModels implements ReadModels {
+  private readonly db: Database.Database;
+  private readonly sql: ReadModelStatements;
+  private readonly codec: DocCodec;
+  /** Serving version of each projection (the table is the truth; this spares a read per call). */
+  private readonly serving = new Map<string, number>();
+
+  constructor(options: SqliteReadModelsOptions) {
+    this.db = new Database(options.filename);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma(`synchronous = ${options.synchronous ?? 'normal'}`);
+    this.sql = new ReadModelStatements(this.db);
+    this.codec = options.codec ?? plainDocCodec;
+    for (const { projection, version } of this.sql.servingVersions()) this.serving.set(projection, version);
+  }
+
+  /** The key space the projection serves from. */
+  private servingSpace(projection: string): Space {
+    return `${projection}@${this.serving.get(projection) ?? 0}`;
+  }
+
+  view(projection: string): ProjectionView {
+    return new SqliteView(this.sql, this.codec, () => this.servingSpace(projection));
+  }
+
+  writer(projection: string): ProjectionWriter {
+    return new SqliteWriter(this.sql, this.codec, () => this.servingSpace(projection), projection, this.db);
+  }
+
+  async beginRebuild(projection: string): Promise<RebuildTarget> {
+    const version = this.sql.nextVersion(projection);
+    const space: Space = `${projection}@${version}`;
+    this.sql.dropSpace(space); // left by a rebuild that crashed before it switched or discarded
+    const writer = new SqliteWriter(this.sql, this.codec, () => space, projection, this.db);
+    let done = false;
+    return Object.assign(writer, {
+      activate: async () => {
+        if (done) throw new Error('Rebuild already finished');
+        this.db.transaction(() => {
+          const old = this.servingSpace(projection);
+          // The live projector may have applied events this version has not read yet: not switched in.
+          const current = this.sql.checkpoint(old);
+          const rebuilt = this.sql.checkpoint(space);
+          if (current > rebuilt) throw new CheckpointConflictError(projection, rebuilt, current);
+          this.sql.setServing(projection, version);
+          this.sql.dropSpace(old);
+        })();
+        done = true;
+        this.serving.set(projection, version);
+      },
+      discard: async () => {
+        done = true;
+        this.sql.dropSpace(space);
+      },
+    });
+  }
+
+  async ping(): Promise<void> {
+    this.db.prepare('SELECT 1').get();
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+}
+
+class SqliteView implements ProjectionView {
+  constructor(
+    protected readonly sql: ReadModelStatements,
+    protected readonly codec: DocCodec,
+    protected readonly space: () => Space,
+  ) {}
+
+  async get<T>(collection: string, id: string): Promise<T | undefined> {
+    const raw = this.sql.doc(this.space(), collection, id);
+    return raw === undefined ? undefined : this.codec.decode<T>(raw);
+  }
+
+  async getMany<T>(collection: string, ids: readonly string[]): Promise<(T | undefined)[]> {
+    const space = this.space();
+    return ids.map((id) => {
+      const raw = this.sql.doc(space, collection, id);
+      return raw === undefined ? undefined : this.codec.decode<T>(raw);
+    });
+  }
+
+  async range(index: string, query: RangeQuery = {}): Promise<IndexEntry[]> {
+    return this.sql.range(this.space(), index, query);
+  }
+
+  async count(
+    index: string,
+    query: Pick<RangeQuery, 'min' | 'max' | 'minExclusive' | 'maxExclusive'> = {},
+  ): Promise<number> {
+    return this.sql.count(this.space(), index, query);
+  }
+
+  async checkpoint(): Promise<number> {
+    return this.sql.checkpoint(this.space());
+  }
+
+  async dump(): Promise<ProjectionDump> {
+    const space = this.space();
+    const docs: ProjectionDump['docs'] = {};
+    for (const row of this.sql.allDocs(space)) {
+      (docs[row.collection] ??= {})[row.id] = this.codec.decode(row.doc);
+    }
+    const indexes: ProjectionDump['indexes'] = {};
+    for (const row of this.sql.allEntries(space)) {
+      (indexes[row.name] ??= []).push({ id: row.id, score: row.score });
+    }
+    return { checkpoint: this.sql.checkpoint(space), docs, indexes };
+  }
+}
+
+class SqliteWriter extends SqliteView implements ProjectionWriter {
+  constructor(
+    sql: ReadModelStatements,
+    codec: DocCodec,
+    space: () => Space,
+    private readonly projection: string,
+    private readonly db: Database.Database,
+  ) {
+    super(sql, codec, space);
+  }
+
+  async beginBatch(): Promise<ProjectionBatch> {
+    const space = this.space();
+    const expected = this.sql.checkpoint(space);
+    return new BufferedBatch(
+      expected,
+      // Reads are synchronous and complete: SQLite answers at once (fetchMissing is never needed).
+      (collection, id) => {
+        const raw = this.sql.doc(space, collection, id);
+        return raw === undefined ? { found: false } : { found: true, doc: this.codec.decode(raw) };
+      },
+      async (changes, checkpoint) => this.commit(space, expected, changes, checkpoint),
+    );
+  }
+
+  /** The batch's rows and its checkpoint in one transaction, or nothing when the checkpoint moved. */
+  private commit(space: Space, expected: number, changes: BatchChanges, checkpoint: number): void {
+    this.db.transaction(() => {
+      // A rebuild may have switched versions, or another writer moved on: refuse, write nothing.
+      const current = this.sql.checkpoint(this.space());
+      if (this.space() !== space || current !== expected) {
+        throw new CheckpointConflictError(this.projection, expected, current);
+      }
+      for (const erasure of changes.erasures) this.sql.erase(space, erasure);
+      for (const [collection, docs] of changes.docs) {
+        for (const [id, doc] of docs) {
+          if (doc === DELETED) this.sql.deleteDoc(space, collection, id);
+          else this.sql.putDoc(space, collection, id, this.codec.encode(doc));
+        }
+      }
+      for (const [name, entries] of changes.indexes) {
+        for (const [id, score] of entries) {
+          if (score === DELETED) this.sql.deleteEntry(space, name, id);
+          else this.sql.putEntry(space, name, id, score);
+        }
+      }
+      this.sql.setCheckpoint(space, checkpoint);
+    })();
+  }
+}

@@ -1,0 +1,197 @@
+import type Database from 'better-sqlite3';
+import type { IndexEntry, RangeQuery } from '@atende/events';
+import type { Erasure } from '../buffered-batch.js';
+
+/** One version of one projection's data: `projection@version`. */
+export type Space = `${string}@${number}`;
+
+type Bounds = Pick<RangeQuery, 'min' | 'max' | 'minExclusive' | 'maxExclusive'>;
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS rm_projections (
+    projection TEXT PRIMARY KEY, serving INTEGER NOT NULL, last_version INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS rm_checkpoints (space TEXT PRIMARY KEY, position INTEGER NOT NULL) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS rm_docs (
+    space TEXT NOT NULL, collection TEXT NOT NULL, id TEXT NOT NULL, doc TEXT NOT NULL,
+    PRIMARY KEY (space, collection, id)
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS rm_entries (
+    space TEXT NOT NULL, name TEXT NOT NULL, id TEXT NOT NULL, score REAL NOT NULL,
+    PRIMARY KEY (space, name, id)
+  ) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS rm_entries_by_score ON rm_entries (space, name, score, id);
+`;
+
+/** The WHERE clause of a score range and its parameters (after space and name). */
+function scoreBounds(query: Bounds): { clause: string; params: number[] } {
+  let clause = '';
+  const params: number[] = [];
+  if (query.min !== undefined) {
+    clause += query.minExclusive ? ' AND score > ?' : ' AND score >= ?';
+    params.push(query.min);
+  }
+  if (query.max !== undefined) {
+    clause += query.maxExclusive ? ' AND score < ?' : ' AND score <= ?';
+    params.push(query.max);
+  }
+  return { clause, params };
+}
+
+/** The SQL of the read-model tables: every statement prepared once, range queries once per shape. */
+export class ReadModelStatements {
+  private readonly shaped = new Map<string, Database.Statement>();
+  private readonly s;
+
+  constructor(private readonly db: Database.Database) {
+    db.exec(SCHEMA);
+    this.s = {
+      serving: db.prepare<[], { projection: string; version: number }>(
+        'SELECT projection, serving AS version FROM rm_projections',
+      ),
+      nextVersion: db.prepare<[string], { last_version: number }>(
+        `INSERT INTO rm_projections (projection, serving, last_version) VALUES (?, 0, 1)
+         ON CONFLICT (projection) DO UPDATE SET last_version = last_version + 1 RETURNING last_version`,
+      ),
+      setServing: db.prepare<[number, string]>('UPDATE rm_projections SET serving = ? WHERE projection = ?'),
+      checkpoint: db.prepare<[string], { position: number }>(
+        'SELECT position FROM rm_checkpoints WHERE space = ?',
+      ),
+      setCheckpoint: db.prepare<[string, number]>(
+        `INSERT INTO rm_checkpoints (space, position) VALUES (?, ?)
+         ON CONFLICT (space) DO UPDATE SET position = excluded.position`,
+      ),
+      doc: db
+        .prepare<[string, string, string], string>(
+          'SELECT doc FROM rm_docs WHERE space = ? AND collection = ? AND id = ?',
+        )
+        .pluck(),
+      putDoc: db.prepare<[string, string, string, string]>(
+        `INSERT INTO rm_docs (space, collection, id, doc) VALUES (?, ?, ?, ?)
+         ON CONFLICT (space, collection, id) DO UPDATE SET doc = excluded.doc`,
+      ),
+      deleteDoc: db.prepare<[string, string, string]>(
+        'DELETE FROM rm_docs WHERE space = ? AND collection = ? AND id = ?',
+      ),
+      putEntry: db.prepare<[string, string, string, number]>(
+        `INSERT INTO rm_entries (space, name, id, score) VALUES (?, ?, ?, ?)
+         ON CONFLICT (space, name, id) DO UPDATE SET score = excluded.score`,
+      ),
+      deleteEntry: db.prepare<[string, string, string]>(
+        'DELETE FROM rm_entries WHERE space = ? AND name = ? AND id = ?',
+      ),
+      // Prefix erasures: from the prefix on in key order, while the key still starts with it.
+      eraseDocs: db.prepare<{ space: string; collection: string; prefix: string }>(
+        `DELETE FROM rm_docs WHERE space = $space AND collection = $collection
+         AND id >= $prefix AND substr(id, 1, length($prefix)) = $prefix`,
+      ),
+      eraseEntries: db.prepare<{ space: string; name: string; prefix: string }>(
+        `DELETE FROM rm_entries WHERE space = $space AND name = $name
+         AND id >= $prefix AND substr(id, 1, length($prefix)) = $prefix`,
+      ),
+      dropIndexes: db.prepare<{ space: string; prefix: string }>(
+        `DELETE FROM rm_entries WHERE space = $space
+         AND name >= $prefix AND substr(name, 1, length($prefix)) = $prefix`,
+      ),
+      dropDocs: db.prepare<[string]>('DELETE FROM rm_docs WHERE space = ?'),
+      dropEntries: db.prepare<[string]>('DELETE FROM rm_entries WHERE space = ?'),
+      dropCheckpoint: db.prepare<[string]>('DELETE FROM rm_checkpoints WHERE space = ?'),
+      allDocs: db.prepare<[string], { collection: string; id: string; doc: string }>(
+        'SELECT collection, id, doc FROM rm_docs WHERE space = ? ORDER BY collection, id',
+      ),
+      allEntries: db.prepare<[string], { name: string; id: string; score: number }>(
+        'SELECT name, id, score FROM rm_entries WHERE space = ? ORDER BY name, score, id',
+      ),
+    };
+  }
+
+  servingVersions(): { projection: string; version: number }[] {
+    return this.s.serving.all();
+  }
+
+  /** A version number no earlier rebuild of the projection used. */
+  nextVersion(projection: string): number {
+    return this.s.nextVersion.get(projection)!.last_version;
+  }
+
+  setServing(projection: string, version: number): void {
+    this.s.setServing.run(version, projection);
+  }
+
+  checkpoint(space: Space): number {
+    return this.s.checkpoint.get(space)?.position ?? 0;
+  }
+
+  setCheckpoint(space: Space, position: number): void {
+    this.s.setCheckpoint.run(space, position);
+  }
+
+  doc(space: Space, collection: string, id: string): string | undefined {
+    return this.s.doc.get(space, collection, id);
+  }
+
+  putDoc(space: Space, collection: string, id: string, doc: string): void {
+    this.s.putDoc.run(space, collection, id, doc);
+  }
+
+  deleteDoc(space: Space, collection: string, id: string): void {
+    this.s.deleteDoc.run(space, collection, id);
+  }
+
+  putEntry(space: Space, name: string, id: string, score: number): void {
+    this.s.putEntry.run(space, name, id, score);
+  }
+
+  deleteEntry(space: Space, name: string, id: string): void {
+    this.s.deleteEntry.run(space, name, id);
+  }
+
+  erase(space: Space, erasure: Erasure): void {
+    if (erasure.kind === 'docs') {
+      this.s.eraseDocs.run({ space, collection: erasure.collection, prefix: erasure.prefix });
+    } else if (erasure.kind === 'entries') {
+      this.s.eraseEntries.run({ space, name: erasure.index, prefix: erasure.prefix });
+    } else {
+      this.s.dropIndexes.run({ space, prefix: erasure.prefix });
+    }
+  }
+
+  /** Every row of a version (a discarded rebuild, the version a switch replaced). */
+  dropSpace(space: Space): void {
+    this.s.dropDocs.run(space);
+    this.s.dropEntries.run(space);
+    this.s.dropCheckpoint.run(space);
+  }
+
+  range(space: Space, name: string, query: RangeQuery): IndexEntry[] {
+    const { clause, params } = scoreBounds(query);
+    const order = query.reverse ? 'DESC' : 'ASC';
+    const sql =
+      `SELECT id, score FROM rm_entries WHERE space = ? AND name = ?${clause} ` +
+      `ORDER BY score ${order}, id ${order} LIMIT ? OFFSET ?`;
+    const limit = query.limit === undefined ? -1 : Math.max(0, query.limit);
+    return this.statement(sql).all(space, name, ...params, limit, query.offset ?? 0) as IndexEntry[];
+  }
+
+  count(space: Space, name: string, query: Bounds): number {
+    const { clause, params } = scoreBounds(query);
+    const sql = `SELECT COUNT(*) FROM rm_entries WHERE space = ? AND name = ?${clause}`;
+    return this.statement(sql)
+      .pluck()
+      .get(space, name, ...params) as number;
+  }
+
+  allDocs(space: Space): { collection: string; id: string; doc: string }[] {
+    return this.s.allDocs.all(space);
+  }
+
+  allEntries(space: Space): { name: string; id: string; score: number }[] {
+    return this.s.allEntries.all(space);
+  }
+
+  private statement(sql: string): Database.Statement {
+    let statement = this.shaped.get(sql);
+    if (!statement) this.shaped.set(sql, (statement = this.db.prepare(sql)));
+    return statement;
+  }
+}
