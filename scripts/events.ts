@@ -18,7 +18,7 @@ import {
 } from '@atende/event-store';
 import type { EventStore, StoredEvent } from '@atende/events';
 import { streamCategory } from '@atende/events';
-import { MemoryReadModels, READ_MODEL_SNAPSHOT_NAME } from '@atende/read-models';
+import { MemoryReadModels, READ_MODEL_SNAPSHOT_NAME, SQLITE_READ_MODELS_FILE } from '@atende/read-models';
 import { OPS_SOCKET_NAME, applyBatch, opsServerRunning, projectionsForCategory } from '@atende/projector';
 import { CliError, runCli } from './ops/cli-error.js';
 import { logLocation } from '@atende/server';
@@ -133,7 +133,11 @@ async function encrypt(config: AtendeConfig, store: EncryptedEventStore): Promis
     console.log(`${n(report.notRenamed)} conversas antigas mantidas: o novo nome já é de outra conversa.`);
   }
   if (!logChanged(report)) return;
+  // The embedded read models name conversations as the log did: they are made again from it.
   rmSync(path.join(config.dataDir, READ_MODEL_SNAPSHOT_NAME), { force: true });
+  for (const suffix of ['', '-wal', '-shm']) {
+    rmSync(path.join(config.dataDir, `${SQLITE_READ_MODELS_FILE}${suffix}`), { force: true });
+  }
   console.log(
     config.ATENDE_MODE === 'distributed'
       ? 'Agora reconstrua os modelos de leitura: npm run replay -- --all (antes de iniciar o Atende).'

@@ -19,6 +19,12 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** SQLite durability: full fsyncs every commit (survives power loss); normal survives process crashes. */
   SQLITE_SYNCHRONOUS: z.enum(['full', 'normal']).default('full'),
+  /**
+   * Embedded mode: where the read models live. `memory` (the default for now): in the heap, saved
+   * to a snapshot at a clean stop; `sqlite`: DATA_DIR/read-models.db, committed with their
+   * checkpoints (issue 28).
+   */
+  EMBEDDED_READ_MODELS: z.enum(['memory', 'sqlite']).default('memory'),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   KAFKA_BROKERS: z
     .string()

@@ -1,89 +1,26 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import {
+  callAtende as call,
+  kill9,
+  startAtendeProcess,
+  type RunningAtende,
+} from '../testing/atende-process.js';
 import { eventually } from '../testing/eventually.js';
 
-// The one entry point of every role (the embedded product here).
-const MAIN = path.resolve(__dirname, '../../../server/src/main.ts');
 const SESSION = 'demo-sandbox';
-
-interface Running {
-  child: ChildProcess;
-  url: string;
-}
-
-/** Starts `npm start`'s entry point on DATA_DIR and resolves with its URL (from the start-up log). */
 /** Each send spends this long before the phone takes it and again before it answers. */
 const SEND_DELAY_MS = 400;
-const SANDBOX_TOKEN = 'token-do-sandbox-nos-testes';
-
-function startAtende(dataDir: string): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      SANDBOX_SEND_DELAY_MS: String(SEND_DELAY_MS),
-      ATENDE_SANDBOX_TOKEN: SANDBOX_TOKEN,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    // A start that never comes up must not outlive the suite.
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`Atende did not start:\n${out}`));
-    }, 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /"url":"(http:\/\/[^"]+)"/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1]! });
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`Atende exited with ${code}:\n${out}`));
-    });
-  });
-}
-
-async function kill9(running: Running): Promise<void> {
-  const exited = new Promise((r) => running.child.once('exit', r));
-  running.child.kill('SIGKILL');
-  await exited;
-}
-
-async function call<T>(
-  url: string,
-  method: string,
-  cookie?: string,
-  body?: unknown,
-): Promise<{ status: number; body: T; headers: Headers }> {
-  const res = await fetch(url, {
-    method,
-    headers: {
-      ...(cookie ? { cookie } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(url.includes('/api/sandbox/') ? { 'x-sandbox-token': SANDBOX_TOKEN } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: res.status, body: (await res.json()) as T, headers: res.headers };
-}
+const startAtende = (dataDir: string) =>
+  startAtendeProcess(dataDir, { SANDBOX_SEND_DELAY_MS: String(SEND_DELAY_MS) });
 
 const waitFor = <T>(probe: () => Promise<T | undefined>) => eventually(probe, 15_000, 100);
 
 describe('embedded Atende killed with SIGKILL while sending', () => {
   let dir: string;
-  let running: Running | undefined;
+  let running: RunningAtende | undefined;
   beforeAll(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'atende-kill-'));
   });

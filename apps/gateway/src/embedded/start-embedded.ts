@@ -56,6 +56,7 @@ import {
   restoreReadModelSnapshot,
   saveReadModelSnapshot,
 } from './read-model-snapshot.js';
+import { openSqliteReadModels } from './sqlite-read-models-start.js';
 
 export interface EmbeddedAtende {
   store: EventStore;
@@ -82,7 +83,7 @@ export interface EmbeddedAtende {
   media: MediaStore;
   /** How long rebuilding the in-process read models from the log (or restoring them) took at start. */
   startupRebuildMs: number;
-  /** Whether they were restored from the snapshot saved at the last stop rather than rebuilt. */
+  /** Whether they were served as kept (SQLite, or the snapshot of the last stop) rather than rebuilt. */
   restoredReadModels: boolean;
   stop(): Promise<void>;
 }
@@ -127,21 +128,44 @@ export async function startEmbedded(
   const store: EventStore = options.plainEventLog ? log : encryptedStore(log, keys);
   const demo = await ensureDemoWorkspace(store, config);
 
-  const readModels = new MemoryReadModels();
   const rebuildStarted = performance.now();
+  const fingerprint = readModelCodeFingerprint();
+  const kept =
+    config.EMBEDDED_READ_MODELS === 'sqlite'
+      ? await openSqliteReadModels({
+          dataDir: config.dataDir,
+          key: await keys.cipher.readModelsKey(),
+          store,
+          synchronous: config.SQLITE_SYNCHRONOUS,
+          fingerprint,
+          logger,
+        })
+      : undefined;
+  const memory = kept ? undefined : new MemoryReadModels();
+  const readModels: ReadModels = kept?.readModels ?? memory!;
   // A restart resumes from the read models saved at the last stop (made by this code, from this log);
   // otherwise the inbox's read models are rebuilt from the whole log.
-  const snapshot = {
+  const snapshot = memory && {
     file: path.join(config.dataDir, READ_MODEL_SNAPSHOT_NAME),
     // The snapshot holds what the inbox shows (customers' names, messages): sealed at rest.
     key: await keys.cipher.readModelsKey(),
     store,
-    readModels,
-    fingerprint: readModelCodeFingerprint(),
+    readModels: memory,
+    fingerprint,
     logger,
   };
-  const restoredReadModels = await restoreReadModelSnapshot(snapshot);
-  if (!restoredReadModels) await rebuild({ store, readModels, projections: startupProjections });
+  // Kept in SQLite, they are served from their checkpoints (committed with their rows) unless made
+  // by other code or for another log; in memory, from the snapshot of the last clean stop.
+  const restoredReadModels = kept ? !kept.rebuild : await restoreReadModelSnapshot(snapshot!);
+  if (!restoredReadModels) {
+    await rebuild({ store, readModels, projections: startupProjections });
+    logger.info(
+      { ms: Math.round(performance.now() - rebuildStarted) },
+      'read models rebuilt from the event log',
+    );
+  } else if (kept) {
+    logger.info('read models kept in read-models.db: resuming from their checkpoints');
+  }
   const projector = new Projector({ store, readModels, projections: startupProjections, logger });
   projector.start();
   // Events appended since the snapshot: served only once applied, as after a rebuild.
@@ -326,7 +350,7 @@ export async function startEmbedded(
         );
         await new Promise<void>((resolve) => (opsServer ? opsServer.close(() => resolve()) : resolve()));
         await projector.stop();
-        await saveReadModelSnapshot(snapshot);
+        if (snapshot) await saveReadModelSnapshot(snapshot);
         await readModels.close();
         await sessions.close();
         await media.close();

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { ReadModels } from '@atende/events';
-import { MemoryReadModels, RedisReadModels, describeWithRedis, testRedisUrl } from '@atende/read-models';
+import {
+  MemoryReadModels,
+  RedisReadModels,
+  SqliteReadModels,
+  describeWithRedis,
+  testRedisUrl,
+} from '@atende/read-models';
 
 export interface ReadModelsHarness {
   readModels: ReadModels;
@@ -8,9 +14,10 @@ export interface ReadModelsHarness {
 }
 
 /**
- * Declares `suite` for both ReadModels adapters: in process (documents frozen, so a projection
- * that mutates what it read fails), and Redis under a key prefix of its own, removed afterwards
- * (skipped when Redis is unreachable, failing with REQUIRE_INFRA=1).
+ * Declares `suite` for every ReadModels adapter: in process (documents frozen, so a projection
+ * that mutates what it read fails), SQLite (in memory: the same SQL as the file), and Redis under a
+ * key prefix of its own, removed afterwards (skipped when Redis is unreachable, failing with
+ * REQUIRE_INFRA=1).
  */
 export function forEachReadModels(
   suite: (name: string, make: () => Promise<ReadModelsHarness>) => void,
@@ -19,6 +26,10 @@ export function forEachReadModels(
     readModels: new MemoryReadModels({ freezeDocs: true }),
     cleanup: async () => {},
   }));
+  suite('SQLite', async () => {
+    const readModels = new SqliteReadModels({ filename: ':memory:' });
+    return { readModels, cleanup: () => readModels.close() };
+  });
   describeWithRedis('Redis', () => {
     suite('Redis', async () => {
       // A short version cache: a rebuild's switch is seen within 100 ms.

@@ -14,6 +14,9 @@ import { BufferedBatch, DELETED, type BatchChanges } from '../buffered-batch.js'
 import { plainDocCodec, type DocCodec } from '../doc-codec.js';
 import { ReadModelStatements, type Space } from './statements.js';
 
+/** The embedded read models' file in DATA_DIR (EMBEDDED_READ_MODELS=sqlite). */
+export const SQLITE_READ_MODELS_FILE = 'read-models.db';
+
 export interface SqliteReadModelsOptions {
   /** The database file (its own, beside the event log: e.g. DATA_DIR/read-models.db); ':memory:' in tests. */
   filename: string;
@@ -86,6 +89,24 @@ export class SqliteReadModels implements ReadModels {
         this.sql.dropSpace(space);
       },
     });
+  }
+
+  /**
+   * What the owner notes beside the data (which code made it, which log it follows): read at start
+   * to tell whether the stored read models can be served.
+   */
+  meta(key: string): string | undefined {
+    return this.sql.meta(key);
+  }
+
+  setMeta(key: string, value: string): void {
+    this.sql.setMeta(key, value);
+  }
+
+  /** Empties every projection (code changed, another log): the caller rebuilds them from the log. */
+  clear(): void {
+    this.db.transaction(() => this.sql.dropAll())();
+    this.serving.clear();
   }
 
   async ping(): Promise<void> {

@@ -21,6 +21,7 @@ const SCHEMA = `
     PRIMARY KEY (space, name, id)
   ) WITHOUT ROWID;
   CREATE INDEX IF NOT EXISTS rm_entries_by_score ON rm_entries (space, name, score, id);
+  CREATE TABLE IF NOT EXISTS rm_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 `;
 
 /** The WHERE clause of a score range and its parameters (after space and name). */
@@ -96,6 +97,10 @@ export class ReadModelStatements {
       dropDocs: db.prepare<[string]>('DELETE FROM rm_docs WHERE space = ?'),
       dropEntries: db.prepare<[string]>('DELETE FROM rm_entries WHERE space = ?'),
       dropCheckpoint: db.prepare<[string]>('DELETE FROM rm_checkpoints WHERE space = ?'),
+      meta: db.prepare<[string], string>('SELECT value FROM rm_meta WHERE key = ?').pluck(),
+      setMeta: db.prepare<[string, string]>(
+        'INSERT INTO rm_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      ),
       allDocs: db.prepare<[string], { collection: string; id: string; doc: string }>(
         'SELECT collection, id, doc FROM rm_docs WHERE space = ? ORDER BY collection, id',
       ),
@@ -103,6 +108,21 @@ export class ReadModelStatements {
         'SELECT name, id, score FROM rm_entries WHERE space = ? ORDER BY name, score, id',
       ),
     };
+  }
+
+  meta(key: string): string | undefined {
+    return this.s.meta.get(key);
+  }
+
+  setMeta(key: string, value: string): void {
+    this.s.setMeta.run(key, value);
+  }
+
+  /** Every projection's rows, versions and checkpoints (the read models start over). */
+  dropAll(): void {
+    this.db.exec(
+      'DELETE FROM rm_docs; DELETE FROM rm_entries; DELETE FROM rm_checkpoints; DELETE FROM rm_projections;',
+    );
   }
 
   servingVersions(): { projection: string; version: number }[] {
