@@ -1,5 +1,5 @@
 /**
- * npm run bench:ingest [-- --mode embedded|distributed [--log sqlite|postgres] --messages 50000 --phones 1000 --window 500
+ * npm run bench:ingest [-- --mode embedded|distributed [--log sqlite|postgres] [--read-models memory|sqlite] --messages 50000 --phones 1000 --window 500
  *                          --rate 1000 --seconds 10 --synchronous normal --baseline 10000]
  *
  * --mode distributed runs the gateway, the relay + projector and the channel worker as processes on
@@ -197,6 +197,8 @@ async function main(): Promise<void> {
       log: { type: 'string', default: 'sqlite' },
       // The "before" figure of issue 26: an event log without sealed fields (embedded only).
       'plain-log': { type: 'boolean', default: false },
+      // Embedded only: where the read models live (EMBEDDED_READ_MODELS; issue 28).
+      'read-models': { type: 'string', default: 'memory' },
       // Also write the figures as JSON (npm run bench).
       'json-out': { type: 'string' },
     },
@@ -230,7 +232,10 @@ async function main(): Promise<void> {
     atende =
       MODE === 'distributed'
         ? await targets.distributedTarget(dir, synchronous, database?.url)
-        : await targets.embeddedTarget(dir, synchronous, { plainEventLog: values['plain-log'] });
+        : await targets.embeddedTarget(dir, synchronous, {
+            plainEventLog: values['plain-log'],
+            readModels: values['read-models'] === 'sqlite' ? 'sqlite' : 'memory',
+          });
     const sessionId = atende.sessionId;
     if (WORKSPACES > 1) {
       const seeded = await seedOtherWorkspaces(atende.store, {

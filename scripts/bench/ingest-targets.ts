@@ -45,7 +45,7 @@ export interface IngestTarget {
 export async function embeddedTarget(
   dir: string,
   synchronous: 'full' | 'normal',
-  options: { plainEventLog?: boolean } = {},
+  options: { plainEventLog?: boolean; readModels?: 'memory' | 'sqlite' } = {},
 ): Promise<IngestTarget> {
   const atende = await startEmbedded(
     loadConfig({
@@ -54,6 +54,7 @@ export async function embeddedTarget(
       DATA_DIR: dir,
       SQLITE_SYNCHRONOUS: synchronous,
       LOG_LEVEL: 'silent',
+      EMBEDDED_READ_MODELS: options.readModels ?? 'memory',
     }),
     pino({ level: 'silent' }),
     options.plainEventLog ? { plainEventLog: true } : {},
@@ -64,7 +65,7 @@ export async function embeddedTarget(
   if (!sandbox || !sessionId) throw new Error('the embedded start has no sandbox session');
   let failures = 0;
   return {
-    label: `embedded, SQLite synchronous=${synchronous}; sandbox.inbound() in-process`,
+    label: `embedded, SQLite synchronous=${synchronous}, read models ${options.readModels ?? 'memory'}; sandbox.inbound() in-process`,
     url: atende.url,
     sessionId,
     send: (input) => void sandbox.inbound(sessionId, input),
