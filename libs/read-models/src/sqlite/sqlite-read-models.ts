@@ -12,7 +12,11 @@ import type {
 import { CheckpointConflictError } from '@atende/events';
 import { BufferedBatch, DELETED, type BatchChanges } from '../buffered-batch.js';
 import { plainDocCodec, type DocCodec } from '../doc-codec.js';
+import { DocCache } from '../redis/doc-cache.js';
 import { ReadModelStatements, type Space } from './statements.js';
+
+/** Decoded documents kept per version, at most (a cache: the file is the truth). */
+const DOC_CACHE_LIMIT = 100_000;
 
 /** The embedded read models' file in DATA_DIR (EMBEDDED_READ_MODELS=sqlite). */
 export const SQLITE_READ_MODELS_FILE = 'read-models.db';
@@ -40,6 +44,12 @@ export class SqliteReadModels implements ReadModels {
   private readonly codec: DocCodec;
   /** Serving version of each projection (the table is the truth; this spares a read per call). */
   private readonly serving = new Map<string, number>();
+  /**
+   * Documents as read or written, decoded, per version: a batch that reads what the one before wrote
+   * (a conversation's next message) neither decrypts nor parses it again. Only this process writes
+   * the file, through commit, which updates the cache.
+   */
+  private readonly caches = new Map<Space, DocCache>();
 
   constructor(options: SqliteReadModelsOptions) {
     this.db = new Database(options.filename);
@@ -55,19 +65,46 @@ export class SqliteReadModels implements ReadModels {
     return `${projection}@${this.serving.get(projection) ?? 0}`;
   }
 
+  private docs(space: Space): Docs {
+    let cache = this.caches.get(space);
+    if (!cache) this.caches.set(space, (cache = new DocCache(DOC_CACHE_LIMIT)));
+    return new Docs(this.sql, this.codec, space, cache);
+  }
+
+  private forget(space: Space): void {
+    this.caches.delete(space);
+  }
+
   view(projection: string): ProjectionView {
-    return new SqliteView(this.sql, this.codec, () => this.servingSpace(projection));
+    return new SqliteView(
+      this.sql,
+      (space) => this.docs(space),
+      () => this.servingSpace(projection),
+    );
   }
 
   writer(projection: string): ProjectionWriter {
-    return new SqliteWriter(this.sql, this.codec, () => this.servingSpace(projection), projection, this.db);
+    return new SqliteWriter(
+      this.sql,
+      (space) => this.docs(space),
+      () => this.servingSpace(projection),
+      projection,
+      this.db,
+    );
   }
 
   async beginRebuild(projection: string): Promise<RebuildTarget> {
     const version = this.sql.nextVersion(projection);
     const space: Space = `${projection}@${version}`;
     this.sql.dropSpace(space); // left by a rebuild that crashed before it switched or discarded
-    const writer = new SqliteWriter(this.sql, this.codec, () => space, projection, this.db);
+    this.forget(space);
+    const writer = new SqliteWriter(
+      this.sql,
+      (s) => this.docs(s),
+      () => space,
+      projection,
+      this.db,
+    );
     let done = false;
     return Object.assign(writer, {
       activate: async () => {
@@ -80,6 +117,7 @@ export class SqliteReadModels implements ReadModels {
           if (current > rebuilt) throw new CheckpointConflictError(projection, rebuilt, current);
           this.sql.setServing(projection, version);
           this.sql.dropSpace(old);
+          this.forget(old);
         })();
         done = true;
         this.serving.set(projection, version);
@@ -87,6 +125,7 @@ export class SqliteReadModels implements ReadModels {
       discard: async () => {
         done = true;
         this.sql.dropSpace(space);
+        this.forget(space);
       },
     });
   }
@@ -107,6 +146,7 @@ export class SqliteReadModels implements ReadModels {
   clear(): void {
     this.db.transaction(() => this.sql.dropAll())();
     this.serving.clear();
+    this.caches.clear();
   }
 
   async ping(): Promise<void> {
@@ -118,24 +158,59 @@ export class SqliteReadModels implements ReadModels {
   }
 }
 
+/** One version's documents: from the cache, else read from the file, opened and kept. */
+class Docs {
+  constructor(
+    private readonly sql: ReadModelStatements,
+    private readonly codec: DocCodec,
+    readonly space: Space,
+    private readonly cache: DocCache,
+  ) {}
+
+  get(collection: string, id: string): { found: boolean; doc?: unknown } {
+    const known = this.cache.peek(collection, id);
+    if (known) return known;
+    const raw = this.sql.doc(this.space, collection, id);
+    const doc = raw === undefined ? undefined : this.codec.decode(raw);
+    this.cache.set(collection, id, doc);
+    return doc === undefined ? { found: false } : { found: true, doc };
+  }
+
+  /** After a commit: what it wrote (undefined: deleted), or everything forgotten after an erasure. */
+  written(changes: BatchChanges): void {
+    if (changes.erasures.length > 0) {
+      this.cache.clear();
+      return;
+    }
+    for (const [collection, docs] of changes.docs) {
+      for (const [id, doc] of docs) this.cache.set(collection, id, doc === DELETED ? undefined : doc);
+    }
+    this.cache.trim();
+  }
+
+  encode(doc: unknown): string {
+    return this.codec.encode(doc);
+  }
+
+  decode(raw: string): unknown {
+    return this.codec.decode(raw);
+  }
+}
+
 class SqliteView implements ProjectionView {
   constructor(
     protected readonly sql: ReadModelStatements,
-    protected readonly codec: DocCodec,
+    protected readonly docsOf: (space: Space) => Docs,
     protected readonly space: () => Space,
   ) {}
 
   async get<T>(collection: string, id: string): Promise<T | undefined> {
-    const raw = this.sql.doc(this.space(), collection, id);
-    return raw === undefined ? undefined : this.codec.decode<T>(raw);
+    return this.docsOf(this.space()).get(collection, id).doc as T | undefined;
   }
 
   async getMany<T>(collection: string, ids: readonly string[]): Promise<(T | undefined)[]> {
-    const space = this.space();
-    return ids.map((id) => {
-      const raw = this.sql.doc(space, collection, id);
-      return raw === undefined ? undefined : this.codec.decode<T>(raw);
-    });
+    const docs = this.docsOf(this.space());
+    return ids.map((id) => docs.get(collection, id).doc as T | undefined);
   }
 
   async range(index: string, query: RangeQuery = {}): Promise<IndexEntry[]> {
@@ -155,9 +230,10 @@ class SqliteView implements ProjectionView {
 
   async dump(): Promise<ProjectionDump> {
     const space = this.space();
+    const opened = this.docsOf(space);
     const docs: ProjectionDump['docs'] = {};
     for (const row of this.sql.allDocs(space)) {
-      (docs[row.collection] ??= {})[row.id] = this.codec.decode(row.doc);
+      (docs[row.collection] ??= {})[row.id] = opened.decode(row.doc);
     }
     const indexes: ProjectionDump['indexes'] = {};
     for (const row of this.sql.allEntries(space)) {
@@ -170,30 +246,37 @@ class SqliteView implements ProjectionView {
 class SqliteWriter extends SqliteView implements ProjectionWriter {
   constructor(
     sql: ReadModelStatements,
-    codec: DocCodec,
+    docsOf: (space: Space) => Docs,
     space: () => Space,
     private readonly projection: string,
     private readonly db: Database.Database,
   ) {
-    super(sql, codec, space);
+    super(sql, docsOf, space);
   }
 
   async beginBatch(): Promise<ProjectionBatch> {
     const space = this.space();
+    const docs = this.docsOf(space);
     const expected = this.sql.checkpoint(space);
     return new BufferedBatch(
       expected,
       // Reads are synchronous and complete: SQLite answers at once (fetchMissing is never needed).
-      (collection, id) => {
-        const raw = this.sql.doc(space, collection, id);
-        return raw === undefined ? { found: false } : { found: true, doc: this.codec.decode(raw) };
+      (collection, id) => docs.get(collection, id),
+      async (changes, checkpoint) => {
+        this.commit(space, docs, expected, changes, checkpoint);
+        docs.written(changes);
       },
-      async (changes, checkpoint) => this.commit(space, expected, changes, checkpoint),
     );
   }
 
   /** The batch's rows and its checkpoint in one transaction, or nothing when the checkpoint moved. */
-  private commit(space: Space, expected: number, changes: BatchChanges, checkpoint: number): void {
+  private commit(
+    space: Space,
+    opened: Docs,
+    expected: number,
+    changes: BatchChanges,
+    checkpoint: number,
+  ): void {
     this.db.transaction(() => {
       // A rebuild may have switched versions, or another writer moved on: refuse, write nothing.
       const current = this.sql.checkpoint(this.space());
@@ -204,7 +287,7 @@ class SqliteWriter extends SqliteView implements ProjectionWriter {
       for (const [collection, docs] of changes.docs) {
         for (const [id, doc] of docs) {
           if (doc === DELETED) this.sql.deleteDoc(space, collection, id);
-          else this.sql.putDoc(space, collection, id, this.codec.encode(doc));
+          else this.sql.putDoc(space, collection, id, opened.encode(doc));
         }
       }
       for (const [name, entries] of changes.indexes) {
