@@ -7,6 +7,7 @@ import {
   rewriteReferences,
   type MediaResealer,
 } from './legacy-conversations.js';
+import { sealPlainMedia } from './plain-media.js';
 import { stripProviderAddresses } from './legacy-provider-ids.js';
 import { rewriteEventData } from './rewrite-event-data.js';
 
@@ -23,7 +24,10 @@ export interface EncryptLogReport {
   notRenamed: number;
   /** Events of other streams that named a renamed conversation (audit records' URLs). */
   references: number;
-  /** Media files of renamed conversations sealed again with their new key. */
+  /**
+   * Media files sealed with their conversation's key: those of renamed conversations sealed again,
+   * and those stored before media sealing (plain) sealed now.
+   */
   media: number;
   /** Events whose provider message id held the customer's address (whatsapp-web.js, before issue 26). */
   providerIds: number;
@@ -31,8 +35,9 @@ export interface EncryptLogReport {
 
 export interface EncryptLogOptions {
   /**
-   * The deployment's media (a SealedMediaStore), so the files of a renamed conversation are sealed
-   * again with its new key before the old one is destroyed. Default: none (a log without media).
+   * The deployment's media (a SealedMediaStore): the files of a renamed conversation are sealed
+   * again with its new key before the old one is destroyed, and files stored before media sealing
+   * are sealed. Default: none (a log without media).
    */
   media?: MediaResealer;
   /** Called after each page of the sealing pass with how many events it looked at. */
@@ -89,6 +94,8 @@ export async function encryptSqliteLog(
     );
     report.scanned += sealing.scanned;
     report.sealed += sealing.changed;
+    // Last: the log's media references are sealed now, and name the conversations they belong to.
+    if (options.media) report.media += await sealPlainMedia(db, cipher, options.media);
     if (logChanged(report)) {
       db.pragma('wal_checkpoint(TRUNCATE)');
       db.exec('VACUUM');

@@ -203,7 +203,7 @@ export async function rewriteReferences(
 }
 
 /** A payload with its sealed part opened; undefined when that part's key is gone. */
-async function opened(
+export async function opened(
   cipher: FieldCipher,
   data: Record<string, unknown>,
 ): Promise<Record<string, unknown> | undefined> {
@@ -251,7 +251,8 @@ function upcast(
   return [out, v];
 }
 
-function mediaIdOf(url: unknown): string | undefined {
+/** The media id of an `/api/media/…` URL (a customer's media in this deployment), else undefined. */
+export function mediaIdOf(url: unknown): string | undefined {
   if (typeof url !== 'string' || !url.startsWith(MEDIA_URL_PREFIX)) return undefined;
   const id = mediaIdSchema.safeParse(url.slice(MEDIA_URL_PREFIX.length));
   return id.success ? id.data : undefined;

@@ -99,23 +99,26 @@ export class SealedMediaStore implements MediaStore {
   }
 
   /**
-   * Seals a customer's media again with the key of `owner` (their conversation was renamed, so its
-   * key is now another subject's: `npm run events -- encrypt`). False when there is nothing to do:
-   * no such media, plain (stored before sealing), its key gone, or sealed with that key already.
+   * Seals a customer's media with the key of `owner` (`npm run events -- encrypt`): a file stored
+   * before media sealing, or one sealed with another key (their conversation was renamed, so its key
+   * is now another subject's). False when there is nothing to do: no such media, its key gone, or
+   * sealed with that key already.
    */
   async reseal(workspaceId: string, mediaId: string, owner: MediaOwner): Promise<boolean> {
     const stored = await this.inner.get(workspaceId, mediaId);
-    const keyId = stored ? SEALED_MEDIA.keyIdOf(stored.bytes) : undefined;
-    if (!stored || keyId === undefined) return false;
+    if (!stored) return false;
+    const keyId = SEALED_MEDIA.keyIdOf(stored.bytes);
     const target = await this.keys.keys.activeKey(await this.subjectOf(workspaceId, owner));
     if (keyId === target.keyId) return false;
-    const key = await this.keys.keys.keyById(keyId);
-    if (!key) return false;
-    let plain: Buffer;
-    try {
-      plain = SEALED_MEDIA.open(stored.bytes, key, contextOf(workspaceId, mediaId));
-    } catch {
-      throw new SealedMediaCorruptError(mediaId);
+    let plain = stored.bytes; // stored before media sealing
+    if (keyId !== undefined) {
+      const key = await this.keys.keys.keyById(keyId);
+      if (!key) return false;
+      try {
+        plain = SEALED_MEDIA.open(stored.bytes, key, contextOf(workspaceId, mediaId));
+      } catch {
+        throw new SealedMediaCorruptError(mediaId);
+      }
     }
     const sealed = sealMedia(target.keyId, target.key, workspaceId, mediaId, plain);
     await this.inner.put(workspaceId, mediaId, sealed, stored.contentType, owner);
