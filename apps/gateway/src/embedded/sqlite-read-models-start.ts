@@ -29,7 +29,6 @@ export async function openSqliteReadModels(options: {
   dataDir: string;
   key: Buffer;
   store: EventStore;
-  synchronous: 'full' | 'normal';
   /** Which code makes the read models (readModelCodeFingerprint); undefined: always rebuilt. */
   fingerprint: string | undefined;
   logger: Logger;
@@ -38,7 +37,9 @@ export async function openSqliteReadModels(options: {
   const readModels = new SqliteReadModels({
     filename: path.join(options.dataDir, SQLITE_READ_MODELS_FILE),
     codec: sealedDocCodec(options.key),
-    synchronous: options.synchronous,
+    // Not SQLITE_SYNCHRONOUS: a power cut may lose their last commits, never their consistency, and
+    // the log (synced as configured) replays what those commits held.
+    synchronous: 'normal',
   });
   const logId = (await firstEventId(store)) ?? '';
   const madeBy = readModels.meta(FINGERPRINT_KEY);

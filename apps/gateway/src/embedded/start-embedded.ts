@@ -136,7 +136,6 @@ export async function startEmbedded(
           dataDir: config.dataDir,
           key: await keys.cipher.readModelsKey(),
           store,
-          synchronous: config.SQLITE_SYNCHRONOUS,
           fingerprint,
           logger,
         })
