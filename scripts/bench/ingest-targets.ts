@@ -191,15 +191,15 @@ export async function distributedTarget(
       agent.destroy();
       await bus.close();
       for (const p of [...processes].reverse()) await p.stop();
-      // What failed inside the roles (a push not built, a publish retried) explains a figure: shown.
+      // What went wrong inside the roles once they were up (a push not built, a publish retried)
+      // explains a figure: shown. Warnings of the start (a new master key…) are not.
       for (const [i, p] of processes.entries()) {
-        const errors = p
-          .output()
-          .split('\n')
-          .filter((line) => /"level":(50|60)/.test(line));
-        if (errors.length === 0) continue;
-        console.error(`${ROLES[i]}: ${errors.length} error line(s) logged, the first:`);
-        for (const line of errors.slice(0, 5)) console.error(`  ${line.slice(0, 400)}`);
+        const lines = p.output().split('\n');
+        const up = lines.findIndex((line) => line.includes('"level":30'));
+        const problems = lines.slice(up + 1).filter((line) => /"level":(40|50|60)/.test(line));
+        if (problems.length === 0) continue;
+        console.error(`${ROLES[i]}: ${problems.length} warning/error line(s) logged, the first:`);
+        for (const line of problems.slice(0, 5)) console.error(`  ${line.slice(0, 400)}`);
       }
       await projectorPosition.close();
       await readModels.close();

@@ -103,6 +103,8 @@ export type Push = {
 export interface PushContext {
   store: Pick<EventStore, 'readStream'>;
   readModels: ReadModels;
+  /** Told when a push cannot be built (what it needs is not in the read models): never silent. */
+  logger?: { warn(details: object, message: string): void };
 }
 
 const MESSAGE_CREATED = new Set(['InboundMessageReceived', 'OutboundMessageRequested']);
@@ -158,7 +160,13 @@ async function conversationPushes(ctx: PushContext, event: StoredEvent<Conversat
   if (chatId === undefined) return [];
   const { workspaceId } = event.metadata;
   const row = await getConversation(ctx.readModels.view(CONVERSATIONS_PROJECTION), workspaceId, chatId);
-  if (!row) return [];
+  if (!row) {
+    ctx.logger?.warn(
+      { position: event.globalPosition, type: event.type },
+      'push not built: its conversation is not in the read models',
+    );
+    return [];
+  }
   const position = event.globalPosition;
   // Only who may read the conversation now: its assignee (the agents while nobody has it) and supervisors.
   const audience = conversationRooms(workspaceId, row.assigneeId);
@@ -184,6 +192,12 @@ async function conversationPushes(ctx: PushContext, event: StoredEvent<Conversat
       chatId,
       messageId,
     );
+    if (!message && MESSAGE_CREATED.has(event.type)) {
+      ctx.logger?.warn(
+        { position, type: event.type },
+        'push not built: its message is not in the read models',
+      );
+    }
     if (message && MESSAGE_CREATED.has(event.type)) {
       // One frame per message: the conversation row after it rides along (socket writes dominate fan-out).
       pushes.push({

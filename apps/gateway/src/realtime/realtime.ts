@@ -27,7 +27,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   const { httpServer, deps, projector } = options;
   const logger = options.logger.child({ component: 'realtime' });
   const maxReplay = options.maxReplayEvents ?? 50_000;
-  const ctx: PushContext = { store: deps.store, readModels: deps.readModels };
+  const ctx: PushContext = { store: deps.store, readModels: deps.readModels, logger };
 
   const io: RealtimeServer = new Server(httpServer, {
     serveClient: false,
