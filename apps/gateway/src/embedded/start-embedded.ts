@@ -130,11 +130,13 @@ export async function startEmbedded(
 
   const rebuildStarted = performance.now();
   const fingerprint = readModelCodeFingerprint();
+  // What the inbox shows (customers' names, messages) is sealed at rest with it, in either form.
+  const readModelsKey = await keys.cipher.readModelsKey();
   const kept =
     config.EMBEDDED_READ_MODELS === 'sqlite'
       ? await openSqliteReadModels({
           dataDir: config.dataDir,
-          key: await keys.cipher.readModelsKey(),
+          key: readModelsKey,
           store,
           fingerprint,
           logger,
@@ -146,8 +148,7 @@ export async function startEmbedded(
   // otherwise the inbox's read models are rebuilt from the whole log.
   const snapshot = memory && {
     file: path.join(config.dataDir, READ_MODEL_SNAPSHOT_NAME),
-    // The snapshot holds what the inbox shows (customers' names, messages): sealed at rest.
-    key: await keys.cipher.readModelsKey(),
+    key: readModelsKey,
     store,
     readModels: memory,
     fingerprint,

@@ -1,6 +1,6 @@
 import type { ProjectionBatch } from '@atende/events';
 import { ChangeNotingBatch, type BatchChanges } from '../buffered-batch.js';
-import type { DocCache } from './doc-cache.js';
+import type { DocCache } from '../doc-cache.js';
 
 /**
  * A rebuild target's batch while its cache holds every document the target has: reads come from

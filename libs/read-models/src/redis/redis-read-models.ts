@@ -14,7 +14,7 @@ import { BufferedBatch, DELETED, type BatchChanges, type Erasure } from '../buff
 import { plainDocCodec, sealedDocCodecKey, type DocCodec } from '../doc-codec.js';
 import { COMMIT_SCRIPT } from './commit-script.js';
 import { CachedTargetBatch } from './cached-target-batch.js';
-import { DocCache } from './doc-cache.js';
+import { DocCache } from '../doc-cache.js';
 import { RebuildWriteThread } from './rebuild-write-thread.js';
 import { rebuildWrites } from './rebuild-writes.js';
 import { switchVersion } from './switch-version.js';

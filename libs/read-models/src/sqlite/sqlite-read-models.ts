@@ -12,7 +12,7 @@ import type {
 import { CheckpointConflictError } from '@atende/events';
 import { BufferedBatch, DELETED, type BatchChanges } from '../buffered-batch.js';
 import { plainDocCodec, type DocCodec } from '../doc-codec.js';
-import { DocCache } from '../redis/doc-cache.js';
+import { DocCache } from '../doc-cache.js';
 import { ReadModelStatements, type Space } from './statements.js';
 
 /** Decoded documents kept per version, at most (a cache: the file is the truth). */
@@ -49,7 +49,7 @@ export class SqliteReadModels implements ReadModels {
    * (a conversation's next message) neither decrypts nor parses it again. Only this process writes
    * the file, through commit, which updates the cache.
    */
-  private readonly caches = new Map<Space, DocCache>();
+  private readonly opened = new Map<Space, Docs>();
 
   constructor(options: SqliteReadModelsOptions) {
     this.db = new Database(options.filename);
@@ -68,13 +68,16 @@ export class SqliteReadModels implements ReadModels {
   }
 
   private docs(space: Space): Docs {
-    let cache = this.caches.get(space);
-    if (!cache) this.caches.set(space, (cache = new DocCache(DOC_CACHE_LIMIT)));
-    return new Docs(this.sql, this.codec, space, cache);
+    let docs = this.opened.get(space);
+    if (!docs) {
+      docs = new Docs(this.sql, this.codec, space, new DocCache(DOC_CACHE_LIMIT));
+      this.opened.set(space, docs);
+    }
+    return docs;
   }
 
   private forget(space: Space): void {
-    this.caches.delete(space);
+    this.opened.delete(space);
   }
 
   view(projection: string): ProjectionView {
@@ -148,7 +151,7 @@ export class SqliteReadModels implements ReadModels {
   clear(): void {
     this.db.transaction(() => this.sql.dropAll())();
     this.serving.clear();
-    this.caches.clear();
+    this.opened.clear();
   }
 
   async ping(): Promise<void> {

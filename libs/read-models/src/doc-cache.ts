@@ -10,8 +10,9 @@ const ABSENT: unique symbol = Symbol('absent');
 const NOT_FOUND = Object.freeze({ found: false as const });
 
 /**
- * Documents a writer wrote or fetched, by collection then id (no Redis key built per read), so a
- * single writer does not read its own documents back over the network.
+ * Documents a writer wrote or fetched, by collection then id (no store key built per read), so a
+ * single writer does not read its own documents back from its store (Redis over the network, a
+ * SQLite file decrypted and parsed).
  */
 export class DocCache {
   private readonly collections = new Map<string, Map<string, unknown>>();
