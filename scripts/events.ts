@@ -18,7 +18,7 @@ import {
 } from '@atende/event-store';
 import type { EventStore, StoredEvent } from '@atende/events';
 import { streamCategory } from '@atende/events';
-import { MemoryReadModels, READ_MODEL_SNAPSHOT_NAME, SQLITE_READ_MODELS_FILE } from '@atende/read-models';
+import { MemoryReadModels, SQLITE_READ_MODELS_FILE } from '@atende/read-models';
 import { OPS_SOCKET_NAME, applyBatch, opsServerRunning, projectionsForCategory } from '@atende/projector';
 import { CliError, runCli } from './ops/cli-error.js';
 import { logLocation } from '@atende/server';
@@ -111,7 +111,7 @@ async function at(store: EventStore, streamId: string, position: number): Promis
 /**
  * Seals the SQLite log in place and renames the conversations still named by a customer's WhatsApp
  * id (their media sealed again with the new key), then makes sure no read model made from the old
- * log is served: the embedded snapshot is deleted (the next start rebuilds from the log); the
+ * log is served: the embedded read models' file is deleted (the next start rebuilds from the log); the
  * distributed processes' read models must be replayed.
  */
 async function encrypt(config: AtendeConfig, store: EncryptedEventStore): Promise<void> {
@@ -134,7 +134,6 @@ async function encrypt(config: AtendeConfig, store: EncryptedEventStore): Promis
   }
   if (!logChanged(report)) return;
   // The embedded read models name conversations as the log did: they are made again from it.
-  rmSync(path.join(config.dataDir, READ_MODEL_SNAPSHOT_NAME), { force: true });
   for (const suffix of ['', '-wal', '-shm']) {
     rmSync(path.join(config.dataDir, `${SQLITE_READ_MODELS_FILE}${suffix}`), { force: true });
   }

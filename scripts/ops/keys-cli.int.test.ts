@@ -70,11 +70,11 @@ describe('npm run events -- encrypt, npm run keys -- rotate-master', () => {
       sampleInbound({ workspaceId: WS, chatId: CHAT, content: TEXT, providerMessageId: 'p1' }),
     ]);
     await plain.close();
-    // The new version started once on the old log: its read models are saved at the stop.
+    // The new version started once on the old log: its read models are kept in read-models.db.
     const first = await startEmbedded(config(), pino({ level: 'silent' }), { channel: false });
     expect(JSON.stringify(await first.readModels.view('conversations').dump())).toContain(CHAT);
     await first.stop();
-    expect(existsSync(path.join(dir, 'read-models.snapshot'))).toBe(true);
+    expect(existsSync(path.join(dir, 'read-models.db'))).toBe(true);
     expect(eventLogText(dir)).toContain(TEXT);
 
     const result = await run('events.ts', ['encrypt'], dir);
@@ -82,10 +82,10 @@ describe('npm run events -- encrypt, npm run keys -- rotate-master', () => {
     expect(result.out).toMatch(/2 eventos cifrados/);
     expect(result.out).toMatch(/1 conversas antigas renomeadas/);
     expect(result.out).toMatch(/reconstruídos a partir do registro no próximo início/);
-    expect(existsSync(path.join(dir, 'read-models.snapshot'))).toBe(false);
+    expect(existsSync(path.join(dir, 'read-models.db'))).toBe(false);
     for (const text of [TEXT, PHONE]) expect(eventLogText(dir)).not.toContain(text);
 
-    // Rebuilt from the log, not restored from the snapshot of the old one.
+    // Rebuilt from the log, not served from what was made of the old one.
     const atende = await startEmbedded(config(), pino({ level: 'silent' }), { channel: false });
     try {
       expect(atende.restoredReadModels).toBe(false);

@@ -12,6 +12,5 @@ export * from './sqlite/sqlite-read-models.js';
 export * from './redis/redis-read-models.js';
 export * from './testing/infra.js';
 export * from './redis/redis-checkpoint-store.js';
-export * from './memory/snapshot-file.js';
 export * from './redis/redis-lease.js';
 export * from './redis/redis-session-leases.js';

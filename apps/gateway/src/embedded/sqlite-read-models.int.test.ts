@@ -4,9 +4,7 @@ import path from 'node:path';
 import { callAtende, kill9, startAtendeProcess, type RunningAtende } from '../testing/atende-process.js';
 import { eventually } from '../testing/eventually.js';
 
-const SQLITE = { EMBEDDED_READ_MODELS: 'sqlite' };
-
-describe('embedded read models in SQLite (EMBEDDED_READ_MODELS=sqlite) across a kill -9', () => {
+describe('embedded read models in SQLite (the default) across a kill -9', () => {
   let dir: string;
   let running: RunningAtende | undefined;
   beforeAll(() => {
@@ -25,13 +23,13 @@ describe('embedded read models in SQLite (EMBEDDED_READ_MODELS=sqlite) across a 
     });
 
   it('restarts from the committed checkpoints (no rebuild) and serves every message once', async () => {
-    running = await startAtendeProcess(dir, SQLITE);
+    running = await startAtendeProcess(dir);
     expect(running.output()).toContain('read models rebuilt from the event log');
     for (const text of ['primeira', 'segunda', 'terceira'])
       expect((await inbound(running.url, text)).status).toBe(200);
     await kill9(running);
 
-    running = await startAtendeProcess(dir, SQLITE);
+    running = await startAtendeProcess(dir);
     expect(running.output()).not.toContain('read models rebuilt from the event log');
     expect(running.output()).toContain('read models kept in read-models.db');
     expect((await inbound(running.url, 'quarta')).status).toBe(200);

@@ -4,6 +4,9 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { loadConfig } from '@atende/config';
 import { DEFAULT_CANNED_REPLIES } from '@atende/events';
+import Database from 'better-sqlite3';
+import type { SqliteReadModels } from '@atende/read-models';
+import { SQLITE_READ_MODELS_FILE } from '@atende/read-models';
 import { startEmbedded } from './start-embedded.js';
 
 const logger = pino({ level: 'silent' });
@@ -106,5 +109,33 @@ describe('embedded start-up', () => {
     const member = await atende.store.readStream(`member-minha-empresa-${atende.demo.ownerId}`);
     expect(member[0]?.data).toMatchObject({ role: 'Owner', status: 'active' });
     await atende.stop();
+  });
+
+  it('serves the read models other code made while it rebuilds them in the background, then switches', async () => {
+    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir });
+    const first = await startEmbedded(config, logger, { channel: false });
+    const conversations = JSON.stringify(await first.readModels.view('conversations').dump());
+    await first.stop();
+    // An upgrade changed the conversations projection: its kept version was made by other code.
+    const file = new Database(path.join(dir, SQLITE_READ_MODELS_FILE));
+    const changed = file
+      .prepare("UPDATE rm_meta SET value = 'código anterior' WHERE key LIKE 'code:conversations@%'")
+      .run().changes;
+    file.close();
+    expect(changed).toBe(1);
+
+    const second = await startEmbedded(config, logger, { channel: false });
+    try {
+      const kept = second.readModels as SqliteReadModels;
+      expect(second.restoredReadModels).toBe(true);
+      // Served at once, from the kept version, while the rebuild runs.
+      expect(JSON.stringify(await kept.view('conversations').dump())).toBe(conversations);
+      expect(kept.outdated()).toEqual(['conversations']);
+      await second.outdatedRebuilt;
+      expect(kept.outdated()).toEqual([]);
+      expect(JSON.stringify(await kept.view('conversations').dump())).toBe(conversations);
+    } finally {
+      await second.stop();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Server as NetServer } from 'node:net';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { securePrivateDataDir, type AtendeConfig } from '@atende/config';
@@ -50,12 +51,8 @@ import { SqliteSessionStore, type SessionStore } from '../auth/session-store.js'
 import { gatewaySettings } from '../http/gateway-settings.js';
 import type { GatewayDeps } from '../http/gateway-deps.js';
 import { ensureDemoWorkspace, type DemoWorkspace } from '../bootstrap/ensure-demo-workspace.js';
-import {
-  READ_MODEL_SNAPSHOT_NAME,
-  readModelCodeFingerprint,
-  restoreReadModelSnapshot,
-  saveReadModelSnapshot,
-} from './read-model-snapshot.js';
+import { readModelCodeVersions } from './read-model-code.js';
+import { refreshOutdated } from './refresh-outdated.js';
 import { openSqliteReadModels } from './sqlite-read-models-start.js';
 
 export interface EmbeddedAtende {
@@ -81,16 +78,19 @@ export interface EmbeddedAtende {
   sandboxToken: string | undefined;
   /** Where customers' media is kept (DATA_DIR/media), sealed with each customer's key. */
   media: MediaStore;
-  /** How long rebuilding the in-process read models from the log (or restoring them) took at start. */
+  /** How long building the inbox's read models from the log (or catching the kept ones up) took at start. */
   startupRebuildMs: number;
-  /** Whether they were served as kept (SQLite, or the snapshot of the last stop) rather than rebuilt. */
+  /** Whether they were served as kept (in read-models.db) rather than built from the log. */
   restoredReadModels: boolean;
+  /** Settles once the projections other code made are rebuilt by this code and switched in (or it failed). */
+  outdatedRebuilt: Promise<void>;
   stop(): Promise<void>;
 }
 
 /**
- * Embedded mode: one process with the SQLite event store, in-process read models (rebuilt from the
- * log at start, then followed live), the HTTP gateway and the local ops socket.
+ * Embedded mode: one process with the SQLite event store, the read models in DATA_DIR/read-models.db
+ * (resumed from their checkpoints at start, then followed live), the HTTP gateway and the local ops
+ * socket.
  */
 export interface EmbeddedOptions {
   /** Run without a live WhatsApp channel (tests that drive sessions through the domain). Default true. */
@@ -129,8 +129,7 @@ export async function startEmbedded(
   const demo = await ensureDemoWorkspace(store, config);
 
   const rebuildStarted = performance.now();
-  const fingerprint = readModelCodeFingerprint();
-  // What the inbox shows (customers' names, messages) is sealed at rest with it, in either form.
+  // What the inbox shows (customers' names, messages) is sealed at rest with it.
   const readModelsKey = await keys.cipher.readModelsKey();
   const kept =
     config.EMBEDDED_READ_MODELS === 'sqlite'
@@ -138,37 +137,30 @@ export async function startEmbedded(
           dataDir: config.dataDir,
           key: readModelsKey,
           store,
-          fingerprint,
+          codeVersions: readModelCodeVersions(allProjections.map((p) => p.name)),
           logger,
         })
       : undefined;
-  const memory = kept ? undefined : new MemoryReadModels();
-  const readModels: ReadModels = kept?.readModels ?? memory!;
-  // A restart resumes from the read models saved at the last stop (made by this code, from this log);
-  // otherwise the inbox's read models are rebuilt from the whole log.
-  const snapshot = memory && {
-    file: path.join(config.dataDir, READ_MODEL_SNAPSHOT_NAME),
-    key: readModelsKey,
-    store,
-    readModels: memory,
-    fingerprint,
-    logger,
-  };
-  // Kept in SQLite, they are served from their checkpoints (committed with their rows) unless made
-  // by other code or for another log; in memory, from the snapshot of the last clean stop.
-  const restoredReadModels = kept ? !kept.rebuild : await restoreReadModelSnapshot(snapshot!);
+  // Left by versions that kept the read models in the heap: a copy of data that may since be erased.
+  rmSync(path.join(config.dataDir, 'read-models.snapshot'), { force: true });
+  const readModels: ReadModels = kept?.readModels ?? new MemoryReadModels();
+  // In SQLite they are served as kept, from checkpoints committed with their rows; in the heap, or
+  // when there is nothing to serve yet, the inbox's read models are built from the log first.
+  const restoredReadModels = kept !== undefined && !kept.empty;
   if (!restoredReadModels) {
     await rebuild({ store, readModels, projections: startupProjections });
     logger.info(
       { ms: Math.round(performance.now() - rebuildStarted) },
       'read models rebuilt from the event log',
     );
-  } else if (kept) {
+  } else {
     logger.info('read models kept in read-models.db: resuming from their checkpoints');
   }
+  // Projections whose code changed since their kept version: rebuilt blue/green once listening.
+  const outdated = new Set(kept?.readModels.outdated());
   const projector = new Projector({ store, readModels, projections: startupProjections, logger });
   projector.start();
-  // Events appended since the snapshot: served only once applied, as after a rebuild.
+  // Events appended since the last batch committed: served only once applied, as after a rebuild.
   if (restoredReadModels) await projector.caughtUp();
   const startupRebuildMs = performance.now() - rebuildStarted;
   const backgroundProjector = new Projector({
@@ -311,6 +303,12 @@ export async function startEmbedded(
   // Analytics and suggestions catch up once the inbox is served: started earlier, their replay of the
   // whole log would share the thread with the rest of the start and delay listening by seconds.
   backgroundProjector.start();
+  const refresh = refreshOutdated({
+    store,
+    readModels,
+    projections: allProjections.filter((p) => outdated.has(p.name)),
+    logger,
+  });
   const { port } = server.address() as AddressInfo;
   let stopping: Promise<void> | undefined;
   return {
@@ -326,6 +324,7 @@ export async function startEmbedded(
     media,
     startupRebuildMs,
     restoredReadModels,
+    outdatedRebuilt: refresh.done,
     url: `http://localhost:${port}`,
     sessions,
     metricsUrl: metricsServer
@@ -334,9 +333,10 @@ export async function startEmbedded(
     stop: () =>
       (stopping ??= (async () => {
         // First: right after a cold start, analytics and suggestions may still be replaying the log,
-        // and everything below would wait on that. Their checkpoints go into the snapshot, so the next
-        // start resumes where they stopped.
+        // and everything below would wait on that. Their checkpoints are committed with their rows,
+        // so the next start resumes where they stopped.
         await backgroundProjector.stop();
+        await refresh.stop();
         await realtime.close();
         await bridge?.stop();
         await channel?.close();
@@ -350,7 +350,6 @@ export async function startEmbedded(
         );
         await new Promise<void>((resolve) => (opsServer ? opsServer.close(() => resolve()) : resolve()));
         await projector.stop();
-        if (snapshot) await saveReadModelSnapshot(snapshot);
         await readModels.close();
         await sessions.close();
         await media.close();

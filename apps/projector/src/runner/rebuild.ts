@@ -28,6 +28,8 @@ export interface RebuildOptions {
   /** Events per batch; default 5000. */
   batchSize?: number;
   onProgress?: (progress: RebuildProgress) => void;
+  /** Stops between pages (a process stopping): what was built is discarded, the serving versions stay. */
+  signal?: AbortSignal;
   /** Apply each page to the projections side by side (remote read models: their round trips overlap). */
   concurrent?: boolean;
 }
@@ -83,6 +85,7 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildReport> {
     let head = await store.lastGlobalPosition();
     const route = eventRouter(projections);
     const applyPage = async (batch: readonly StoredEvent[]) => {
+      options.signal?.throwIfAborted();
       const routed = route(batch);
       const through = batch[batch.length - 1]!.globalPosition;
       // All settle before a failure is thrown, so no write is still running when targets are discarded.

@@ -188,22 +188,10 @@ class MemoryRebuildWriter extends MemoryView implements ProjectionWriter {
 }
 
 /**
- * Everything a MemoryReadModels serves, per projection: its checkpoint, documents by collection and
- * index entries in order. Written to a snapshot file at stop, so a restart resumes from the
- * checkpoints instead of replaying the whole log.
+ * Read models in the heap: unit tests, dry-run replays and the benchmarks' in-heap baseline
+ * (EMBEDDED_READ_MODELS=memory), rebuilt from the whole log each time. The product keeps them in
+ * SQLite (embedded) or Redis (multi-host): a heap that grows with the history is not a home for them.
  */
-export interface MemorySnapshot {
-  projections: Array<{
-    name: string;
-    checkpoint: number;
-    /** [collection, ids, documents] */
-    collections: Array<[string, string[], unknown[]]>;
-    /** [index, ids, scores] (see SortedIndex.columns for the order) */
-    indexes: Array<[string, string[], number[]]>;
-  }>;
-}
-
-/** In-process read models (embedded mode): rebuilt from the event log at start, or restored from a snapshot. */
 export class MemoryReadModels implements ReadModels {
   private readonly serving = new Map<string, MemoryData>();
   private readonly freeze: boolean;
@@ -246,53 +234,6 @@ export class MemoryReadModels implements ReadModels {
         done = true;
       },
     });
-  }
-
-  /** The serving data (documents are shared, not copied: serialize it before writing again). */
-  snapshot(): MemorySnapshot {
-    return {
-      projections: [...this.serving].map(([name, data]) => ({
-        name,
-        checkpoint: data.checkpoint,
-        collections: [...data.docs]
-          .filter(([, docs]) => docs.size > 0)
-          .map(([collection, docs]) => [collection, [...docs.keys()], [...docs.values()]]),
-        indexes: [...data.indexes]
-          .filter(([, index]) => index.size > 0)
-          .map(([index, entries]) => {
-            const { ids, scores } = entries.columns();
-            return [index, ids, scores];
-          }),
-      })),
-    };
-  }
-
-  /**
-   * Serves `snapshot`'s data in place of what these read models hold (before anything reads or
-   * writes them: at start). Throws, changing nothing, when the snapshot is malformed.
-   */
-  restore(snapshot: MemorySnapshot): void {
-    const restored = new Map<string, MemoryData>();
-    for (const p of snapshot.projections) {
-      if (!Number.isSafeInteger(p.checkpoint) || p.checkpoint < 0) {
-        throw new TypeError(`Projection ${p.name}: invalid checkpoint ${p.checkpoint}`);
-      }
-      const data = new MemoryData();
-      data.checkpoint = p.checkpoint;
-      for (const [collection, ids, docs] of p.collections) {
-        if (ids.length !== docs.length)
-          throw new TypeError(`Collection ${collection}: columns differ in length`);
-        const c = data.collection(collection);
-        for (let i = 0; i < ids.length; i += 1)
-          c.set(ids[i]!, this.freeze ? Object.freeze(docs[i]) : docs[i]);
-      }
-      for (const [index, ids, scores] of p.indexes) {
-        data.indexes.set(index, SortedIndex.fromColumns(index, ids, scores));
-      }
-      restored.set(p.name, data);
-    }
-    this.serving.clear();
-    for (const [name, data] of restored) this.serving.set(name, data);
   }
 
   async ping(): Promise<void> {}

@@ -78,4 +78,40 @@ describe('SqliteReadModels in a file', () => {
     expect(docs).toHaveLength(1);
     expect(docs[0]).not.toContain('Maria');
   });
+
+  it('tells which serving versions other code made, until a rebuild by this code switches in', async () => {
+    const v1 = new Map([
+      ['inbox', 'code-1'],
+      ['analytics', 'code-1'],
+    ]);
+    const first = new SqliteReadModels({ filename: file, codeVersions: v1 });
+    const target = await first.beginRebuild('inbox');
+    await (await target.beginBatch()).commit(4);
+    await target.activate();
+    // Nothing written to analytics yet: the live projector fills it with this code.
+    expect(first.outdated()).toEqual([]);
+    const live = await first.writer('analytics').beginBatch();
+    live.put('days', 'd1', { n: 1 });
+    await live.commit(4);
+    await first.close();
+
+    const v2 = new Map([
+      ['inbox', 'code-2'],
+      ['analytics', 'code-1'],
+      ['novo', 'code-2'],
+    ]);
+    const second = new SqliteReadModels({ filename: file, codeVersions: v2 });
+    expect(second.outdated()).toEqual(['inbox']);
+    const rebuild = await second.beginRebuild('inbox');
+    await (await rebuild.beginBatch()).commit(4);
+    expect(second.outdated()).toEqual(['inbox']); // not switched in yet: the old version serves
+    await rebuild.activate();
+    expect(second.outdated()).toEqual([]);
+    await second.close();
+
+    // Data written before versions were noted (or by unknown code) is outdated too.
+    const third = new SqliteReadModels({ filename: file, codeVersions: new Map([['analytics', 'code-3']]) });
+    expect(third.outdated()).toEqual(['analytics']);
+    await third.close();
+  });
 });

@@ -26,6 +26,11 @@ export interface SqliteReadModelsOptions {
   filename: string;
   /** How documents are stored (sealed at rest in the product); default plain JSON. */
   codec?: DocCodec;
+  /**
+   * Which code makes each projection (a hash of its source): noted with every version a rebuild
+   * writes, so a start can tell the versions other code made (`outdated`) and rebuild them.
+   */
+  codeVersions?: ReadonlyMap<string, string>;
   /** SQLite's synchronous pragma; default 'normal' (WAL: a power cut loses at most the last batches, never consistency). */
   synchronous?: 'full' | 'normal';
 }
@@ -50,6 +55,7 @@ export class SqliteReadModels implements ReadModels {
    * the file, through commit, which updates the cache.
    */
   private readonly opened = new Map<Space, Docs>();
+  private readonly codeVersions: ReadonlyMap<string, string>;
 
   constructor(options: SqliteReadModelsOptions) {
     this.db = new Database(options.filename);
@@ -59,6 +65,7 @@ export class SqliteReadModels implements ReadModels {
     this.db.pragma('cache_size = -65536');
     this.sql = new ReadModelStatements(this.db);
     this.codec = options.codec ?? plainDocCodec;
+    this.codeVersions = options.codeVersions ?? new Map();
     for (const { projection, version } of this.sql.servingVersions()) this.serving.set(projection, version);
   }
 
@@ -103,6 +110,8 @@ export class SqliteReadModels implements ReadModels {
     const space: Space = `${projection}@${version}`;
     this.sql.dropSpace(space); // left by a rebuild that crashed before it switched or discarded
     this.forget(space);
+    const code = this.codeVersions.get(projection);
+    if (code !== undefined) this.sql.setCodeVersion(space, code);
     const writer = new SqliteWriter(
       this.sql,
       (s) => this.docs(s),
@@ -136,6 +145,23 @@ export class SqliteReadModels implements ReadModels {
   }
 
   /**
+   * The projections (of `codeVersions`) whose serving version other code made: they serve until a
+   * rebuild by this code switches in. A version nothing was written to yet (a new projection, or
+   * one the live projector is about to fill from the start) is noted as this code's.
+   */
+  outdated(): string[] {
+    const outdated: string[] = [];
+    for (const [projection, code] of this.codeVersions) {
+      const space = this.servingSpace(projection);
+      const madeBy = this.sql.codeVersion(space);
+      if (madeBy === code) continue;
+      if (madeBy === undefined && this.sql.checkpoint(space) === 0) this.sql.setCodeVersion(space, code);
+      else outdated.push(projection);
+    }
+    return outdated;
+  }
+
+  /**
    * What the owner notes beside the data (which code made it, which log it follows): read at start
    * to tell whether the stored read models can be served.
    */
@@ -145,6 +171,11 @@ export class SqliteReadModels implements ReadModels {
 
   setMeta(key: string, value: string): void {
     this.sql.setMeta(key, value);
+  }
+
+  /** The furthest position of the log any version has applied (past the log's end: another log). */
+  furthestCheckpoint(): number {
+    return this.sql.furthestCheckpoint();
   }
 
   /** Empties every projection (code changed, another log): the caller rebuilds them from the log. */

@@ -5,6 +5,10 @@ import type { Erasure } from '../buffered-batch.js';
 /** One version of one projection's data: `projection@version`. */
 export type Space = `${string}@${number}`;
 
+/** rm_meta keys naming the code that made a version: `code:projection@version`. */
+const CODE_KEY_PREFIX = 'code:';
+const codeKey = (space: Space) => `${CODE_KEY_PREFIX}${space}`;
+
 type Bounds = Pick<RangeQuery, 'min' | 'max' | 'minExclusive' | 'maxExclusive'>;
 
 const SCHEMA = `
@@ -58,6 +62,7 @@ export class ReadModelStatements {
       checkpoint: db.prepare<[string], { position: number }>(
         'SELECT position FROM rm_checkpoints WHERE space = ?',
       ),
+      furthest: db.prepare<[], number | null>('SELECT MAX(position) FROM rm_checkpoints').pluck(),
       setCheckpoint: db.prepare<[string, number]>(
         `INSERT INTO rm_checkpoints (space, position) VALUES (?, ?)
          ON CONFLICT (space) DO UPDATE SET position = excluded.position`,
@@ -101,6 +106,7 @@ export class ReadModelStatements {
       setMeta: db.prepare<[string, string]>(
         'INSERT INTO rm_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
       ),
+      deleteMeta: db.prepare<[string]>('DELETE FROM rm_meta WHERE key = ?'),
       allDocs: db.prepare<[string], { collection: string; id: string; doc: string }>(
         'SELECT collection, id, doc FROM rm_docs WHERE space = ? ORDER BY collection, id',
       ),
@@ -118,10 +124,20 @@ export class ReadModelStatements {
     this.s.setMeta.run(key, value);
   }
 
+  /** Which code made a version (SqliteReadModelsOptions.codeVersions). */
+  codeVersion(space: Space): string | undefined {
+    return this.meta(codeKey(space));
+  }
+
+  setCodeVersion(space: Space, code: string): void {
+    this.setMeta(codeKey(space), code);
+  }
+
   /** Every projection's rows, versions and checkpoints (the read models start over). */
   dropAll(): void {
     this.db.exec(
-      'DELETE FROM rm_docs; DELETE FROM rm_entries; DELETE FROM rm_checkpoints; DELETE FROM rm_projections;',
+      'DELETE FROM rm_docs; DELETE FROM rm_entries; DELETE FROM rm_checkpoints; DELETE FROM rm_projections;' +
+        ` DELETE FROM rm_meta WHERE key LIKE '${CODE_KEY_PREFIX}%';`,
     );
   }
 
@@ -140,6 +156,11 @@ export class ReadModelStatements {
 
   checkpoint(space: Space): number {
     return this.s.checkpoint.get(space)?.position ?? 0;
+  }
+
+  /** The furthest any version has read the log (0: none has). */
+  furthestCheckpoint(): number {
+    return this.s.furthest.get() ?? 0;
   }
 
   setCheckpoint(space: Space, position: number): void {
@@ -181,6 +202,7 @@ export class ReadModelStatements {
     this.s.dropDocs.run(space);
     this.s.dropEntries.run(space);
     this.s.dropCheckpoint.run(space);
+    this.s.deleteMeta.run(codeKey(space));
   }
 
   range(space: Space, name: string, query: RangeQuery): IndexEntry[] {
