@@ -8,7 +8,6 @@ import { parseArgs } from 'node:util';
 import { MemoryReadModels, RedisReadModels, sealedDocCodec } from '@atende/read-models';
 import {
   OPS_SOCKET_NAME,
-  REMOTE_REBUILD_BATCH_SIZE,
   opsServerRunning,
   rebuild,
   sendOpsRequest,
@@ -100,7 +99,6 @@ runCli(async () => {
       projections,
       dryRun,
       onProgress: bar.update,
-      batchSize: REMOTE_REBUILD_BATCH_SIZE,
       concurrent: true,
     });
     bar.stop();

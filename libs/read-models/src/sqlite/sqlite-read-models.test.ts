@@ -114,4 +114,41 @@ describe('SqliteReadModels in a file', () => {
     expect(third.outdated()).toEqual(['analytics']);
     await third.close();
   });
+
+  it('deletes the version a switch replaced a few thousand rows at a time, and what a crash left at the next open', async () => {
+    const rowsOf = (space: string) => {
+      const raw = new Database(file, { readonly: true });
+      const n = raw.prepare('SELECT COUNT(*) FROM rm_docs WHERE space = ?').pluck().get(space) as number;
+      raw.close();
+      return n;
+    };
+    const readModels = new SqliteReadModels({ filename: file });
+    const live = await readModels.writer('inbox').beginBatch();
+    for (let i = 0; i < 5000; i += 1) live.put('messages', `m${i}`, { i });
+    await live.commit(1);
+    const target = await readModels.beginRebuild('inbox');
+    const rebuilt = await target.beginBatch();
+    rebuilt.put('messages', 'm0', { i: 0 });
+    await rebuilt.commit(1);
+    await target.activate();
+    // Switched at once; the old rows go in steps after it.
+    expect(await readModels.view('inbox').get('messages', 'm1')).toBeUndefined();
+    expect(rowsOf('inbox@0')).toBe(5000);
+    await readModels.swept();
+    expect(rowsOf('inbox@0')).toBe(0);
+    expect(rowsOf('inbox@1')).toBe(1);
+
+    // A rebuild the process did not finish (a crash): its rows are deleted by the next open.
+    const crashed = await readModels.beginRebuild('inbox');
+    const half = await crashed.beginBatch();
+    for (let i = 0; i < 3000; i += 1) half.put('messages', `m${i}`, { i });
+    await half.commit(1);
+    await readModels.close();
+    expect(rowsOf('inbox@2')).toBe(3000);
+    const reopened = new SqliteReadModels({ filename: file });
+    await reopened.swept();
+    expect(rowsOf('inbox@2')).toBe(0);
+    expect(await reopened.view('inbox').get('messages', 'm0')).toEqual({ i: 0 });
+    await reopened.close();
+  });
 });

@@ -17,6 +17,8 @@ import { ReadModelStatements, type Space } from './statements.js';
 
 /** Decoded documents kept per version, at most (a cache: the file is the truth). */
 const DOC_CACHE_LIMIT = 100_000;
+/** Rows of a retired version deleted per table and step: each step is short, the loop stays free. */
+const SWEEP_ROWS = 2000;
 
 /** The embedded read models' file in DATA_DIR (EMBEDDED_READ_MODELS=sqlite). */
 export const SQLITE_READ_MODELS_FILE = 'read-models.db';
@@ -56,6 +58,9 @@ export class SqliteReadModels implements ReadModels {
    */
   private readonly opened = new Map<Space, Docs>();
   private readonly codeVersions: ReadonlyMap<string, string>;
+  /** Versions a rebuild of this process is writing (every other version not serving is retired). */
+  private readonly building = new Set<Space>();
+  private sweeping: NodeJS.Immediate | undefined;
 
   constructor(options: SqliteReadModelsOptions) {
     this.db = new Database(options.filename);
@@ -67,6 +72,31 @@ export class SqliteReadModels implements ReadModels {
     this.codec = options.codec ?? plainDocCodec;
     this.codeVersions = options.codeVersions ?? new Map();
     for (const { projection, version } of this.sql.servingVersions()) this.serving.set(projection, version);
+    // Left by a rebuild that crashed, or replaced by a switch the process stopped before deleting.
+    this.sweepRetired();
+  }
+
+  /**
+   * Deletes, a few thousand rows at a time between other work, the versions nothing reads any more:
+   * the one a switch replaced (a million rows deleted in one go would stall the inbox for seconds)
+   * and a discarded rebuild's.
+   */
+  private sweepRetired(): void {
+    if (this.sweeping || !this.db.open) return;
+    const serving = new Set([...this.serving].map(([p, v]) => `${p}@${v}`));
+    const retired = this.sql.spaces().find((space) => !serving.has(space) && !this.building.has(space));
+    if (!retired) return;
+    this.sweeping = setImmediate(() => {
+      this.sweeping = undefined;
+      if (!this.db.open) return;
+      this.db.transaction(() => this.sql.sweep(retired, SWEEP_ROWS))();
+      this.sweepRetired();
+    });
+  }
+
+  /** Resolves once no retired version is left (tests, and a stop that wants a compact file). */
+  async swept(): Promise<void> {
+    while (this.sweeping) await new Promise((resolve) => setImmediate(resolve));
   }
 
   /** The key space the projection serves from. */
@@ -108,8 +138,7 @@ export class SqliteReadModels implements ReadModels {
   async beginRebuild(projection: string): Promise<RebuildTarget> {
     const version = this.sql.nextVersion(projection);
     const space: Space = `${projection}@${version}`;
-    this.sql.dropSpace(space); // left by a rebuild that crashed before it switched or discarded
-    this.forget(space);
+    this.building.add(space);
     const code = this.codeVersions.get(projection);
     if (code !== undefined) this.sql.setCodeVersion(space, code);
     const writer = new SqliteWriter(
@@ -123,23 +152,27 @@ export class SqliteReadModels implements ReadModels {
     return Object.assign(writer, {
       activate: async () => {
         if (done) throw new Error('Rebuild already finished');
+        const old = this.servingSpace(projection);
         this.db.transaction(() => {
-          const old = this.servingSpace(projection);
           // The live projector may have applied events this version has not read yet: not switched in.
           const current = this.sql.checkpoint(old);
           const rebuilt = this.sql.checkpoint(space);
           if (current > rebuilt) throw new CheckpointConflictError(projection, rebuilt, current);
           this.sql.setServing(projection, version);
-          this.sql.dropSpace(old);
-          this.forget(old);
         })();
         done = true;
         this.serving.set(projection, version);
+        this.building.delete(space);
+        this.forget(old);
+        this.sweepRetired();
       },
       discard: async () => {
         done = true;
-        this.sql.dropSpace(space);
+        this.building.delete(space);
         this.forget(space);
+        // Nothing committed: only its notes to drop; otherwise its rows go a few thousand at a time.
+        if (this.sql.spaces().includes(space)) this.sweepRetired();
+        else this.sql.dropSpace(space);
       },
     });
   }
@@ -190,6 +223,8 @@ export class SqliteReadModels implements ReadModels {
   }
 
   async close(): Promise<void> {
+    if (this.sweeping) clearImmediate(this.sweeping);
+    this.sweeping = undefined;
     if (this.db.open) this.db.close();
   }
 }

@@ -101,6 +101,15 @@ export class ReadModelStatements {
       ),
       dropDocs: db.prepare<[string]>('DELETE FROM rm_docs WHERE space = ?'),
       dropEntries: db.prepare<[string]>('DELETE FROM rm_entries WHERE space = ?'),
+      sweepDocs: db.prepare<[string, number]>(
+        `DELETE FROM rm_docs WHERE (space, collection, id) IN
+         (SELECT space, collection, id FROM rm_docs WHERE space = ? LIMIT ?)`,
+      ),
+      sweepEntries: db.prepare<[string, number]>(
+        `DELETE FROM rm_entries WHERE (space, name, id) IN
+         (SELECT space, name, id FROM rm_entries WHERE space = ? LIMIT ?)`,
+      ),
+      spaces: db.prepare<[], Space>('SELECT space FROM rm_checkpoints').pluck(),
       dropCheckpoint: db.prepare<[string]>('DELETE FROM rm_checkpoints WHERE space = ?'),
       meta: db.prepare<[string], string>('SELECT value FROM rm_meta WHERE key = ?').pluck(),
       setMeta: db.prepare<[string, string]>(
@@ -195,6 +204,23 @@ export class ReadModelStatements {
     } else {
       this.s.dropIndexes.run({ space, prefix: erasure.prefix });
     }
+  }
+
+  /** Versions that have rows (every commit notes its checkpoint). */
+  spaces(): Space[] {
+    return this.s.spaces.all();
+  }
+
+  /**
+   * Deletes at most `limit` rows of each table of a version no longer read; once none is left, its
+   * checkpoint and notes too. True when the version is gone.
+   */
+  sweep(space: Space, limit: number): boolean {
+    const docs = this.s.sweepDocs.run(space, limit).changes;
+    const entries = this.s.sweepEntries.run(space, limit).changes;
+    if (docs > 0 || entries > 0) return false;
+    this.dropSpace(space);
+    return true;
   }
 
   /** Every row of a version (a discarded rebuild, the version a switch replaced). */
