@@ -232,7 +232,9 @@ const INBOUND_DEADLINE_MS = 120_000;
  * The sandbox's "not now" answers, and one more: a channel worker that just (re)started says it is
  * up before it has restored its sessions from the log, and answers "session not found" meanwhile.
  */
-const NOT_YET = new Set([...RETRYABLE_CODES, 'SANDBOX_SESSION_NOT_FOUND']);
+// A channel worker that just started takes its sessions' leases within a second or two: until then
+// its sandbox answers that the session is run elsewhere.
+const NOT_YET = new Set([...RETRYABLE_CODES, 'SANDBOX_SESSION_NOT_FOUND', 'SANDBOX_SESSION_NOT_HERE']);
 
 /**
  * A customer message through the sandbox controls of a channel worker, sent again until recorded

@@ -16,7 +16,7 @@ import { DocCache } from '../doc-cache.js';
 import { ReadModelStatements, type Space } from './statements.js';
 
 /** Decoded documents kept per version, at most (a cache: the file is the truth). */
-const DOC_CACHE_LIMIT = 100_000;
+const DOC_CACHE_LIMIT = 5_000;
 /** Rows of a retired version deleted per table and step: each step is short, the loop stays free. */
 const SWEEP_ROWS = 2000;
 

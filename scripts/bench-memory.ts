@@ -1,0 +1,208 @@
+/**
+ * npm run bench:memory [-- --messages 1000000] [--sample 100000] [--baseline-messages 200000]
+ *                      [--phones 10000] [--window 2000] [--json-out FILE]
+ *
+ * Memory of an embedded Atende while customers' messages come in: a fresh process with `npm start`'s
+ * flags takes --messages WhatsApp messages through the sandbox (`sandbox.inbound()` in-process: the
+ * bridge, the log, the projectors) from --phones customers, and after every --sample messages (once
+ * they are recorded and projected) its RSS and V8 heap are sampled. The same for the read models in
+ * the heap (EMBEDDED_READ_MODELS=memory, the retired design) up to --baseline-messages, as the
+ * same-run baseline. Budget (issue 28): RSS ≤ 300 MB after 1M messages, not growing up to 5M.
+ * Figures only.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { jsonOutPath, round, writeBenchFigures, type BenchFigure } from './bench/report-figures.js';
+
+interface Sample {
+  messages: number;
+  rssMb: number;
+  heapMb: number;
+  /** Messages/s recorded and projected since the sample before. */
+  rate: number;
+}
+
+const MB = 1024 * 1024;
+
+/** The child: one embedded Atende, fed and sampled; prints one JSON sample per line. */
+async function child(
+  readModels: 'sqlite' | 'memory',
+  messages: number,
+  every: number,
+  phones: number,
+  window: number,
+) {
+  const [{ pino }, { loadConfig }, { startEmbedded }] = await Promise.all([
+    import('pino'),
+    import('@atende/config'),
+    import('@atende/gateway'),
+  ]);
+  const dir = mkdtempSync(path.join(tmpdir(), 'atende-bench-memory-'));
+  const atende = await startEmbedded(
+    loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      SQLITE_SYNCHRONOUS: 'normal',
+      LOG_LEVEL: 'silent',
+      EMBEDDED_READ_MODELS: readModels,
+    }),
+    pino({ level: 'silent' }),
+  );
+  try {
+    const sandbox = atende.sandbox!;
+    const sessionId = atende.demo.sandboxSessionId!;
+    let sent = 0;
+    let since = performance.now();
+    while (sent < messages) {
+      const end = Math.min(messages, sent + window);
+      for (; sent < end; sent += 1) {
+        const phone = 5511900000000 + (sent % phones);
+        void sandbox.inbound(sessionId, {
+          from: String(phone),
+          name: `Cliente ${sent % phones}`,
+          text: `Mensagem ${sent}: gostaria de saber o prazo de entrega do meu pedido`,
+          providerMessageId: `mem-${sent}`,
+        });
+      }
+      await sandbox.delivered();
+      if (sent % every === 0 || sent === messages) {
+        await atende.projector.caughtUp();
+        await atende.backgroundProjector.caughtUp();
+        if (process.env.BENCH_MEMORY_GC) (globalThis as { gc?: () => void }).gc?.();
+        const { rss, heapUsed } = process.memoryUsage();
+        const now = performance.now();
+        const sample: Sample = {
+          messages: sent,
+          rssMb: round(rss / MB, 1) ?? 0,
+          heapMb: round(heapUsed / MB, 1) ?? 0,
+          rate: Math.round(((sent % every || every) / (now - since)) * 1000),
+        };
+        since = now;
+        process.stdout.write(`${JSON.stringify(sample)}\n`);
+      }
+    }
+  } finally {
+    if (process.env.BENCH_MEMORY_HEAP_SNAPSHOT) {
+      (await import('node:v8')).writeHeapSnapshot(process.env.BENCH_MEMORY_HEAP_SNAPSHOT);
+    }
+    await atende.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function run(
+  readModels: 'sqlite' | 'memory',
+  messages: number,
+  every: number,
+  phones: number,
+  window: number,
+): Sample[] {
+  const self = fileURLToPath(import.meta.url);
+  const out = execFileSync(
+    process.execPath,
+    [
+      '--max-semi-space-size=128',
+      '--import',
+      'tsx',
+      self,
+      '--child',
+      readModels,
+      '--messages',
+      String(messages),
+      '--sample',
+      String(every),
+      '--phones',
+      String(phones),
+      '--window',
+      String(window),
+    ],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 * MB },
+  );
+  return out
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Sample);
+}
+
+const { values } = parseArgs({
+  options: {
+    messages: { type: 'string', default: '1000000' },
+    sample: { type: 'string', default: '100000' },
+    'baseline-messages': { type: 'string', default: '200000' },
+    phones: { type: 'string', default: '10000' },
+    window: { type: 'string', default: '2000' },
+    child: { type: 'string' },
+    'json-out': { type: 'string' },
+  },
+});
+const MESSAGES = Math.max(1, Number(values.messages));
+const EVERY = Math.max(1, Number(values.sample));
+const BASELINE = Math.max(0, Number(values['baseline-messages']));
+const PHONES = Math.max(1, Number(values.phones));
+const WINDOW = Math.max(1, Number(values.window));
+
+if (values.child) {
+  await child(values.child === 'memory' ? 'memory' : 'sqlite', MESSAGES, EVERY, PHONES, WINDOW);
+} else {
+  const fmt = (n: number) => n.toLocaleString('en-US');
+  const sqlite = run('sqlite', MESSAGES, EVERY, PHONES, WINDOW);
+  const heap = BASELINE > 0 ? run('memory', BASELINE, EVERY, PHONES, WINDOW) : [];
+  console.log(`\nbench:memory — embedded Atende, ${fmt(PHONES)} customers, Node ${process.version}\n`);
+  console.log(
+    `${'messages'.padStart(10)}${'RSS MB'.padStart(10)}${'heap MB'.padStart(10)}${'msg/s'.padStart(9)}` +
+      `${'in-heap RSS'.padStart(14)}${'heap'.padStart(8)}`,
+  );
+  for (const s of sqlite) {
+    const b = heap.find((h) => h.messages === s.messages);
+    console.log(
+      `${fmt(s.messages).padStart(10)}${s.rssMb.toFixed(1).padStart(10)}${s.heapMb.toFixed(1).padStart(10)}` +
+        `${fmt(s.rate).padStart(9)}${(b ? b.rssMb.toFixed(1) : '').padStart(14)}${(b ? b.heapMb.toFixed(1) : '').padStart(8)}`,
+    );
+  }
+  const at = (samples: Sample[], n: number) => samples.find((s) => s.messages === n);
+  const first = at(sqlite, 1_000_000);
+  const last = sqlite.at(-1)!;
+  const lastHeap = heap.at(-1);
+  const figures: BenchFigure[] = [];
+  const baselineAt = (n: number) => {
+    const b = at(heap, n) ?? lastHeap;
+    return b
+      ? {
+          label: `read models in the heap, RSS after ${fmt(b.messages)} messages`,
+          value: b.rssMb,
+          unit: 'MB',
+        }
+      : undefined;
+  };
+  const rssFigure = (s: Sample, budget?: number): BenchFigure => {
+    const baseline = baselineAt(s.messages);
+    return {
+      id: `memory.rss-${s.messages}`,
+      label: `embedded RSS after ${fmt(s.messages)} messages (SQLite read models)`,
+      value: s.rssMb,
+      unit: 'MB',
+      ...(budget !== undefined ? { budget: { op: '<=' as const, value: budget } } : {}),
+      ...(baseline ? { baseline } : {}),
+      note: `V8 heap ${s.heapMb} MB`,
+    };
+  };
+  if (first) figures.push(rssFigure(first, 300));
+  if (last !== first)
+    figures.push(rssFigure(last, first ? (round(first.rssMb * 1.1, 1) ?? undefined) : undefined));
+  if (first && last.messages > first.messages) {
+    console.log(
+      `\nRSS ${first.rssMb} MB after 1M messages, ${last.rssMb} MB after ${fmt(last.messages)} ` +
+        `(budget: ≤ 300 MB at 1M and not growing; ${last.messages > first.messages ? 'the later row is read against 1M + 10 %' : ''})`,
+    );
+  }
+  writeBenchFigures(jsonOutPath(values['json-out']), {
+    name: 'memory',
+    params: { messages: MESSAGES, sample: EVERY, baselineMessages: BASELINE, phones: PHONES, window: WINDOW },
+    figures,
+  });
+}
