@@ -75,6 +75,11 @@ async function child(
         await atende.backgroundProjector.caughtUp();
         if (process.env.BENCH_MEMORY_GC) (globalThis as { gc?: () => void }).gc?.();
         const { rss, heapUsed } = process.memoryUsage();
+        if (process.env.BENCH_MEMORY_DETAIL) {
+          const usage = process.memoryUsage();
+          const rollup = (await import('node:fs')).readFileSync('/proc/self/smaps_rollup', 'utf8');
+          process.stderr.write(`${JSON.stringify(usage)}\n${rollup}\n`);
+        }
         const now = performance.now();
         const sample: Sample = {
           messages: sent,

@@ -1,13 +1,17 @@
 /**
- * npm run replay -- [--projection NAME ...|--all] [--dry-run] [--target memory|redis]
+ * npm run replay -- [--projection NAME ...|--all] [--dry-run] [--target sqlite|redis]
  * Rebuilds read models from the event log into fresh versions while the old ones keep serving,
- * then switches (blue/green). Embedded mode asks the running process over DATA_DIR/ops.sock.
+ * then switches (blue/green). Embedded mode asks the running process over DATA_DIR/ops.sock; with
+ * Atende stopped, it rebuilds DATA_DIR/read-models.db itself.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { MemoryReadModels, RedisReadModels, sealedDocCodec } from '@atende/read-models';
+import { RedisReadModels, sealedDocCodec } from '@atende/read-models';
+import { openSqliteReadModels, readModelCodeVersions } from '@atende/gateway';
+import { pino } from 'pino';
 import {
   OPS_SOCKET_NAME,
+  allProjections,
   opsServerRunning,
   rebuild,
   sendOpsRequest,
@@ -36,12 +40,14 @@ runCli(async () => {
   const config = opsConfig();
   const projections = selectProjections(values.projection, values.all);
   const dryRun = values['dry-run'];
-  const target = values.target ?? (config.ATENDE_MODE === 'distributed' ? 'redis' : 'memory');
-  if (target !== 'memory' && target !== 'redis')
-    throw new CliError(`--target must be memory or redis, not "${target}"`);
+  // `memory`: what the embedded target was called while its read models lived in the heap.
+  const named = values.target === 'memory' ? 'sqlite' : values.target;
+  const target = named ?? (config.ATENDE_MODE === 'distributed' ? 'redis' : 'sqlite');
+  if (target !== 'sqlite' && target !== 'redis')
+    throw new CliError(`--target must be sqlite or redis, not "${target}"`);
   const bar = rebuildProgressBar(dryRun ? 'Dry run' : 'Rebuilding');
 
-  if (target === 'memory') {
+  if (target === 'sqlite') {
     const socket = path.join(config.dataDir, OPS_SOCKET_NAME);
     if (await opsServerRunning(socket)) {
       let report: RebuildReport | undefined;
@@ -61,23 +67,22 @@ runCli(async () => {
       printRebuildReport(report, dryRun);
       return;
     }
-    if (!dryRun) {
-      throw new CliError(
-        `Atende is not running on ${config.dataDir}: its in-process read models are rebuilt from the log at every start. Use --dry-run to check a rebuild, or --target redis.`,
-      );
-    }
+    // Atende is stopped: the versions are rebuilt in its read-models.db, as the process would.
     const store = openSharedStoreForOps(config);
+    const { readModels } = await openSqliteReadModels({
+      dataDir: config.dataDir,
+      key: await store.cipher.readModelsKey(),
+      store,
+      codeVersions: readModelCodeVersions(allProjections.map((p) => p.name)),
+      logger: pino({ level: 'warn' }),
+    });
     try {
-      const report = await rebuild({
-        store,
-        readModels: new MemoryReadModels(),
-        projections,
-        dryRun,
-        onProgress: bar.update,
-      });
+      const report = await rebuild({ store, readModels, projections, dryRun, onProgress: bar.update });
       bar.stop();
       printRebuildReport(report, dryRun);
     } finally {
+      await readModels.swept();
+      await readModels.close();
       await store.close();
     }
     return;

@@ -7,7 +7,8 @@ import { pino } from 'pino';
 import { loadConfig } from '@atende/config';
 import { atendeRegistry } from '@atende/events';
 import { allProjections, generateWorkload } from '@atende/projector';
-import { RedisReadModels, describeWithRedis, testRedisUrl } from '@atende/read-models';
+import Database from 'better-sqlite3';
+import { RedisReadModels, describeWithRedis, testRedisUrl, type SqliteReadModels } from '@atende/read-models';
 import { startEmbedded, type EmbeddedAtende } from '@atende/gateway';
 import { deploymentDocCodec } from '../distributed/process-harness.js';
 import { runOpsScript, scripts, type Run } from './run-ops-script.js';
@@ -175,18 +176,37 @@ describe('ops CLIs against an embedded Atende', () => {
 });
 
 describe('ops CLIs without a running process', () => {
-  it('replay explains that the embedded read models live in the running process; --dry-run still works', async () => {
+  it('replay rebuilds the read models of a stopped Atende in its read-models.db, which the next start serves', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'atende-ops-off-'));
+    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir });
     try {
-      const atende = await startEmbedded(
-        loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir }),
-        pino({ level: 'silent' }),
-      );
-      await atende.stop();
-      expectOperatorError(await run('replay.ts', ['--all'], { DATA_DIR: dir }), /not running/);
+      const first = await startEmbedded(config, pino({ level: 'silent' }), { channel: false });
+      const before = await first.readModels.view('conversations').dump();
+      await first.stop();
       const dry = await run('replay.ts', ['--all', '--dry-run'], { DATA_DIR: dir });
       expect(dry.code).toBe(0);
       expect(dry.stdout).toContain('Dry run');
+      expect(dry.stdout).toMatch(/conversations\s+\d+\s+\d+\s+\d+\s+yes/);
+      const replayed = await run('replay.ts', ['--all'], { DATA_DIR: dir });
+      expect(replayed.code).toBe(0);
+      expect(replayed.stdout).toContain('Switched');
+      const versions = new Database(path.join(dir, 'read-models.db'), { readonly: true });
+      const serving = versions
+        .prepare("SELECT serving FROM rm_projections WHERE projection = 'conversations'")
+        .pluck()
+        .get() as number;
+      versions.close();
+      expect(serving).toBeGreaterThan(1); // the start's version, then the replay's
+
+      const next = await startEmbedded(config, pino({ level: 'silent' }), { channel: false });
+      try {
+        expect(next.restoredReadModels).toBe(true);
+        expect((next.readModels as SqliteReadModels).outdated()).toEqual([]); // made by this code
+        const after = await next.readModels.view('conversations').dump();
+        expect(after.docs).toEqual(before.docs);
+      } finally {
+        await next.stop();
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

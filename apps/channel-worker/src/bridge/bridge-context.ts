@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import {
+  AGGREGATE_CACHE_EVENTS,
   AggregateCache,
   DomainError,
   atendeRegistry,
@@ -40,7 +41,7 @@ export function bridgeContext(options: {
   conversationIdFor(workspaceId: string, address: string): Promise<string>;
 }): BridgeContext {
   const { store, channel, logger } = options;
-  const deps = { store, registry: atendeRegistry, cache: new AggregateCache(20_000) };
+  const deps = { store, registry: atendeRegistry, cache: new AggregateCache(20_000, AGGREGATE_CACHE_EVENTS) };
   return {
     store,
     channel,

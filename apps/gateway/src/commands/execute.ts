@@ -1,4 +1,5 @@
 import {
+  AGGREGATE_CACHE_EVENTS,
   AggregateCache,
   atendeRegistry,
   handleCommand,
@@ -12,7 +13,7 @@ import type { GatewayDeps } from '../http/gateway-deps.js';
 const caches = new WeakMap<GatewayDeps, AggregateCache>();
 function cacheOf(deps: GatewayDeps): AggregateCache {
   let cache = caches.get(deps);
-  if (!cache) caches.set(deps, (cache = new AggregateCache(10_000)));
+  if (!cache) caches.set(deps, (cache = new AggregateCache(10_000, AGGREGATE_CACHE_EVENTS)));
   return cache;
 }
 

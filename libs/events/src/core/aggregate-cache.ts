@@ -10,10 +10,28 @@ export interface CachedAggregate<S = unknown> {
  * is read again) and confirms decisions that append nothing against the stream's tail; loadAggregate
  * reads the tail after the cached version. States must be immutable (deciders' evolve returns new ones).
  */
+/**
+ * Events a process's cached states may hold in all: a conversation's state keeps ~350 bytes per
+ * message, so this bounds a cache near 50 MB however long the history grows (bench:memory).
+ */
+export const AGGREGATE_CACHE_EVENTS = 150_000;
+
+/** Events a cached state folded (stream positions start at 0). */
+const weight = (entry: CachedAggregate) => entry.version + 1;
+
 export class AggregateCache {
   private readonly entries = new Map<string, CachedAggregate>();
+  /** Events folded into the cached states, summed: what their size grows with. */
+  private events = 0;
 
-  constructor(private readonly maxEntries = 10_000) {}
+  /**
+   * `maxEvents` bounds the states by what they hold, not only by how many: a conversation's state
+   * knows each of its messages, so 20,000 long conversations would otherwise keep gigabytes.
+   */
+  constructor(
+    private readonly maxEntries = 10_000,
+    private readonly maxEvents = Number.POSITIVE_INFINITY,
+  ) {}
 
   get<S>(streamId: string): CachedAggregate<S> | undefined {
     const entry = this.entries.get(streamId);
@@ -27,13 +45,20 @@ export class AggregateCache {
   set<S>(streamId: string, entry: CachedAggregate<S>): void {
     const current = this.entries.get(streamId);
     if (current && current.version > entry.version) return; // never go back to an older state
-    this.entries.delete(streamId);
+    this.delete(streamId);
     this.entries.set(streamId, entry);
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.events += weight(entry);
+    // The least recently used go first; the one just set stays, however long its stream.
+    while (this.entries.size > 1 && (this.entries.size > this.maxEntries || this.events > this.maxEvents)) {
+      this.delete(this.entries.keys().next().value!);
+    }
   }
 
   delete(streamId: string): void {
+    const entry = this.entries.get(streamId);
+    if (!entry) return;
     this.entries.delete(streamId);
+    this.events -= weight(entry);
   }
 
   get size(): number {

@@ -151,4 +151,21 @@ describe('SqliteReadModels in a file', () => {
     expect(await reopened.view('inbox').get('messages', 'm0')).toEqual({ i: 0 });
     await reopened.close();
   });
+
+  it('a discarded rebuild of a projection never rebuilt before leaves the version it serves alone', async () => {
+    const readModels = new SqliteReadModels({ filename: file });
+    const live = await readModels.writer('analytics').beginBatch();
+    live.put('days', 'd1', { outbound: 11 });
+    await live.commit(7);
+    const dryRun = await readModels.beginRebuild('analytics');
+    const built = await dryRun.beginBatch();
+    built.put('days', 'd1', { outbound: 11 });
+    await built.commit(7);
+    await dryRun.discard();
+    await readModels.swept();
+    const view = readModels.view('analytics');
+    expect(await view.checkpoint()).toBe(7);
+    expect(await view.get('days', 'd1')).toEqual({ outbound: 11 });
+    await readModels.close();
+  });
 });

@@ -83,8 +83,9 @@ export class SqliteReadModels implements ReadModels {
    */
   private sweepRetired(): void {
     if (this.sweeping || !this.db.open) return;
-    const serving = new Set([...this.serving].map(([p, v]) => `${p}@${v}`));
-    const retired = this.sql.spaces().find((space) => !serving.has(space) && !this.building.has(space));
+    // A projection never rebuilt serves its version 0 (it has no row in rm_projections).
+    const serves = (space: Space) => this.servingSpace(space.slice(0, space.lastIndexOf('@'))) === space;
+    const retired = this.sql.spaces().find((space) => !serves(space) && !this.building.has(space));
     if (!retired) return;
     this.sweeping = setImmediate(() => {
       this.sweeping = undefined;
