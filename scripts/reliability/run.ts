@@ -343,7 +343,7 @@ async function main(): Promise<number> {
       ({ cookie } = await loginDemo(client));
       const afterRestart = await snapshot(new InboxReader(client, cookie));
       figures.push(
-        `kill -9 + restart (read models rebuilt from the log in ${seconds(restartMs)}): ` +
+        `kill -9 + restart (listening after ${seconds(restartMs)}: read models resumed from read-models.db): ` +
           `${compare('after restart', before, afterRestart)} (${seconds(performance.now() - t)})`,
       );
     });

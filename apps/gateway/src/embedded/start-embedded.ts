@@ -158,7 +158,14 @@ export async function startEmbedded(
   }
   // Projections whose code changed since their kept version: rebuilt blue/green once listening.
   const outdated = new Set(kept?.readModels.outdated());
-  const projector = new Projector({ store, readModels, projections: startupProjections, logger });
+  // Side by side: the SQLite read models commit the projections of a batch in one transaction.
+  const projector = new Projector({
+    store,
+    readModels,
+    projections: startupProjections,
+    logger,
+    concurrent: true,
+  });
   projector.start();
   // Events appended since the last batch committed: served only once applied, as after a rebuild.
   if (restoredReadModels) await projector.caughtUp();
@@ -168,6 +175,7 @@ export async function startEmbedded(
     readModels,
     projections: backgroundProjections,
     logger,
+    concurrent: true,
   });
 
   let opsServer: NetServer | undefined;

@@ -13,10 +13,16 @@ import { CheckpointConflictError } from '@atende/events';
 import { BufferedBatch, DELETED, type BatchChanges } from '../buffered-batch.js';
 import { plainDocCodec, type DocCodec } from '../doc-codec.js';
 import { DocCache } from '../doc-cache.js';
+import { GroupCommit } from './group-commit.js';
 import { ReadModelStatements, type Space } from './statements.js';
 
 /** Decoded documents kept per version, at most (a cache: the file is the truth). */
 const DOC_CACHE_LIMIT = 5_000;
+/**
+ * A rebuild's version starts empty and only the rebuild writes it: while all it wrote is cached, a
+ * document not in the cache does not exist and is not looked up. Bounded by count and by heap.
+ */
+const REBUILD_CACHE = { limit: 250_000, heapShare: 0.4 };
 /** Rows of a retired version deleted per table and step: each step is short, the loop stays free. */
 const SWEEP_ROWS = 2000;
 
@@ -61,6 +67,7 @@ export class SqliteReadModels implements ReadModels {
   /** Versions a rebuild of this process is writing (every other version not serving is retired). */
   private readonly building = new Set<Space>();
   private sweeping: NodeJS.Immediate | undefined;
+  private readonly group: GroupCommit;
 
   constructor(options: SqliteReadModelsOptions) {
     this.db = new Database(options.filename);
@@ -69,6 +76,7 @@ export class SqliteReadModels implements ReadModels {
     // 64 MB of pages in memory: the inbox's hot documents and index pages stay out of the file reads.
     this.db.pragma('cache_size = -65536');
     this.sql = new ReadModelStatements(this.db);
+    this.group = new GroupCommit(this.db);
     this.codec = options.codec ?? plainDocCodec;
     this.codeVersions = options.codeVersions ?? new Map();
     for (const { projection, version } of this.sql.servingVersions()) this.serving.set(projection, version);
@@ -114,6 +122,15 @@ export class SqliteReadModels implements ReadModels {
     return docs;
   }
 
+  /** The documents of a version a rebuild just created, empty. */
+  private emptyDocs(space: Space): Docs {
+    const cache = new DocCache(REBUILD_CACHE.limit, REBUILD_CACHE.heapShare);
+    cache.startEmpty();
+    const docs = new Docs(this.sql, this.codec, space, cache);
+    this.opened.set(space, docs);
+    return docs;
+  }
+
   private forget(space: Space): void {
     this.opened.delete(space);
   }
@@ -132,7 +149,7 @@ export class SqliteReadModels implements ReadModels {
       (space) => this.docs(space),
       () => this.servingSpace(projection),
       projection,
-      this.db,
+      this.group,
     );
   }
 
@@ -140,6 +157,7 @@ export class SqliteReadModels implements ReadModels {
     const version = this.sql.nextVersion(projection);
     const space: Space = `${projection}@${version}`;
     this.building.add(space);
+    this.emptyDocs(space);
     const code = this.codeVersions.get(projection);
     if (code !== undefined) this.sql.setCodeVersion(space, code);
     const writer = new SqliteWriter(
@@ -147,7 +165,7 @@ export class SqliteReadModels implements ReadModels {
       (s) => this.docs(s),
       () => space,
       projection,
-      this.db,
+      this.group,
     );
     let done = false;
     return Object.assign(writer, {
@@ -165,6 +183,7 @@ export class SqliteReadModels implements ReadModels {
         this.serving.set(projection, version);
         this.building.delete(space);
         this.forget(old);
+        this.forget(space); // served from now on: with the bounded cache of a serving version
         this.sweepRetired();
       },
       discard: async () => {
@@ -224,6 +243,7 @@ export class SqliteReadModels implements ReadModels {
   }
 
   async close(): Promise<void> {
+    if (this.db.open) this.group.flush();
     if (this.sweeping) clearImmediate(this.sweeping);
     this.sweeping = undefined;
     if (this.db.open) this.db.close();
@@ -321,7 +341,7 @@ class SqliteWriter extends SqliteView implements ProjectionWriter {
     docsOf: (space: Space) => Docs,
     space: () => Space,
     private readonly projection: string,
-    private readonly db: Database.Database,
+    private readonly group: GroupCommit,
   ) {
     super(sql, docsOf, space);
   }
@@ -335,13 +355,13 @@ class SqliteWriter extends SqliteView implements ProjectionWriter {
       // Reads are synchronous and complete: SQLite answers at once (fetchMissing is never needed).
       (collection, id) => docs.get(collection, id),
       async (changes, checkpoint) => {
-        this.commit(space, docs, expected, changes, checkpoint);
+        await this.group.run(() => this.commit(space, docs, expected, changes, checkpoint));
         docs.written(changes);
       },
     );
   }
 
-  /** The batch's rows and its checkpoint in one transaction, or nothing when the checkpoint moved. */
+  /** The batch's rows and its checkpoint together (in a transaction of GroupCommit), or nothing when the checkpoint moved. */
   private commit(
     space: Space,
     opened: Docs,
@@ -349,26 +369,24 @@ class SqliteWriter extends SqliteView implements ProjectionWriter {
     changes: BatchChanges,
     checkpoint: number,
   ): void {
-    this.db.transaction(() => {
-      // A rebuild may have switched versions, or another writer moved on: refuse, write nothing.
-      const current = this.sql.checkpoint(this.space());
-      if (this.space() !== space || current !== expected) {
-        throw new CheckpointConflictError(this.projection, expected, current);
+    // A rebuild may have switched versions, or another writer moved on: refuse, write nothing.
+    const current = this.sql.checkpoint(this.space());
+    if (this.space() !== space || current !== expected) {
+      throw new CheckpointConflictError(this.projection, expected, current);
+    }
+    for (const erasure of changes.erasures) this.sql.erase(space, erasure);
+    for (const [collection, docs] of changes.docs) {
+      for (const [id, doc] of docs) {
+        if (doc === DELETED) this.sql.deleteDoc(space, collection, id);
+        else this.sql.putDoc(space, collection, id, opened.encode(doc));
       }
-      for (const erasure of changes.erasures) this.sql.erase(space, erasure);
-      for (const [collection, docs] of changes.docs) {
-        for (const [id, doc] of docs) {
-          if (doc === DELETED) this.sql.deleteDoc(space, collection, id);
-          else this.sql.putDoc(space, collection, id, opened.encode(doc));
-        }
+    }
+    for (const [name, entries] of changes.indexes) {
+      for (const [id, score] of entries) {
+        if (score === DELETED) this.sql.deleteEntry(space, name, id);
+        else this.sql.putEntry(space, name, id, score);
       }
-      for (const [name, entries] of changes.indexes) {
-        for (const [id, score] of entries) {
-          if (score === DELETED) this.sql.deleteEntry(space, name, id);
-          else this.sql.putEntry(space, name, id, score);
-        }
-      }
-      this.sql.setCheckpoint(space, checkpoint);
-    })();
+    }
+    this.sql.setCheckpoint(space, checkpoint);
   }
 }
