@@ -111,7 +111,6 @@ function run(
   const out = execFileSync(
     process.execPath,
     [
-      '--max-semi-space-size=128',
       '--import',
       'tsx',
       self,

@@ -55,11 +55,9 @@ export interface StartProbe {
  */
 export function probeStart(dir: string, ending: 'kill' | 'stop'): Promise<StartProbe> {
   const probe = fileURLToPath(new URL('./startup-probe.ts', import.meta.url));
-  const child = spawn(
-    process.execPath,
-    ['--max-semi-space-size=128', '--import', 'tsx', probe, dir, ending],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(process.execPath, ['--import', 'tsx', probe, dir, ending], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));

@@ -3,7 +3,6 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { SERVER_NODE_FLAGS } from '@atende/server';
 import { RELIABILITY_METRICS_TOKEN } from './soak.js';
 import { RELIABILITY_SANDBOX_TOKEN } from './sender.js';
 
@@ -84,7 +83,8 @@ export class AtendeProcess {
     delete env.ATENDE_OWNER_EMAIL;
     delete env.ATENDE_OWNER_PASSWORD;
     delete env.SANDBOX_SEND_DELAY_MS;
-    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', MAIN], {
+    // As npm start runs it (no Node flags).
+    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
       cwd: REPO,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -380,7 +380,7 @@ async function main(): Promise<number> {
           const all = [s.baseline, ...s.samples];
           const last = s.samples[s.samples.length - 1] ?? s.baseline;
           const fifth = Math.max(1, Math.floor(all.length / 5));
-          // Heap used swings with the young generation (npm start's --max-semi-space-size=128): the
+          // Heap used swings with the young generation: the
           // trend is the old generation's low-water marks (after major collections), first fifth vs last.
           const oldFloor = (list: typeof all) => Math.min(...list.map((x) => x.oldGenerationBytes));
           const oldFirst = oldFloor(all.slice(0, fifth));
