@@ -198,7 +198,7 @@ async function main(): Promise<void> {
       // The "before" figure of issue 26: an event log without sealed fields (embedded only).
       'plain-log': { type: 'boolean', default: false },
       // Embedded only: where the read models live (EMBEDDED_READ_MODELS; issue 28).
-      'read-models': { type: 'string', default: 'memory' },
+      'read-models': { type: 'string', default: 'sqlite' },
       // Also write the figures as JSON (npm run bench).
       'json-out': { type: 'string' },
     },
@@ -234,7 +234,7 @@ async function main(): Promise<void> {
         ? await targets.distributedTarget(dir, synchronous, database?.url)
         : await targets.embeddedTarget(dir, synchronous, {
             plainEventLog: values['plain-log'],
-            readModels: values['read-models'] === 'sqlite' ? 'sqlite' : 'memory',
+            readModels: values['read-models'] === 'memory' ? 'memory' : 'sqlite',
           });
     const sessionId = atende.sessionId;
     if (WORKSPACES > 1) {

@@ -54,7 +54,7 @@ export async function embeddedTarget(
       DATA_DIR: dir,
       SQLITE_SYNCHRONOUS: synchronous,
       LOG_LEVEL: 'silent',
-      EMBEDDED_READ_MODELS: options.readModels ?? 'memory',
+      EMBEDDED_READ_MODELS: options.readModels ?? 'sqlite',
     }),
     pino({ level: 'silent' }),
     options.plainEventLog ? { plainEventLog: true } : {},
@@ -65,7 +65,7 @@ export async function embeddedTarget(
   if (!sandbox || !sessionId) throw new Error('the embedded start has no sandbox session');
   let failures = 0;
   return {
-    label: `embedded, SQLite synchronous=${synchronous}, read models ${options.readModels ?? 'memory'}; sandbox.inbound() in-process`,
+    label: `embedded, SQLite synchronous=${synchronous}, read models ${options.readModels ?? 'sqlite'}; sandbox.inbound() in-process`,
     url: atende.url,
     sessionId,
     send: (input) => void sandbox.inbound(sessionId, input),
