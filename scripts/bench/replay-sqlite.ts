@@ -12,16 +12,18 @@ import Database from 'better-sqlite3';
 const INSERT_BATCH = 5000;
 
 /**
- * Rows/s of plain batched inserts into a table shaped like the read models' documents (text key,
- * a sealed-sized text value), in a fresh WAL file in `dir`: what SQLite itself does on this disk.
+ * Rows/s of plain batched inserts into a table shaped like the read models' documents (a unique
+ * text key, a sealed-sized text value), in a fresh WAL file in `dir`: what SQLite itself does here.
  */
 export function rawBatchedInsertRate(dir: string, rows: number): number {
   const db = new Database(path.join(dir, 'raw-insert.db'));
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = normal');
+    // The read models' documents table, as statements.ts makes it.
     db.exec(
-      'CREATE TABLE docs (space TEXT, collection TEXT, id TEXT, doc TEXT, PRIMARY KEY (space, collection, id)) WITHOUT ROWID',
+      'CREATE TABLE docs (space TEXT NOT NULL, collection TEXT NOT NULL, id TEXT NOT NULL, doc TEXT NOT NULL);' +
+        'CREATE UNIQUE INDEX docs_key ON docs (space, collection, id);',
     );
     const insert = db.prepare('INSERT INTO docs (space, collection, id, doc) VALUES (?, ?, ?, ?)');
     // A sealed message document is ~300 base64url characters.

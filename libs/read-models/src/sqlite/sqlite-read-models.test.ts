@@ -168,4 +168,23 @@ describe('SqliteReadModels in a file', () => {
     expect(await view.get('days', 'd1')).toEqual({ outbound: 11 });
     await readModels.close();
   });
+
+  it('empties a file of an older layout (its read models are rebuilt from the log)', async () => {
+    const old = new Database(file);
+    old.exec(`CREATE TABLE rm_docs (space TEXT, collection TEXT, id TEXT, doc TEXT, PRIMARY KEY (space, collection, id)) WITHOUT ROWID;
+      CREATE TABLE rm_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+      INSERT INTO rm_docs VALUES ('inbox@0', 'conversations', 'c1', '{}');
+      INSERT INTO rm_meta VALUES ('log-first-event-id', 'e1');`);
+    old.close();
+    const readModels = new SqliteReadModels({ filename: file });
+    expect(readModels.meta('log-first-event-id')).toBeUndefined();
+    expect(await readModels.view('inbox').get('conversations', 'c1')).toBeUndefined();
+    const batch = await readModels.writer('inbox').beginBatch();
+    batch.put('conversations', 'c2', { n: 2 });
+    await batch.commit(1);
+    await readModels.close();
+    const reopened = new SqliteReadModels({ filename: file });
+    expect(await reopened.view('inbox').get('conversations', 'c2')).toEqual({ n: 2 });
+    await reopened.close();
+  });
 });

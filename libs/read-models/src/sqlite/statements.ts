@@ -11,15 +11,23 @@ const codeKey = (space: Space) => `${CODE_KEY_PREFIX}${space}`;
 
 type Bounds = Pick<RangeQuery, 'min' | 'max' | 'minExclusive' | 'maxExclusive'>;
 
+/**
+ * Bumped when the tables change: a file of another layout is emptied and made again (read models
+ * are rebuilt from the log). 2: documents in a rowid table with a unique key index, so a rebuild's
+ * large sealed documents are appended instead of inserted into random pages of the key's tree.
+ */
+const SCHEMA_VERSION = 2;
+const TABLES = ['rm_projections', 'rm_checkpoints', 'rm_docs', 'rm_entries', 'rm_meta'];
+
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS rm_projections (
     projection TEXT PRIMARY KEY, serving INTEGER NOT NULL, last_version INTEGER NOT NULL
   ) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS rm_checkpoints (space TEXT PRIMARY KEY, position INTEGER NOT NULL) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS rm_docs (
-    space TEXT NOT NULL, collection TEXT NOT NULL, id TEXT NOT NULL, doc TEXT NOT NULL,
-    PRIMARY KEY (space, collection, id)
-  ) WITHOUT ROWID;
+    space TEXT NOT NULL, collection TEXT NOT NULL, id TEXT NOT NULL, doc TEXT NOT NULL
+  );
+  CREATE UNIQUE INDEX IF NOT EXISTS rm_docs_key ON rm_docs (space, collection, id);
   CREATE TABLE IF NOT EXISTS rm_entries (
     space TEXT NOT NULL, name TEXT NOT NULL, id TEXT NOT NULL, score REAL NOT NULL,
     PRIMARY KEY (space, name, id)
@@ -49,6 +57,13 @@ export class ReadModelStatements {
   private readonly s;
 
   constructor(private readonly db: Database.Database) {
+    if (db.pragma('user_version', { simple: true }) !== SCHEMA_VERSION) {
+      db.transaction(() => {
+        for (const table of TABLES) db.exec(`DROP TABLE IF EXISTS ${table}`);
+        db.exec(SCHEMA);
+        db.pragma(`user_version = ${SCHEMA_VERSION}`);
+      })();
+    }
     db.exec(SCHEMA);
     this.s = {
       serving: db.prepare<[], { projection: string; version: number }>(
@@ -102,8 +117,7 @@ export class ReadModelStatements {
       dropDocs: db.prepare<[string]>('DELETE FROM rm_docs WHERE space = ?'),
       dropEntries: db.prepare<[string]>('DELETE FROM rm_entries WHERE space = ?'),
       sweepDocs: db.prepare<[string, number]>(
-        `DELETE FROM rm_docs WHERE (space, collection, id) IN
-         (SELECT space, collection, id FROM rm_docs WHERE space = ? LIMIT ?)`,
+        'DELETE FROM rm_docs WHERE rowid IN (SELECT rowid FROM rm_docs WHERE space = ? LIMIT ?)',
       ),
       sweepEntries: db.prepare<[string, number]>(
         `DELETE FROM rm_entries WHERE (space, name, id) IN
