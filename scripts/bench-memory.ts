@@ -8,7 +8,8 @@
  * they are recorded and projected) its RSS and V8 heap are sampled. The same for the read models in
  * the heap (EMBEDDED_READ_MODELS=memory, the retired design) up to --baseline-messages, as the
  * same-run baseline. Budget (issue 28): RSS ≤ 300 MB after 1M messages, not growing up to 5M.
- * Figures only.
+ * Figures only. BENCH_MEMORY_HEAP_SNAPSHOT=FILE also writes a V8 heap snapshot of the SQLite run's
+ * process at its end (what holds the heap: how the growth of cached domain states was found).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -73,13 +74,7 @@ async function child(
       if (sent % every === 0 || sent === messages) {
         await atende.projector.caughtUp();
         await atende.backgroundProjector.caughtUp();
-        if (process.env.BENCH_MEMORY_GC) (globalThis as { gc?: () => void }).gc?.();
         const { rss, heapUsed } = process.memoryUsage();
-        if (process.env.BENCH_MEMORY_DETAIL) {
-          const usage = process.memoryUsage();
-          const rollup = (await import('node:fs')).readFileSync('/proc/self/smaps_rollup', 'utf8');
-          process.stderr.write(`${JSON.stringify(usage)}\n${rollup}\n`);
-        }
         const now = performance.now();
         const sample: Sample = {
           messages: sent,
@@ -92,7 +87,7 @@ async function child(
       }
     }
   } finally {
-    if (process.env.BENCH_MEMORY_HEAP_SNAPSHOT) {
+    if (process.env.BENCH_MEMORY_HEAP_SNAPSHOT && readModels === 'sqlite') {
       (await import('node:v8')).writeHeapSnapshot(process.env.BENCH_MEMORY_HEAP_SNAPSHOT);
     }
     await atende.stop();

@@ -123,12 +123,10 @@ export class SqliteReadModels implements ReadModels {
   }
 
   /** The documents of a version a rebuild just created, empty. */
-  private emptyDocs(space: Space): Docs {
+  private openEmpty(space: Space): void {
     const cache = new DocCache(REBUILD_CACHE.limit, REBUILD_CACHE.heapShare);
     cache.startEmpty();
-    const docs = new Docs(this.sql, this.codec, space, cache);
-    this.opened.set(space, docs);
-    return docs;
+    this.opened.set(space, new Docs(this.sql, this.codec, space, cache));
   }
 
   private forget(space: Space): void {
@@ -144,29 +142,22 @@ export class SqliteReadModels implements ReadModels {
   }
 
   writer(projection: string): ProjectionWriter {
-    return new SqliteWriter(
-      this.sql,
-      (space) => this.docs(space),
-      () => this.servingSpace(projection),
-      projection,
-      this.group,
-    );
+    return this.writerInto(projection, () => this.servingSpace(projection));
+  }
+
+  /** A writer of `projection` into the version `space()` names when a batch begins. */
+  private writerInto(projection: string, space: () => Space): SqliteWriter {
+    return new SqliteWriter(this.sql, (s) => this.docs(s), space, projection, this.group);
   }
 
   async beginRebuild(projection: string): Promise<RebuildTarget> {
     const version = this.sql.nextVersion(projection);
     const space: Space = `${projection}@${version}`;
     this.building.add(space);
-    this.emptyDocs(space);
+    this.openEmpty(space);
     const code = this.codeVersions.get(projection);
     if (code !== undefined) this.sql.setCodeVersion(space, code);
-    const writer = new SqliteWriter(
-      this.sql,
-      (s) => this.docs(s),
-      () => space,
-      projection,
-      this.group,
-    );
+    const writer = this.writerInto(projection, () => space);
     let done = false;
     return Object.assign(writer, {
       activate: async () => {

@@ -57,14 +57,13 @@ export class ReadModelStatements {
   private readonly s;
 
   constructor(private readonly db: Database.Database) {
-    if (db.pragma('user_version', { simple: true }) !== SCHEMA_VERSION) {
-      db.transaction(() => {
+    db.transaction(() => {
+      if (db.pragma('user_version', { simple: true }) !== SCHEMA_VERSION) {
         for (const table of TABLES) db.exec(`DROP TABLE IF EXISTS ${table}`);
-        db.exec(SCHEMA);
         db.pragma(`user_version = ${SCHEMA_VERSION}`);
-      })();
-    }
-    db.exec(SCHEMA);
+      }
+      db.exec(SCHEMA);
+    })();
     this.s = {
       serving: db.prepare<[], { projection: string; version: number }>(
         'SELECT projection, serving AS version FROM rm_projections',
