@@ -53,7 +53,8 @@ export async function openSqliteReadModels(options: {
     );
   }
   readModels.clear();
-  // Noted before the rebuild: a crash during it leaves checkpoints the next start resumes from.
+  // Noted before the build: after a crash during it, the next start serves the (empty) versions 0
+  // and its projectors fill them from the log; the unfinished build's rows are swept.
   readModels.setMeta(LOG_KEY, logId);
   return { readModels, empty: true };
 }
