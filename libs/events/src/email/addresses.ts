@@ -35,3 +35,13 @@ export function emailPreview(content: string): string {
   }
   return preview;
 }
+
+/**
+ * The Message-ID an e-mail of ours goes out with: its id at the sending address's domain (one a
+ * mail server accepts as its own; `atende.invalid` until an address is configured).
+ */
+export function messageIdFor(emailId: string, fromAddress: string | undefined): string {
+  const domain = fromAddress?.split('@')[1]?.trim().toLowerCase();
+  const local = emailId.replace(/[^A-Za-z0-9._-]/g, '').slice(0, 120) || 'email';
+  return `<${local}@${domain && /^[a-z0-9.-]{1,200}$/.test(domain) ? domain : 'atende.invalid'}>`;
+}

@@ -20,6 +20,10 @@ export type EmailCommand =
         /** Default `new`. */
         kind?: EmailKind | null;
         inReplyTo?: string | null;
+        /** Message-ID it goes out with (`messageIdFor`); the e-mail channel sends only e-mails that have one. */
+        messageId: string;
+        /** Message-IDs of the thread it answers (the answered e-mail's references and its own id). */
+        references?: readonly string[];
         /** The workspace's plan standing now: nothing is sent once the trial ended without a plan. */
         entitlement: Entitlement;
       };
@@ -37,5 +41,9 @@ export type EmailCommand =
         receivedAt: string;
       };
     }
+  /** The e-mail channel: the SMTP server accepted it (its answer, e.g. `250 OK`). */
+  | { type: 'RecordEmailAccepted'; data: { response: string } }
+  /** The e-mail channel gave it up (pt-BR reason). */
+  | { type: 'RecordEmailFailed'; data: { error: string; attempts: number } }
   | { type: 'MarkEmailRead'; data: Record<string, never> }
   | { type: 'DeleteEmail'; data: Record<string, never> };

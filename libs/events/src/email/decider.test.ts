@@ -1,7 +1,7 @@
 import type { Decider } from '../core/decider.js';
 import { EventRegistry } from '../core/registry.js';
 import { spec } from '../testing/given-when-then.js';
-import { emailPreview, splitAddresses } from './addresses.js';
+import { emailPreview, messageIdFor, splitAddresses } from './addresses.js';
 import type { EmailCommand } from './commands.js';
 import type { EmailState } from './decider.js';
 import { emailDecider } from './decider.js';
@@ -39,8 +39,16 @@ const sent: EmailEvent = {
     priority: 'medium',
     kind: 'new',
     inReplyTo: null,
+    messageId: '<e1@empresa.com.br>',
+    references: [],
   },
 };
+/** An e-mail recorded before the e-mail channel sent anything (no Message-ID). */
+const unsentLegacy: EmailEvent = {
+  type: 'EmailSent',
+  data: { ...sent.data, messageId: undefined, references: undefined },
+};
+const accepted: EmailEvent = { type: 'EmailSendAccepted', data: { emailId: 'e1', response: '250 OK' } };
 const received: EmailEvent = {
   type: 'EmailReceived',
   data: {
@@ -64,6 +72,7 @@ const send = (data: Partial<Extract<EmailCommand, { type: 'SendEmail' }>['data']
     to: ' ana@cliente.com.br, bia@cliente.com ,, ANA@cliente.com.br',
     subject: ' Pedido 123 ',
     content: '\nSeu pedido foi enviado.  ',
+    messageId: '<e1@empresa.com.br>',
     entitlement: entitlementAt(
       { plan: null, trialStartedAt: '2026-03-01T00:00:00.000Z', trialDays: 7 },
       new Date('2026-03-02T00:00:00.000Z'),
@@ -188,6 +197,69 @@ describe('Email decider', () => {
     });
   });
 
+  describe('threading', () => {
+    it('keeps the thread it answers, at most the latest 50 Message-IDs', () => {
+      const thread = Array.from({ length: 60 }, (_, i) => `<m${i}@cliente.com>`);
+      email
+        .given([])
+        .when(send({ references: thread }))
+        .then([{ type: 'EmailSent', data: { ...sent.data, references: thread.slice(-50) } }]);
+    });
+    it.each(['e1@empresa.com', '<e1 x@empresa.com>', '<>'])('refuses a Message-ID like %j', (messageId) => {
+      email.given([]).when(send({ messageId })).thenThrows('INVALID_MESSAGE_ID');
+      email
+        .given([])
+        .when(send({ references: [messageId] }))
+        .thenThrows('INVALID_MESSAGE_ID');
+    });
+  });
+
+  describe('delivery', () => {
+    const failed = (error: string, attempts: number): EmailCommand => ({
+      type: 'RecordEmailFailed',
+      data: { error, attempts },
+    });
+    it('records the SMTP server accepting it, once', () => {
+      email
+        .given([sent])
+        .when({ type: 'RecordEmailAccepted', data: { response: ' 250 OK ' } })
+        .then([accepted]);
+      email
+        .given([sent, accepted])
+        .when({ type: 'RecordEmailAccepted', data: { response: '250 OK' } })
+        .then([]);
+    });
+    it('records a failure with its reason; nothing after an outcome', () => {
+      email
+        .given([sent])
+        .when(failed(' Servidor recusou ', 6))
+        .then([{ type: 'EmailSendFailed', data: { emailId: 'e1', error: 'Servidor recusou', attempts: 6 } }]);
+      email.given([sent, accepted]).when(failed('x', 1)).then([]);
+      email
+        .given([sent])
+        .when(failed('  ', 1.7))
+        .then([
+          { type: 'EmailSendFailed', data: { emailId: 'e1', error: 'Falha ao enviar o email', attempts: 1 } },
+        ]);
+    });
+    it('never settles an e-mail recorded before the channel existed, a received one or an unknown one', () => {
+      email.given([unsentLegacy]).when(failed('x', 1)).then([]);
+      email
+        .given([unsentLegacy])
+        .when({ type: 'RecordEmailAccepted', data: { response: '250' } })
+        .then([]);
+      email
+        .given([received])
+        .when({ type: 'RecordEmailAccepted', data: { response: '250' } })
+        .then([]);
+      email.given([]).when(failed('x', 1)).thenThrows('EMAIL_NOT_FOUND');
+      email
+        .given([sent, deleted('e1')])
+        .when(failed('x', 1))
+        .thenThrows('EMAIL_NOT_FOUND');
+    });
+  });
+
   describe('ReceiveEmail', () => {
     it('receives an email with a UTC time', () => {
       email.given([]).when(receive()).then([received]);
@@ -283,11 +355,13 @@ describe('Email decider', () => {
     const fold = (past: EmailEvent[]) => past.reduce(validated.evolve, validated.initialState());
     expect(fold([sent])).toEqual({
       status: 'active',
-      email: { emailId: 'e1', direction: 'sent', isUnread: false },
+      email: { emailId: 'e1', direction: 'sent', isUnread: false, delivery: 'sending' },
     });
+    expect(fold([sent, accepted])).toMatchObject({ email: { delivery: 'accepted' } });
+    expect(fold([unsentLegacy])).toMatchObject({ email: { delivery: 'unsent' } });
     expect(fold([received])).toEqual({
       status: 'active',
-      email: { emailId: 'e2', direction: 'received', isUnread: true },
+      email: { emailId: 'e2', direction: 'received', isUnread: true, delivery: 'received' },
     });
     expect(fold([received, { type: 'EmailRead', data: { emailId: 'e2' } }])).toMatchObject({
       email: { isUnread: false },
@@ -305,6 +379,11 @@ describe('Email decider', () => {
 });
 
 describe('email helpers', () => {
+  it("makes a Message-ID at the sending address's domain", () => {
+    expect(messageIdFor('01HX-abc', 'Vendas@Empresa.com.br')).toBe('<01HX-abc@empresa.com.br>');
+    expect(messageIdFor('e/1', undefined)).toBe('<e1@atende.invalid>');
+    expect(messageIdFor('e1', 'x@bad domain')).toBe('<e1@atende.invalid>');
+  });
   it('splits addresses', () => {
     expect(splitAddresses(' a@x.com ,b@y.com,,A@X.com ')).toEqual(['a@x.com', 'b@y.com']);
     expect(splitAddresses(['a@x.com, c@z.com', ' b@y.com'])).toEqual(['a@x.com', 'c@z.com', 'b@y.com']);

@@ -4,7 +4,13 @@ import { DomainError } from '../core/errors.js';
 import { emailPreview, isValidEmailAddress, splitAddresses } from './addresses.js';
 import type { EmailCommand } from './commands.js';
 import type { EmailEvent } from './events.js';
-import { EMAIL_CONTENT_MAX, EMAIL_RECIPIENTS_MAX, EMAIL_SUBJECT_MAX } from './events.js';
+import {
+  EMAIL_CONTENT_MAX,
+  EMAIL_RECIPIENTS_MAX,
+  EMAIL_REFERENCES_MAX,
+  EMAIL_SUBJECT_MAX,
+  messageIdSchema,
+} from './events.js';
 import { requireSendingAllowed } from '../workspace/plan.js';
 
 export interface EmailFields {
@@ -13,7 +19,14 @@ export interface EmailFields {
   direction: 'sent' | 'received';
   /** Only received emails are ever unread. */
   isUnread: boolean;
+  /**
+   * Ours: `sending` until the SMTP server accepted it (`accepted`) or it was given up (`failed`);
+   * `unsent` for one recorded before the e-mail channel existed. Received: `received`.
+   */
+  delivery: EmailDelivery;
 }
+
+export type EmailDelivery = 'sending' | 'accepted' | 'failed' | 'unsent' | 'received';
 
 export type EmailState =
   { status: 'none' } | { status: 'active'; email: EmailFields } | { status: 'deleted' };
@@ -22,6 +35,8 @@ export const EMAIL_REQUIRED_MESSAGE = 'Preencha Para, Assunto e Conteúdo';
 export const INVALID_EMAIL_MESSAGE = 'Email inválido';
 export const EMAIL_NOT_FOUND_MESSAGE = 'Email não encontrado';
 export const NO_SUBJECT = '(sem assunto)';
+/** A failure recorded without a reason of its own. */
+export const EMAIL_SEND_FAILED_MESSAGE = 'Falha ao enviar o email';
 
 function requireActive(state: EmailState): EmailFields {
   if (state.status !== 'active') throw new DomainError('EMAIL_NOT_FOUND', EMAIL_NOT_FOUND_MESSAGE);
@@ -43,6 +58,16 @@ function isoTime(value: string): string {
   if (!isoWithOffset.test(value) || Number.isNaN(time))
     throw new DomainError('INVALID_TIMESTAMP', 'Data inválida');
   return new Date(time).toISOString();
+}
+
+function withDelivery(state: EmailState, delivery: EmailDelivery): EmailState {
+  return state.status === 'active' ? { status: 'active', email: { ...state.email, delivery } } : state;
+}
+
+function validMessageId(value: string): string {
+  if (!messageIdSchema.safeParse(value).success)
+    throw new DomainError('INVALID_MESSAGE_ID', 'Message-ID inválido');
+  return value;
 }
 
 function decide(command: EmailCommand, state: EmailState): EmailEvent[] {
@@ -86,6 +111,8 @@ function decide(command: EmailCommand, state: EmailState): EmailEvent[] {
             priority: command.data.priority ?? 'medium',
             kind: command.data.kind ?? 'new',
             inReplyTo: command.data.inReplyTo?.trim() || null,
+            messageId: validMessageId(command.data.messageId),
+            references: (command.data.references ?? []).map(validMessageId).slice(-EMAIL_REFERENCES_MAX),
           },
         },
       ];
@@ -113,6 +140,20 @@ function decide(command: EmailCommand, state: EmailState): EmailEvent[] {
         },
       ];
     }
+    case 'RecordEmailAccepted': {
+      const email = requireActive(state);
+      // A redelivered outcome, or one of an e-mail already settled, changes nothing.
+      if (email.delivery !== 'sending') return [];
+      const response = command.data.response.trim().slice(0, 1000) || '250';
+      return [{ type: 'EmailSendAccepted', data: { emailId: email.emailId, response } }];
+    }
+    case 'RecordEmailFailed': {
+      const email = requireActive(state);
+      if (email.delivery !== 'sending') return [];
+      const error = command.data.error.trim().slice(0, 1000) || EMAIL_SEND_FAILED_MESSAGE;
+      const attempts = Math.max(0, Math.trunc(command.data.attempts));
+      return [{ type: 'EmailSendFailed', data: { emailId: email.emailId, error, attempts } }];
+    }
     case 'MarkEmailRead': {
       const email = requireActive(state);
       return email.isUnread ? [{ type: 'EmailRead', data: { emailId: email.emailId } }] : [];
@@ -129,11 +170,23 @@ function decide(command: EmailCommand, state: EmailState): EmailEvent[] {
 function evolve(state: EmailState, event: EmailEvent): EmailState {
   switch (event.type) {
     case 'EmailSent':
-      return { status: 'active', email: { emailId: event.data.emailId, direction: 'sent', isUnread: false } };
+      return {
+        status: 'active',
+        email: {
+          emailId: event.data.emailId,
+          direction: 'sent',
+          isUnread: false,
+          delivery: event.data.messageId === undefined ? 'unsent' : 'sending',
+        },
+      };
+    case 'EmailSendAccepted':
+      return withDelivery(state, 'accepted');
+    case 'EmailSendFailed':
+      return withDelivery(state, 'failed');
     case 'EmailReceived':
       return {
         status: 'active',
-        email: { emailId: event.data.emailId, direction: 'received', isUnread: true },
+        email: { emailId: event.data.emailId, direction: 'received', isUnread: true, delivery: 'received' },
       };
     case 'EmailRead':
       return state.status === 'active'

@@ -13,6 +13,10 @@ export const EMAIL_RECIPIENTS_MAX = 100;
 export const EMAIL_PREVIEW_LENGTH = 100;
 
 const emailId = z.string().min(1);
+/** Message-IDs kept per e-mail for threading (the References header of a long thread is cut to its latest). */
+export const EMAIL_REFERENCES_MAX = 50;
+/** `<local@domain>`, as the Message-ID header writes it. */
+export const messageIdSchema = z.string().regex(/^<[^<>\s]{1,250}>$/);
 const address = z.email().max(320);
 const priority = z.enum(emailPriorities);
 /** 100 characters; a character outside the BMP counts 2 in a JS string length. */
@@ -31,8 +35,27 @@ export const EmailSent = defineEvent(
     priority,
     kind: z.enum(emailKinds),
     inReplyTo: z.string().min(1).nullable(),
+    /**
+     * The RFC 5322 Message-ID it goes out with (threading). Absent on e-mails recorded before the
+     * e-mail channel sent anything: those were never sent and no worker sends them now.
+     */
+    messageId: messageIdSchema.optional(),
+    /** Message-IDs of the thread it answers, oldest first (References header). */
+    references: z.array(messageIdSchema).max(EMAIL_REFERENCES_MAX).optional(),
   }),
   { idempotencyKey: (d) => `email-sent:${d.emailId}` },
+);
+/** The SMTP server accepted an e-mail of ours (only now is it "enviado"). */
+export const EmailSendAccepted = defineEvent(
+  'EmailSendAccepted',
+  z.object({ emailId, response: z.string().max(1000) }),
+  { idempotencyKey: (d) => `email-accepted:${d.emailId}` },
+);
+/** An e-mail of ours was given up: refused by the server, or still failing after every retry. */
+export const EmailSendFailed = defineEvent(
+  'EmailSendFailed',
+  z.object({ emailId, error: z.string().min(1).max(1000), attempts: z.number().int().min(0) }),
+  { idempotencyKey: (d) => `email-failed:${d.emailId}` },
 );
 export const EmailReceived = defineEvent(
   'EmailReceived',
@@ -55,10 +78,19 @@ export const EmailDeleted = defineEvent('EmailDeleted', z.object({ emailId }), {
   idempotencyKey: (d) => `email-deleted:${d.emailId}`,
 });
 
-export const emailEventDefinitions = [EmailSent, EmailReceived, EmailRead, EmailDeleted] as const;
+export const emailEventDefinitions = [
+  EmailSent,
+  EmailSendAccepted,
+  EmailSendFailed,
+  EmailReceived,
+  EmailRead,
+  EmailDeleted,
+] as const;
 
 export type EmailEvent =
   | EventOf<typeof EmailSent>
+  | EventOf<typeof EmailSendAccepted>
+  | EventOf<typeof EmailSendFailed>
   | EventOf<typeof EmailReceived>
   | EventOf<typeof EmailRead>
   | EventOf<typeof EmailDeleted>;

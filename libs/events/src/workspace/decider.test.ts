@@ -403,6 +403,32 @@ describe('Workspace decider', () => {
   });
 
   describe('ConfigureIntegration', () => {
+    it('refuses Email settings the e-mail channel could not use, naming the field', () => {
+      const email = (config: Record<string, string>): WorkspaceCommand => ({
+        type: 'ConfigureIntegration',
+        data: { integrationType: 'email', config },
+      });
+      workspace
+        .given([created])
+        .when(email({ 'SMTP Server': 'smtp.loja.com:0' }))
+        .thenThrows('INTEGRATION_FIELD_INVALID', 'Valor inválido para SMTP Server: use host ou host:porta');
+      workspace
+        .given([created])
+        .when(email({ TLS: 'talvez' }))
+        .thenThrows('INTEGRATION_FIELD_INVALID', 'Valor inválido para TLS: use auto, on ou off');
+      workspace
+        .given([created])
+        .when(email({ 'SMTP Server': 'smtp.loja.com:465', 'IMAP Server': 'imap.loja.com', TLS: 'on' }))
+        .then([
+          {
+            type: 'IntegrationConfigured',
+            data: {
+              integrationType: 'email',
+              config: { 'SMTP Server': 'smtp.loja.com:465', 'IMAP Server': 'imap.loja.com', TLS: 'on' },
+            },
+          },
+        ]);
+    });
     it('connects with trimmed values in field order, leaving blanks out', () => {
       workspace
         .given([created])
@@ -562,6 +588,17 @@ describe('Workspace decider', () => {
   });
 });
 
+/** A value each config field takes (the Email card's are checked). */
+function validValue(field: string): string {
+  const values: Record<string, string> = {
+    'SMTP Server': 'smtp.loja.com',
+    'IMAP Server': 'imap.loja.com:993',
+    Email: 'contato@loja.com',
+    TLS: 'auto',
+  };
+  return values[field] ?? 'v';
+}
+
 describe('workspace events match their schemas', () => {
   const registry = new EventRegistry(workspaceEventDefinitions);
   const commands: [WorkspaceEvent[], WorkspaceCommand][] = [
@@ -587,7 +624,7 @@ describe('workspace events match their schemas', () => {
         type: 'ConfigureIntegration',
         data: {
           integrationType,
-          config: Object.fromEntries(integrationConfigFields[integrationType].map((f) => [f, 'v'])),
+          config: Object.fromEntries(integrationConfigFields[integrationType].map((f) => [f, validValue(f)])),
         },
       },
     ]),

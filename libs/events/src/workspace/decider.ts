@@ -3,6 +3,7 @@ import type { Decider } from '../core/decider.js';
 import { assertNever } from '../core/decider.js';
 import { DomainError } from '../core/errors.js';
 import type { WorkspaceCommand } from './commands.js';
+import { checkEmailConfig } from '../email/email-settings.js';
 import { DELETE_WORKSPACE_CONFIRMATION } from './data-deletion.js';
 import type { WorkspaceEvent } from './events.js';
 import { WORKSPACE_NAME_MAX_LENGTH } from './events.js';
@@ -188,6 +189,7 @@ function decide(command: WorkspaceCommand, state: WorkspaceState): WorkspaceEven
       const workspace = requireActive(state);
       const integrationType = requireIntegrationType(command.data.integrationType);
       const config = normaliseConfig(integrationType, command.data.config);
+      if (integrationType === 'email') checkEmailConfig(config);
       const current = workspace.integrations[integrationType];
       return current && sameConfig(current.config, config)
         ? []

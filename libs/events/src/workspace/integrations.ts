@@ -15,7 +15,7 @@ export const integrationConfigFields = {
   telegram: ['Bot Token', 'Chat ID', 'Webhook URL'],
   messenger: ['Page ID', 'Access Token', 'App Secret'],
   instagram: ['Instagram Business ID', 'Access Token'],
-  email: ['SMTP Server', 'Email', 'Password'],
+  email: ['SMTP Server', 'Email', 'Password', 'IMAP Server', 'TLS'],
   website: ['Website URL', 'Widget Code'],
 } as const satisfies Record<IntegrationType, readonly string[]>;
 

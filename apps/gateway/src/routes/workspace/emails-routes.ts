@@ -4,11 +4,19 @@ import {
   emailDecider,
   emailKinds,
   emailPriorities,
+  messageIdFor,
   newId,
   streams,
   type EmailCommand,
 } from '@atende/events';
-import { getEmail, getMember, listEmails, listMembers, type EmailDoc } from '@atende/projector';
+import {
+  getEmail,
+  getMember,
+  listEmails,
+  listIntegrations,
+  listMembers,
+  type EmailDoc,
+} from '@atende/projector';
 import type { RequestContext } from '../../auth/request-context.js';
 import { execute } from '../../commands/execute.js';
 import type { GatewayDeps } from '../../http/gateway-deps.js';
@@ -16,7 +24,12 @@ import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
 import { idSchema, limitQuery, noBody, noQuery, notFoundError, oneOf, requireCtx, text } from './shared.js';
 import { sendAllowance } from './plan-allowances.js';
 
+/** Spec §8: shown once the SMTP server accepted the e-mail (the client follows its status). */
 export const EMAIL_SENT_MESSAGE = 'Email enviado com sucesso!';
+/** What POST answers: recorded and on its way (the e-mail channel sends it, with retries). */
+export const EMAIL_SENDING_MESSAGE = 'Enviando…';
+/** How an e-mail's sending stands, as people read it. */
+export const emailStatuses = ['sending', 'sent', 'failed', 'received'] as const;
 export const EMAIL_DELETED_MESSAGE = 'Email excluído com sucesso!';
 
 export const emailSchema = z.object({
@@ -38,6 +51,9 @@ export const emailSchema = z.object({
   priority: z.enum(emailPriorities),
   kind: z.enum(emailKinds),
   inReplyTo: z.string().nullable(),
+  /** Ours: `sending` until the SMTP server accepted it (`sent`) or it was given up (`failed`, see `error`). */
+  status: z.enum(emailStatuses),
+  error: z.string().nullable(),
 });
 export type EmailView = z.infer<typeof emailSchema>;
 
@@ -66,7 +82,37 @@ function toView(doc: EmailDoc, names: ReadonlyMap<string, string>): EmailView {
     priority: doc.priority,
     kind: doc.kind,
     inReplyTo: doc.inReplyTo,
+    status: statusOf(doc),
+    error: doc.error ?? null,
   };
+}
+
+function statusOf(doc: EmailDoc): EmailView['status'] {
+  switch (doc.delivery) {
+    case 'accepted':
+      return 'sent';
+    case 'sending':
+      return 'sending';
+    case 'received':
+      return 'received';
+    default:
+      // `failed`, and `unsent`: recorded before the e-mail channel existed, never sent.
+      return doc.direction === 'received' ? 'received' : 'failed';
+  }
+}
+
+/** The Message-ID of a new e-mail and the thread it answers (the answered e-mail's own and its references). */
+async function threading(
+  deps: GatewayDeps,
+  workspaceId: string,
+  emailId: string,
+  answered: EmailDoc | undefined,
+): Promise<{ messageId: string; references: string[] }> {
+  const integrations = await listIntegrations(deps.readModels.view('workspaces'), workspaceId);
+  const from = integrations.find((i) => i.type === 'email')?.config['Email'];
+  const references = answered ? [...(answered.references ?? [])] : [];
+  if (answered?.messageId) references.push(answered.messageId);
+  return { messageId: messageIdFor(emailId, from), references };
 }
 
 /** Author names of one e-mail (its author only). */
@@ -135,7 +181,8 @@ export function emailsRoutes(deps: GatewayDeps): RouteDefinition[] {
     defineRoute({
       method: 'post',
       path: '/api/emails',
-      summary: 'Sends an e-mail (Para, Assunto and Conteúdo required; preview = first 100 characters)',
+      summary:
+        'Records an e-mail and queues it for the SMTP server of the Email integration (status `sending`, then `sent` or `failed`)',
       tag: 'emails',
       auth: 'session',
       body: z.strictObject({
@@ -152,7 +199,7 @@ export function emailsRoutes(deps: GatewayDeps): RouteDefinition[] {
       handler: async ({ body }, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         // A reply or forward names an e-mail of this workspace.
-        if (body.inReplyTo) await requireEmail(deps, ctx, body.inReplyTo);
+        const answered = body.inReplyTo ? await requireEmail(deps, ctx, body.inReplyTo) : undefined;
         const emailId = newId();
         const email = await run(deps, ctx, emailId, {
           type: 'SendEmail',
@@ -166,10 +213,11 @@ export function emailsRoutes(deps: GatewayDeps): RouteDefinition[] {
             priority: body.priority ?? null,
             kind: body.kind ?? null,
             inReplyTo: body.inReplyTo ?? null,
+            ...(await threading(deps, ctx.workspaceId, emailId, answered)),
             entitlement: (await sendAllowance(deps, ctx.workspaceId)).entitlement,
           },
         });
-        return { success: true, email, message: EMAIL_SENT_MESSAGE };
+        return { success: true, email, message: EMAIL_SENDING_MESSAGE };
       },
     }),
     defineRoute({

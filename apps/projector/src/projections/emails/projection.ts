@@ -4,6 +4,7 @@ import { utcIso } from '../conversations/event-helpers.js';
 import {
   EMAILS_PROJECTION,
   EMAIL_COLLECTION,
+  UNSENT_BEFORE_CHANNEL_MESSAGE,
   emailDocId,
   workspaceEmailsIndex,
   type EmailDoc,
@@ -12,6 +13,19 @@ import {
 function write(tx: ProjectionTx, email: EmailDoc): void {
   tx.put(EMAIL_COLLECTION, emailDocId(email.workspaceId, email.id), email);
   tx.indexPut(workspaceEmailsIndex(email.workspaceId), email.id, Date.parse(email.timestamp));
+}
+
+/** The outcome of sending one of ours (a redelivered one, or one of a deleted e-mail, changes nothing). */
+function settle(
+  tx: ProjectionTx,
+  workspaceId: string,
+  emailId: string,
+  outcome: Pick<EmailDoc, 'delivery' | 'error'>,
+): void {
+  const id = emailDocId(workspaceId, emailId);
+  const email = tx.get<EmailDoc>(EMAIL_COLLECTION, id);
+  if (!email || email.delivery !== 'sending') return;
+  tx.put(EMAIL_COLLECTION, id, { ...email, ...outcome } satisfies EmailDoc);
 }
 
 /** E-mails per workspace (the Emails panel and modals). */
@@ -35,8 +49,19 @@ export const emailsProjection = defineProjection(EMAILS_PROJECTION, {
       priority: d.priority,
       kind: d.kind,
       inReplyTo: d.inReplyTo,
+      delivery: d.messageId === undefined ? 'unsent' : 'sending',
+      error: d.messageId === undefined ? UNSENT_BEFORE_CHANNEL_MESSAGE : null,
+      messageId: d.messageId ?? null,
+      references: [...(d.references ?? [])],
     });
   },
+  EmailSendAccepted: (event, tx) =>
+    settle(tx, event.metadata.workspaceId, event.data.emailId, { delivery: 'accepted', error: null }),
+  EmailSendFailed: (event, tx) =>
+    settle(tx, event.metadata.workspaceId, event.data.emailId, {
+      delivery: 'failed',
+      error: event.data.error,
+    }),
   EmailReceived: (event, tx) => {
     const d = event.data;
     write(tx, {
@@ -56,6 +81,10 @@ export const emailsProjection = defineProjection(EMAILS_PROJECTION, {
       priority: d.priority,
       kind: 'new',
       inReplyTo: null,
+      delivery: 'received',
+      error: null,
+      messageId: null,
+      references: [],
     });
   },
   EmailRead: (event, tx) => {

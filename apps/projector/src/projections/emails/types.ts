@@ -1,4 +1,4 @@
-import type { EmailKind, EmailPriority } from '@atende/events';
+import type { EmailDelivery, EmailKind, EmailPriority } from '@atende/events';
 
 export const EMAILS_PROJECTION = 'emails';
 
@@ -36,4 +36,15 @@ export interface EmailDoc {
   /** 'new' for a received e-mail. */
   kind: EmailKind;
   inReplyTo: string | null;
+  /** Ours: sending → accepted (the SMTP server took it) or failed; `unsent`: recorded before the channel. */
+  delivery: EmailDelivery;
+  /** Why it was not sent (pt-BR), or null. */
+  error: string | null;
+  /** Its Message-ID (threading), null when it has none. */
+  messageId: string | null;
+  /** Message-IDs of its thread, oldest first. */
+  references: string[];
 }
+
+/** Why an e-mail recorded before the e-mail channel existed shows as not sent. */
+export const UNSENT_BEFORE_CHANNEL_MESSAGE = 'Não enviado: registrado antes do envio de emails por SMTP';

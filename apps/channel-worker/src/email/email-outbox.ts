@@ -1,0 +1,193 @@
+import type { Logger } from 'pino';
+import {
+  DomainError,
+  atendeRegistry,
+  emailDecider,
+  emailSettingsOf,
+  handleCommand,
+  loadAggregate,
+  streams,
+  workspaceDecider,
+  type CheckpointStore,
+  type EmailCommand,
+  type EmailEvent,
+  type EmailState,
+  type EventStore,
+  type StoredEvent,
+} from '@atende/events';
+import { BridgeCheckpoint } from '../bridge/bridge-checkpoint.js';
+import { InProcessQueue } from '../queue/in-process-queue.js';
+import { PermanentJobError, type Job, type JobQueue, type JobQueueRules } from '../queue/job-queue.js';
+import { sendThroughSmtp, type OutgoingMail } from './smtp-send.js';
+import type { EmailSettings } from '@atende/events';
+
+/**
+ * One e-mail to send. Only ids: the content stays in the log (sealed where it is), never in a queue
+ * that another store (Redis) keeps.
+ */
+export interface EmailJob {
+  workspaceId: string;
+  emailId: string;
+}
+
+/** How often and how patiently a send is tried: a mail server down for minutes is retried for ≈10 min. */
+export const EMAIL_SEND_RULES: JobQueueRules<EmailJob> = {
+  attempts: 8,
+  baseDelayMs: 5_000,
+  maxDelayMs: 5 * 60_000,
+  concurrency: 4,
+  keyOf: (job) => job.workspaceId,
+};
+
+export interface EmailOutboxOptions {
+  store: EventStore;
+  logger: Logger;
+  /** Where the outbox notes how far it followed the log (a restart resends what was unfinished). */
+  checkpoints: CheckpointStore | undefined;
+  consumer?: string;
+  /** Default: in this process, with EMAIL_SEND_RULES. */
+  queue?: JobQueue<EmailJob>;
+  /** The log's pages from a position (default: the store's subscription; distributed: the bus). */
+  source?: (fromPosition: number, signal: AbortSignal) => AsyncIterable<readonly StoredEvent[]>;
+  /** The SMTP client (default: nodemailer). */
+  send?: (settings: EmailSettings, mail: OutgoingMail) => Promise<string>;
+  /** Where a first start follows from (default: the log's end: nothing recorded before is sent). */
+  startAtBeginning?: boolean;
+}
+
+export interface EmailOutbox {
+  stop(): Promise<void>;
+}
+
+/** Whom a command of the channel is recorded as. */
+const CHANNEL_ACTOR = 'email-channel';
+
+/**
+ * The e-mail channel's sending half: every e-mail of ours recorded with a Message-ID (EmailSent) is
+ * handed to the SMTP server of its workspace's Email integration through the job queue (retries
+ * with backoff), and its outcome recorded: EmailSendAccepted once the server took it, EmailSendFailed
+ * when it refused it or every attempt failed. At least once: a crash between the server's answer
+ * and its record sends it again, with the same Message-ID.
+ */
+export async function startEmailOutbox(options: EmailOutboxOptions): Promise<EmailOutbox> {
+  const { store, logger } = options;
+  const send = options.send ?? sendThroughSmtp;
+  const deps = { store, registry: atendeRegistry };
+  const checkpoint = await BridgeCheckpoint.start({
+    store,
+    checkpoints: options.checkpoints,
+    consumer: options.consumer ?? 'email-outbox',
+    logger,
+    fromPosition: undefined,
+    startAtBeginning: options.startAtBeginning,
+  });
+  const queue = options.queue ?? new InProcessQueue<EmailJob>(EMAIL_SEND_RULES);
+  const abort = new AbortController();
+  let stopped = false;
+
+  async function record(job: EmailJob, command: EmailCommand): Promise<void> {
+    await handleCommand(deps, emailDecider, streams.email(job.emailId), command, {
+      workspaceId: job.workspaceId,
+      actorId: CHANNEL_ACTOR,
+    });
+  }
+
+  async function run({ payload: job }: Job<EmailJob>): Promise<void> {
+    const history = (await store.readStream<EmailEvent>(streams.email(job.emailId), {
+      trusted: true,
+    })) as StoredEvent<EmailEvent>[];
+    let state: EmailState = emailDecider.initialState();
+    for (const e of history) state = emailDecider.evolve(state, { type: e.type, data: e.data } as EmailEvent);
+    // Deleted, or settled already (a redelivered request after a restart): nothing to send.
+    if (state.status !== 'active' || state.email.delivery !== 'sending') return;
+    const sent = history.find((e) => e.type === 'EmailSent');
+    if (!sent || sent.type !== 'EmailSent' || !sent.data.messageId) return;
+    const { state: workspace } = await loadAggregate(
+      deps,
+      workspaceDecider,
+      streams.workspace(job.workspaceId),
+    );
+    if (workspace.status !== 'active') throw new PermanentJobError('Empresa não encontrada');
+    const settings = emailSettingsOf(workspace.workspace.integrations.email?.config);
+    if ('missing' in settings) throw new PermanentJobError(settings.missing);
+    const response = await send(settings.settings, {
+      fromName: workspace.workspace.name,
+      to: sent.data.to,
+      cc: sent.data.cc,
+      subject: sent.data.subject,
+      text: sent.data.content,
+      messageId: sent.data.messageId,
+      references: sent.data.references ?? [],
+    });
+    await record(job, { type: 'RecordEmailAccepted', data: { response } });
+    logger.info({ emailId: job.emailId, workspaceId: job.workspaceId }, 'email accepted by the SMTP server');
+  }
+
+  queue.process(run);
+  queue.onCompleted((job) => checkpoint.finish(job.id));
+  queue.onFailed(async (job, error) => {
+    const reason = error instanceof Error ? error.message : String(error);
+    logger.warn({ emailId: job.payload.emailId, attempts: job.attempt, reason }, 'email not sent');
+    try {
+      await record(job.payload, {
+        type: 'RecordEmailFailed',
+        data: { error: reason, attempts: job.attempt },
+      });
+    } catch (recordError) {
+      // Deleted meanwhile: nothing to note it on.
+      if (!(recordError instanceof DomainError)) throw recordError;
+    } finally {
+      checkpoint.finish(job.id);
+    }
+  });
+
+  async function onEvent(event: StoredEvent): Promise<void> {
+    if (event.type !== 'EmailSent') return;
+    const data = event.data as { emailId: string; messageId?: string };
+    // Recorded before the e-mail channel existed: never sent then, not sent now either.
+    if (!data.messageId) return;
+    checkpoint.begin(data.emailId, event.globalPosition);
+    const added = await queue.add(data.emailId, {
+      workspaceId: event.metadata.workspaceId,
+      emailId: data.emailId,
+    });
+    if (!added) checkpoint.finishAt(data.emailId, event.globalPosition);
+  }
+
+  async function follow(): Promise<void> {
+    try {
+      const pages = options.source
+        ? options.source(checkpoint.fromPosition, abort.signal)
+        : store.subscribePages(checkpoint.fromPosition, { signal: abort.signal, trusted: true });
+      for await (const page of pages) {
+        for (const event of page) {
+          if (stopped) return;
+          if (event.globalPosition <= checkpoint.handled) continue; // redelivered
+          try {
+            await onEvent(event);
+          } catch (error) {
+            logger.error(
+              { err: error, globalPosition: event.globalPosition },
+              'email outbox: event not handled',
+            );
+          }
+          checkpoint.handledTo(event.globalPosition);
+        }
+      }
+    } catch (error) {
+      if (!stopped) logger.error({ err: error }, 'email outbox stopped following the event store');
+    }
+  }
+
+  const following = follow();
+  return {
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      abort.abort();
+      await following;
+      await queue.close();
+      await checkpoint.stop();
+    },
+  };
+}

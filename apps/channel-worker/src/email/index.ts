@@ -1,0 +1,2 @@
+export * from './email-outbox.js';
+export * from './smtp-send.js';

@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Where scripts/mail/install-greenmail.sh puts the jar. */
+export const GREENMAIL_JAR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../../.tmp/greenmail/greenmail-standalone.jar',
+);
+
+export interface MailAccount {
+  address: string;
+  password: string;
+}
+
+/** A GreenMail standalone server on loopback: SMTP and IMAP, plain, with login required. */
+export interface GreenMail {
+  smtpPort: number;
+  imapPort: number;
+  stop(): Promise<void>;
+}
+
+/** Whether the jar is there; without it a suite skips, unless REQUIRE_INFRA=1 (CI) makes it fail. */
+export function greenMailAvailable(): boolean {
+  if (existsSync(GREENMAIL_JAR)) return true;
+  if (process.env.REQUIRE_INFRA === '1') {
+    throw new Error(`GreenMail missing (${GREENMAIL_JAR}): run bash scripts/mail/install-greenmail.sh`);
+  }
+  return false;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+function greenMailUser({ address, password }: MailAccount): string {
+  const at = address.lastIndexOf('@');
+  return `${address.slice(0, at)}:${password}${address.slice(at)}`;
+}
+
+/** Starts GreenMail with these accounts (login = the full address) and waits until both ports answer. */
+export async function startGreenMail(
+  accounts: readonly MailAccount[],
+  ports?: { smtpPort: number; imapPort: number },
+): Promise<GreenMail> {
+  const smtpPort = ports?.smtpPort ?? (await freePort());
+  const imapPort = ports?.imapPort ?? (await freePort());
+  const child: ChildProcess = spawn(
+    'java',
+    [
+      '-Xmx128m',
+      `-Dgreenmail.smtp.port=${smtpPort}`,
+      '-Dgreenmail.smtp.hostname=127.0.0.1',
+      `-Dgreenmail.imap.port=${imapPort}`,
+      '-Dgreenmail.imap.hostname=127.0.0.1',
+      // `local:password@domain` each; the login is then the whole address (users.login=email).
+      `-Dgreenmail.users=${accounts.map(greenMailUser).join(',')}`,
+      '-Dgreenmail.users.login=email',
+      '-Dgreenmail.auth.disabled=false',
+      '-jar',
+      GREENMAIL_JAR,
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 30_000;
+  while (!((await accepts(smtpPort)) && (await accepts(imapPort)))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`GreenMail did not start: ${stderr}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    smtpPort,
+    imapPort,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(force);
+    },
+  };
+}
