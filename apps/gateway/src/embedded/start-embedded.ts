@@ -43,6 +43,7 @@ import {
   conversationIdsOfLaterBridge,
   sessionWorkspaceLookup,
   startChannelBridge,
+  startEmailOutbox,
   wwebjsClientFactory,
   type ChannelBridge,
 } from '@atende/channel-worker';
@@ -95,6 +96,11 @@ export interface EmbeddedAtende {
 export interface EmbeddedOptions {
   /** Run without a live WhatsApp channel (tests that drive sessions through the domain). Default true. */
   channel?: boolean;
+  /**
+   * Send e-mails through each workspace's Email integration (the e-mail outbox). Default true; tests
+   * that only look at what POST /api/emails records turn it off.
+   */
+  email?: boolean;
   /** Login throttle limits (tests lower them). */
   loginLimits?: AppOptions['loginLimits'];
   /** See GatewayDeps.auditBurstWindowMs (tests shorten it). */
@@ -255,9 +261,12 @@ export async function startEmbedded(
           logger,
         })
       : undefined);
-  const checkpoints = channel
-    ? new SqliteCheckpointStore(path.join(config.dataDir, 'consumers.db'))
-    : undefined;
+  const sendsEmail = options.email !== false;
+  const checkpoints =
+    channel || sendsEmail ? new SqliteCheckpointStore(path.join(config.dataDir, 'consumers.db')) : undefined;
+  // E-mails of ours go to their workspace's SMTP server, followed from the log like WhatsApp sends.
+  const emailOutbox =
+    sendsEmail && checkpoints ? await startEmailOutbox({ store, logger, checkpoints }) : undefined;
   let bridge: ChannelBridge | undefined;
   if (channel && checkpoints) {
     bridge = await startChannelBridge({
@@ -347,6 +356,7 @@ export async function startEmbedded(
         await refresh.stop();
         await realtime.close();
         await bridge?.stop();
+        await emailOutbox?.stop();
         await channel?.close();
         await sessionArchives?.close();
         await sandboxStorage?.close();

@@ -39,6 +39,8 @@ export class GatewayHarness {
       env?: Record<string, string>;
       /** false: no live WhatsApp channel (the test drives sessions through the domain). */
       channel?: boolean;
+      /** true: e-mails go out through the workspace's Email integration (off: only what is recorded). */
+      email?: boolean;
       auditBurstWindowMs?: number;
     } = {},
   ) {
@@ -49,6 +51,7 @@ export class GatewayHarness {
       {
         loginLimits: { perAccountAddress: 1000, perAddress: 1000, delayAfter: 1000, ...options.loginLimits },
         ...(options.channel === false ? { channel: false } : {}),
+        email: options.email === true,
         ...(options.auditBurstWindowMs !== undefined
           ? { auditBurstWindowMs: options.auditBurstWindowMs }
           : {}),

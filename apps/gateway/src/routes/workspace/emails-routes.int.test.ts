@@ -45,7 +45,7 @@ describe('emails API', () => {
     return res.body.email;
   }
 
-  it('sends an e-mail: 201, the spec message, preview of 100 characters, read back', async () => {
+  it('records an e-mail to send: 201, sending, preview of 100 characters, read back', async () => {
     const content = 'x'.repeat(150);
     const res = await gw.request<EmailAnswer>('POST', '/api/emails', {
       cookie: c.agent,
@@ -54,8 +54,10 @@ describe('emails API', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       success: true,
-      message: 'Email enviado com sucesso!',
+      message: 'Enviando…',
       email: {
+        status: 'sending',
+        error: null,
         direction: 'sent',
         to: ['a@b.com', 'c@d.com'],
         cc: ['e@f.com'],

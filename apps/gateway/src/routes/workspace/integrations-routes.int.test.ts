@@ -34,7 +34,7 @@ describe('integrations API', () => {
     ]);
     const email = res.body.integrations.find((i) => i.type === 'email')!;
     expect(email).toMatchObject({
-      configFields: ['SMTP Server', 'Email', 'Password'],
+      configFields: ['SMTP Server', 'Email', 'Password', 'IMAP Server', 'TLS'],
       secretFields: ['Password'],
       config: {},
       connectedAt: null,

@@ -1,7 +1,7 @@
 import { TestLog, project, expectReplayStable } from '../../testing/test-log.js';
 import { emailsProjection, getEmail, listEmails } from './index.js';
 
-function sent(log: TestLog, emailId: string, at: string, ws = 'w1') {
+function sent(log: TestLog, emailId: string, at: string, ws = 'w1', legacy = false) {
   return log.append(
     `email-${emailId}`,
     {
@@ -17,6 +17,8 @@ function sent(log: TestLog, emailId: string, at: string, ws = 'w1') {
         priority: 'high',
         kind: 'reply',
         inReplyTo: 'e0',
+        // Recorded before the e-mail channel: no Message-ID.
+        ...(legacy ? {} : { messageId: `<${emailId}@loja.com>`, references: ['<e0@cliente.com>'] }),
       },
     },
     { workspaceId: ws, actorId: 'ana', at },
@@ -66,6 +68,10 @@ describe('emails projection', () => {
       priority: 'high',
       kind: 'reply',
       inReplyTo: 'e0',
+      delivery: 'sending',
+      error: null,
+      messageId: '<e1@loja.com>',
+      references: ['<e0@cliente.com>'],
     });
     expect(await getEmail(view, 'w1', 'e2')).toEqual({
       id: 'e2',
@@ -84,8 +90,40 @@ describe('emails projection', () => {
       priority: 'medium',
       kind: 'new',
       inReplyTo: null,
+      delivery: 'received',
+      error: null,
+      messageId: null,
+      references: [],
     });
     expect(await getEmail(view, 'w2', 'e1')).toBeUndefined();
+  });
+
+  it('follows the sending: accepted or failed, once; one recorded before the channel shows as not sent', async () => {
+    const log = new TestLog();
+    sent(log, 'e1', '2026-11-02T10:00:00.000Z');
+    sent(log, 'e2', '2026-11-02T10:01:00.000Z');
+    sent(log, 'e3', '2026-11-02T10:02:00.000Z', 'w1', true);
+    const w1 = { workspaceId: 'w1' };
+    log.append('email-e1', { type: 'EmailSendAccepted', data: { emailId: 'e1', response: '250 OK' } }, w1);
+    // A failure noted after the acceptance (a redelivery) changes nothing.
+    log.append('email-e1', { type: 'EmailSendFailed', data: { emailId: 'e1', error: 'x', attempts: 1 } }, w1);
+    log.append(
+      'email-e2',
+      { type: 'EmailSendFailed', data: { emailId: 'e2', error: 'Servidor SMTP inacessível', attempts: 8 } },
+      w1,
+    );
+    const view = (await project(emailsProjection, log.events)).view('emails');
+    expect(await getEmail(view, 'w1', 'e1')).toMatchObject({ delivery: 'accepted', error: null });
+    expect(await getEmail(view, 'w1', 'e2')).toMatchObject({
+      delivery: 'failed',
+      error: 'Servidor SMTP inacessível',
+    });
+    expect(await getEmail(view, 'w1', 'e3')).toMatchObject({
+      delivery: 'unsent',
+      error: 'Não enviado: registrado antes do envio de emails por SMTP',
+      messageId: null,
+    });
+    await expectReplayStable(emailsProjection, log.events);
   });
 
   it('lists newest first with a limit', async () => {

@@ -2,7 +2,7 @@ import { errorText } from '../../api/client';
 import { Send } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '../../ui/Dialog';
-import { sendEmail, type Email, type EmailPriority } from './emails-api';
+import { sendAndFollow, type Email, type EmailPriority } from './emails-api';
 import {
   COMPOSE_TITLES,
   PRIORITY_LABELS,
@@ -17,16 +17,21 @@ import { Field } from '../../ui/Field';
  * Compose, reply and forward: Para (email), Cc (only for 'Responder com cópia'), Assunto, Conteúdo,
  * Prioridade (Baixa/Média/Alta, default Média), 'Enviar Email' and 'Cancelar'. 'Enviar Email' stays
  * disabled until Para, Assunto and Conteúdo are filled in (spec §5: silent otherwise, nothing sent);
- * a refusal shows the server's text and keeps what was typed.
+ * a refusal shows the server's text and keeps what was typed. After 'Enviar Email' it says
+ * 'Enviando…' until the SMTP server accepted the e-mail (then the success text) or it was given up
+ * (then the reason, in the form).
  */
 export function EmailComposeDialog({
   draft,
   onClose,
   onSent,
+  onFailed,
 }: {
   draft: EmailDraft;
   onClose: () => void;
   onSent: (result: { email: Email | null; message: string }) => void;
+  /** The e-mail was recorded but not sent (the lists show it with its reason). */
+  onFailed?: () => void;
 }) {
   const formId = useId();
   const [to, setTo] = useState(draft.to);
@@ -50,6 +55,9 @@ export function EmailComposeDialog({
   }, [startsInContent]);
 
   const complete = isComplete({ to, subject, content });
+  // Following a send stops when the dialog goes away.
+  const following = useRef<AbortController | null>(null);
+  useEffect(() => () => following.current?.abort(), []);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -57,18 +65,30 @@ export function EmailComposeDialog({
     if (sending || !complete) return;
     setSending(true);
     setError(null);
+    following.current = new AbortController();
     try {
-      const result = await sendEmail({
-        to: to.trim(),
-        ...(draft.showCc && cc.trim() ? { cc: cc.trim() } : {}),
-        subject: subject.trim(),
-        content,
-        priority,
-        kind: draft.kind,
-        ...(draft.inReplyTo ? { inReplyTo: draft.inReplyTo } : {}),
-      });
+      const result = await sendAndFollow(
+        {
+          to: to.trim(),
+          ...(draft.showCc && cc.trim() ? { cc: cc.trim() } : {}),
+          subject: subject.trim(),
+          content,
+          priority,
+          kind: draft.kind,
+          ...(draft.inReplyTo ? { inReplyTo: draft.inReplyTo } : {}),
+        },
+        { signal: following.current.signal },
+      );
+      if (result.outcome === 'failed') {
+        // Recorded as not sent (the list shows it so); what was typed stays for another try.
+        setError(result.message);
+        setSending(false);
+        onFailed?.();
+        return;
+      }
       onSent(result);
     } catch (reason) {
+      if (following.current?.signal.aborted) return;
       setError(errorText(reason));
       setSending(false);
     }
@@ -98,7 +118,7 @@ export function EmailComposeDialog({
             aria-busy={sending || undefined}
           >
             <Send aria-hidden className="h-4 w-4" />
-            {sending ? 'Enviando...' : 'Enviar Email'}
+            {sending ? 'Enviando…' : 'Enviar Email'}
           </button>
         </>
       }

@@ -32,6 +32,13 @@ export function PriorityBadge({
   );
 }
 
+/** How an e-mail of ours stands while it is not sent: 'Enviando…', or 'Não enviado' (reason in its title). */
+export function deliveryLabel(email: Email): string | null {
+  if (email.status === 'sending') return 'Enviando…';
+  if (email.status === 'failed') return 'Não enviado';
+  return null;
+}
+
 /**
  * One e-mail of a list: sender, relative time, subject, preview, unread mark, priority badge and
  * attachment icon. The whole row is a button named '{sender}: {subject}' that opens it.
@@ -49,8 +56,10 @@ export function EmailItem({
   const sender = senderLabelOf(email);
   const name = `${sender}: ${email.subject}`;
   const relative = formatRelativeTime(email.timestamp, now);
+  const delivery = deliveryLabel(email);
   const details = [
     email.isUnread ? 'Não lido' : null,
+    delivery,
     `Prioridade ${PRIORITY_LABELS[email.priority] ?? PRIORITY_LABELS.medium}`,
     email.hasAttachments ? 'Com anexo' : null,
     relative,
@@ -104,6 +113,18 @@ export function EmailItem({
           >
             {email.subject}
           </span>
+          {delivery ? (
+            <span
+              title={email.status === 'failed' ? (email.error ?? undefined) : undefined}
+              className={`shrink-0 rounded-full px-2 py-0.5 text-[11px] font-medium ring-1 ${
+                email.status === 'failed'
+                  ? 'bg-red-50 text-red-700 ring-red-200 dark:bg-red-950/50 dark:text-red-300 dark:ring-red-900'
+                  : 'bg-slate-100 text-slate-700 ring-slate-200 dark:bg-slate-800 dark:text-slate-300 dark:ring-slate-700'
+              }`}
+            >
+              {delivery}
+            </span>
+          ) : null}
           <PriorityBadge priority={email.priority} />
         </span>
         <span className="mt-0.5 line-clamp-2 text-xs text-slate-500 dark:text-slate-400">

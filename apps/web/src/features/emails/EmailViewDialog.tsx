@@ -131,6 +131,22 @@ export function EmailViewDialog({
           <dd>
             <PriorityBadge priority={email.priority} srPrefix={false} />
           </dd>
+          {email.status === 'sending' || email.status === 'failed' ? (
+            <>
+              <dt className="font-medium text-slate-500 dark:text-slate-400">Envio</dt>
+              <dd
+                className={
+                  email.status === 'failed'
+                    ? 'text-red-700 dark:text-red-300'
+                    : 'text-slate-900 dark:text-white'
+                }
+              >
+                {email.status === 'failed'
+                  ? `Não enviado: ${email.error ?? 'falha ao enviar o email'}`
+                  : 'Enviando…'}
+              </dd>
+            </>
+          ) : null}
           {email.hasAttachments ? (
             <>
               <dt className="sr-only">Anexos</dt>

@@ -154,7 +154,35 @@ describe('EmailsPanel', () => {
       expect(within(sent).getByText('Alta')).toBeInTheDocument();
       expect(within(sent).getByText('para ana@cliente.com', { exact: false })).toBeInTheDocument();
       expect(within(column).getAllByRole('listitem')).toHaveLength(5);
-      expect(box.calls).toEqual(['GET /api/emails?limit=5', 'POST /api/emails', 'GET /api/emails?limit=5']);
+      expect(box.calls).toEqual([
+        'GET /api/emails?limit=5',
+        'POST /api/emails',
+        'GET /api/emails/sent1',
+        'GET /api/emails?limit=5',
+      ]);
+    });
+
+    it("says 'Enviando…' until the SMTP server took it; a refusal shows its reason and keeps what was typed", async () => {
+      box.outcome = { status: 'failed', error: 'O servidor SMTP recusou o email: 550 no such user' };
+      const { user, column } = renderPanel();
+      await user.click(within(column).getByRole('button', { name: 'Novo email' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Novo email' });
+      await user.type(within(dialog).getByLabelText('Para'), 'ninguem@cliente.com');
+      await user.type(within(dialog).getByLabelText('Assunto'), 'Oi');
+      await user.type(within(dialog).getByLabelText('Conteúdo'), 'Tudo bem?');
+      await user.click(within(dialog).getByRole('button', { name: 'Enviar Email' }));
+      expect(await within(dialog).findByRole('button', { name: 'Enviando…' })).toBeDisabled();
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        'O servidor SMTP recusou o email: 550 no such user',
+      );
+      expect(screen.queryByText('Email enviado com sucesso!')).not.toBeInTheDocument();
+      expect(within(dialog).getByLabelText('Para')).toHaveValue('ninguem@cliente.com');
+      // The column shows it as not sent, the reason in its title.
+      const failed = await within(column).findByRole('listitem', { name: 'Ana Souza: Oi' });
+      expect(within(failed).getByText('Não enviado')).toHaveAttribute(
+        'title',
+        'O servidor SMTP recusou o email: 550 no such user',
+      );
     });
 
     it("shows the server's error text and keeps what was typed", async () => {

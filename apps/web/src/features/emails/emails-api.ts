@@ -23,7 +23,13 @@ export interface Email {
   priority: EmailPriority;
   kind?: EmailKind;
   inReplyTo?: string | null;
+  /** Ours: `sending` until the SMTP server accepted it (`sent`) or it was given up (`failed`). */
+  status?: EmailStatus;
+  /** Why it was not sent. */
+  error?: string | null;
 }
+
+export type EmailStatus = 'sending' | 'sent' | 'failed' | 'received';
 
 /** What POST /api/emails takes. */
 export interface OutgoingEmail {
@@ -36,8 +42,11 @@ export interface OutgoingEmail {
   inReplyTo?: string;
 }
 
-/** Spec §8. */
+/** Spec §8: only once the SMTP server accepted it. */
 export const EMAIL_SENT_TEXT = 'Email enviado com sucesso!';
+/** Still being tried when the compose dialog stops waiting (a server down is retried for minutes). */
+export const EMAIL_QUEUED_TEXT = 'Email na fila de envio: o status aparece na lista';
+export const EMAIL_FAILED_TEXT = 'Falha ao enviar o email';
 export const EMAIL_DELETED_TEXT = 'Email excluído com sucesso!';
 
 /** The workspace's e-mails, newest first (all of them without `limit`). */
@@ -54,6 +63,40 @@ export async function sendEmail(email: OutgoingEmail): Promise<{ email: Email | 
     body: email,
   });
   return { email: answer.email ?? null, message: answer.message || EMAIL_SENT_TEXT };
+}
+
+/** GET /api/emails/:id. */
+export async function fetchEmail(id: string, signal?: AbortSignal): Promise<Email | null> {
+  const answer = await apiRequest<{ email?: Email }>(`/api/emails/${encodeURIComponent(id)}`, { signal });
+  return answer.email ?? null;
+}
+
+export type SendOutcome =
+  | { outcome: 'sent'; email: Email; message: string }
+  | { outcome: 'failed'; email: Email; message: string }
+  | { outcome: 'queued'; email: Email | null; message: string };
+
+/**
+ * POST /api/emails, then follows the e-mail until the SMTP server accepted it or it was given up, for
+ * at most `waitMs`: 'Email enviado com sucesso!' is said only once the server took it.
+ */
+export async function sendAndFollow(
+  email: OutgoingEmail,
+  { pollMs = 500, waitMs = 20_000, signal }: { pollMs?: number; waitMs?: number; signal?: AbortSignal } = {},
+): Promise<SendOutcome> {
+  const { email: recorded } = await sendEmail(email);
+  let current = recorded;
+  const deadline = Date.now() + waitMs;
+  while (current && (current.status ?? 'sending') === 'sending' && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+    signal?.throwIfAborted();
+    current = (await fetchEmail(current.id, signal)) ?? current;
+  }
+  if (current?.status === 'sent') return { outcome: 'sent', email: current, message: EMAIL_SENT_TEXT };
+  if (current?.status === 'failed') {
+    return { outcome: 'failed', email: current, message: current.error || EMAIL_FAILED_TEXT };
+  }
+  return { outcome: 'queued', email: current, message: EMAIL_QUEUED_TEXT };
 }
 
 /** POST /api/emails/:id/read: the e-mail, now read. */

@@ -100,6 +100,7 @@ export function useEmailDialogs(): EmailDialogs {
             say(message);
             refresh();
           }}
+          onFailed={refresh}
         />
       ) : null}
       <EmailToast toast={toast} onDone={clearToast} />

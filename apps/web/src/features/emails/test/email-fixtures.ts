@@ -27,6 +27,11 @@ export interface FakeMailbox {
   calls: string[];
   /** Bodies of POST /api/emails. */
   sent: Record<string, unknown>[];
+  /**
+   * What the e-mail channel makes of a send, seen at the first GET /api/emails/:id after it: the SMTP
+   * server took it (default), refused it (with the reason), or it is still being tried.
+   */
+  outcome?: { status: 'sent' } | { status: 'failed'; error: string } | { status: 'sending' };
 }
 
 /**
@@ -70,12 +75,19 @@ export function mailboxHandlers(box: FakeMailbox) {
         kind: (body.kind as Email['kind']) ?? 'new',
         inReplyTo: (body.inReplyTo as string) ?? null,
         timestamp: new Date().toISOString(),
+        status: 'sending',
+        error: null,
       });
       box.emails = [saved, ...box.emails];
-      return HttpResponse.json(
-        { success: true, email: saved, message: 'Email enviado com sucesso!' },
-        { status: 201 },
-      );
+      return HttpResponse.json({ success: true, email: saved, message: 'Enviando…' }, { status: 201 });
+    }),
+    http.get('/api/emails/:id', ({ params }) => {
+      box.calls.push(`GET /api/emails/${String(params.id)}`);
+      const found = find(params.id);
+      if (!found) return notFound();
+      if (found.status === 'sending')
+        Object.assign(found, { error: null, ...(box.outcome ?? { status: 'sent' }) });
+      return HttpResponse.json({ success: true, email: found });
     }),
     http.post('/api/emails/:id/read', ({ params }) => {
       box.calls.push(`POST /api/emails/${String(params.id)}/read`);
