@@ -85,8 +85,11 @@ export function mailboxHandlers(box: FakeMailbox) {
       box.calls.push(`GET /api/emails/${String(params.id)}`);
       const found = find(params.id);
       if (!found) return notFound();
-      if (found.status === 'sending')
-        Object.assign(found, { error: null, ...(box.outcome ?? { status: 'sent' }) });
+      const outcome = box.outcome ?? { status: 'sent' };
+      if (found.status === 'sending') {
+        found.status = outcome.status;
+        found.error = outcome.status === 'failed' ? outcome.error : null;
+      }
       return HttpResponse.json({ success: true, email: found });
     }),
     http.post('/api/emails/:id/read', ({ params }) => {
