@@ -1,5 +1,3 @@
-import { ImapFlow } from 'imapflow';
-import { simpleParser } from 'mailparser';
 import pino from 'pino';
 import { createSqliteEventStore } from '@atende/event-store';
 import {
@@ -17,6 +15,7 @@ import { startEmailOutbox, type EmailJob, type EmailOutbox } from './email-outbo
 import {
   freePort,
   greenMailAvailable,
+  readMailbox,
   startGreenMail,
   type GreenMail,
   type MailAccount,
@@ -26,44 +25,6 @@ const company: MailAccount = { address: 'contato@loja.test', password: 'segredo-
 const customer: MailAccount = { address: 'ana@cliente.test', password: 'senha-ana' };
 const WS = 'loja';
 const describeMail = greenMailAvailable() ? describe : describe.skip;
-
-/** The customer's inbox, read over IMAP: subject, headers and text of each message. */
-async function inbox(mail: GreenMail, account: MailAccount) {
-  const client = new ImapFlow({
-    host: '127.0.0.1',
-    port: mail.imapPort,
-    secure: false,
-    auth: { user: account.address, pass: account.password },
-    logger: false,
-  });
-  await client.connect();
-  try {
-    const lock = await client.getMailboxLock('INBOX');
-    try {
-      const found = [];
-      for await (const message of client.fetch('1:*', { source: true }, { uid: false })) {
-        const parsed = await simpleParser(message.source!);
-        found.push({
-          subject: parsed.subject,
-          from: parsed.from?.text,
-          to: parsed.to && !Array.isArray(parsed.to) ? parsed.to.text : undefined,
-          messageId: parsed.messageId,
-          inReplyTo: parsed.inReplyTo,
-          references: parsed.references,
-          text: parsed.text?.trim(),
-        });
-      }
-      return found;
-    } finally {
-      lock.release();
-    }
-  } catch (error) {
-    if (/Nothing to fetch|empty/i.test(String(error))) return [];
-    throw error;
-  } finally {
-    await client.logout();
-  }
-}
 
 async function until<T>(probe: () => Promise<T | undefined>, what: string, ms = 20_000): Promise<T> {
   const deadline = Date.now() + ms;
@@ -179,7 +140,7 @@ describeMail('e-mail outbox against GreenMail (real SMTP and IMAP)', () => {
     });
     expect(await outcome('pedido-2')).toMatchObject({ type: 'EmailSendAccepted' });
     const messages = await until(async () => {
-      const found = await inbox(mail, customer);
+      const found = await readMailbox(mail, customer);
       return found.length >= 2 ? found : undefined;
     }, 'the customer inbox');
     expect(messages).toHaveLength(2);
@@ -232,7 +193,7 @@ describeMail('e-mail outbox against GreenMail (real SMTP and IMAP)', () => {
     const second = await startGreenMail([company, customer], ports);
     try {
       expect(await outcome('servidor-volta')).toMatchObject({ type: 'EmailSendAccepted' });
-      const got = await inbox(second, customer);
+      const got = await readMailbox(second, customer);
       expect(got.map((m) => m.subject)).toEqual(['Volta']);
     } finally {
       await second.stop();

@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ImapFlow } from 'imapflow';
+import { simpleParser } from 'mailparser';
 
 /** Where scripts/mail/install-greenmail.sh puts the jar. */
 export const GREENMAIL_JAR = path.resolve(
@@ -103,4 +105,42 @@ export async function startGreenMail(
       clearTimeout(force);
     },
   };
+}
+
+/** An account's INBOX on the server, read over IMAP: sender, recipients, subject, thread and text of each message. */
+export async function readMailbox(mail: GreenMail, account: MailAccount) {
+  const client = new ImapFlow({
+    host: '127.0.0.1',
+    port: mail.imapPort,
+    secure: false,
+    auth: { user: account.address, pass: account.password },
+    logger: false,
+  });
+  await client.connect();
+  try {
+    const lock = await client.getMailboxLock('INBOX');
+    try {
+      const found = [];
+      for await (const message of client.fetch('1:*', { source: true }, { uid: false })) {
+        const parsed = await simpleParser(message.source!);
+        found.push({
+          subject: parsed.subject,
+          from: parsed.from?.text,
+          to: parsed.to && !Array.isArray(parsed.to) ? parsed.to.text : undefined,
+          messageId: parsed.messageId,
+          inReplyTo: parsed.inReplyTo,
+          references: parsed.references,
+          text: parsed.text?.trim(),
+        });
+      }
+      return found;
+    } finally {
+      lock.release();
+    }
+  } catch (error) {
+    if (/Nothing to fetch|empty/i.test(String(error))) return [];
+    throw error;
+  } finally {
+    await client.logout();
+  }
 }

@@ -1,0 +1,107 @@
+import {
+  greenMailAvailable,
+  readMailbox,
+  startGreenMail,
+  type GreenMail,
+  type MailAccount,
+} from '@atende/channel-worker/testing';
+import { GatewayHarness } from '../../testing/harness.js';
+import type { EmailView } from './emails-routes.js';
+import { signInEveryone, type Cookies } from './testing.js';
+
+type EmailAnswer = { success: boolean; email: EmailView; message?: string };
+
+const company: MailAccount = { address: 'atendimento@minha-empresa.test', password: 'senha-smtp' };
+const customer: MailAccount = { address: 'carla@cliente.test', password: 'senha-carla' };
+const describeMail = greenMailAvailable() ? describe : describe.skip;
+
+// The whole sending path of the product against a real mail server: the Email card saved through
+// the API, POST /api/emails, the embedded outbox, nodemailer, GreenMail's SMTP; read back over IMAP.
+describeMail('e-mails through the API to a real SMTP server (GreenMail)', () => {
+  let gw: GatewayHarness;
+  let c: Cookies;
+  let mail: GreenMail;
+
+  beforeAll(async () => {
+    mail = await startGreenMail([company, customer]);
+    gw = await GatewayHarness.start({ email: true, channel: false });
+    c = await signInEveryone(gw, 'smtp');
+  }, 90_000);
+  afterAll(async () => {
+    await gw?.stop();
+    await mail?.stop();
+  });
+
+  async function statusOf(id: string, until: (e: EmailView) => boolean): Promise<EmailView> {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const res = await gw.request<EmailAnswer>('GET', `/api/emails/${id}`, { cookie: c.owner });
+      if (until(res.body.email) || Date.now() > deadline) return res.body.email;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  it('fails an e-mail while the Email card is not configured, saying what to fill in', async () => {
+    const res = await gw.request<EmailAnswer>('POST', '/api/emails', {
+      cookie: c.agent,
+      body: { to: customer.address, subject: 'Sem integração', content: 'Teste' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ message: 'Enviando…', email: { status: 'sending' } });
+    const settled = await statusOf(res.body.email.id, (e) => e.status !== 'sending');
+    expect(settled).toMatchObject({
+      status: 'failed',
+      error: 'Integração de Email não configurada: informe SMTP Server, Email e Password em Integrações',
+    });
+  });
+
+  it('sends what an agent writes once the card is saved; a reply carries the thread', async () => {
+    const saved = await gw.request('PUT', '/api/integrations/email', {
+      cookie: c.owner,
+      body: {
+        config: {
+          'SMTP Server': `127.0.0.1:${mail.smtpPort}`,
+          Email: company.address,
+          Password: company.password,
+          TLS: 'auto',
+        },
+      },
+    });
+    expect(saved.status).toBe(200);
+    const bad = await gw.request<{ success: boolean; error: string }>('PUT', '/api/integrations/email', {
+      cookie: c.owner,
+      body: { config: { 'SMTP Server': 'smtp.loja.com:0', TLS: 'talvez' } },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('Valor inválido para SMTP Server: use host ou host:porta');
+
+    const first = await gw.request<EmailAnswer>('POST', '/api/emails', {
+      cookie: c.agent,
+      body: { to: customer.address, subject: 'Orçamento', content: 'Olá Carla,\nsegue o orçamento.' },
+    });
+    const sent = await statusOf(first.body.email.id, (e) => e.status !== 'sending');
+    expect(sent).toMatchObject({ status: 'sent', error: null });
+    const reply = await gw.request<EmailAnswer>('POST', '/api/emails', {
+      cookie: c.agent,
+      body: {
+        to: customer.address,
+        subject: 'Re: Orçamento',
+        content: 'Esqueci o anexo.',
+        kind: 'reply',
+        inReplyTo: first.body.email.id,
+      },
+    });
+    expect((await statusOf(reply.body.email.id, (e) => e.status !== 'sending')).status).toBe('sent');
+
+    const inbox = await readMailbox(mail, customer);
+    expect(inbox.map((m) => m.subject)).toEqual(['Orçamento', 'Re: Orçamento']);
+    const [original, answer] = inbox;
+    expect(original).toMatchObject({
+      to: customer.address,
+      text: 'Olá Carla,\nsegue o orçamento.',
+      messageId: `<${first.body.email.id}@minha-empresa.test>`,
+    });
+    expect(original!.from).toContain(`<${company.address}>`);
+    expect(answer).toMatchObject({ inReplyTo: original!.messageId, references: original!.messageId });
+  }, 60_000);
+});
