@@ -10,8 +10,11 @@ import {
   type EventStore,
   type WorkspaceCommand,
 } from '@atende/events';
+import { randomUUID } from 'node:crypto';
+import { redisAvailable, testRedisUrl } from '@atende/read-models';
+import { BullMqQueue } from '../queue/bullmq-queue.js';
 import { InProcessQueue } from '../queue/in-process-queue.js';
-import { startEmailOutbox, type EmailJob, type EmailOutbox } from './email-outbox.js';
+import { EMAIL_SEND_RULES, startEmailOutbox, type EmailJob, type EmailOutbox } from './email-outbox.js';
 import {
   freePort,
   greenMailAvailable,
@@ -199,6 +202,52 @@ describeMail('e-mail outbox against GreenMail (real SMTP and IMAP)', () => {
       await second.stop();
     }
   }, 60_000);
+
+  // Without Redis (and without REQUIRE_INFRA=1, which fails the run at setup) this one is skipped.
+  const itWithRedis = redisAvailable() ? it : it.skip;
+  itWithRedis(
+    'sends through a BullMQ queue in Redis (distributed mode): accepted, once, even queued twice',
+    async () => {
+      await configure(mail.smtpPort);
+      const prefix = `atende-test-${randomUUID()}`;
+      const queue = (): BullMqQueue<EmailJob> =>
+        new BullMqQueue<EmailJob>({
+          name: 'atende-email',
+          redisUrl: testRedisUrl(),
+          prefix,
+          ...EMAIL_SEND_RULES,
+        });
+      // Two workers following the same log, each with its own handle on the one queue.
+      outbox = await startEmailOutbox({
+        store,
+        logger: pino({ level: 'silent' }),
+        checkpoints: undefined,
+        queue: queue(),
+        durableQueue: true,
+      });
+      const second = await startEmailOutbox({
+        store,
+        logger: pino({ level: 'silent' }),
+        checkpoints: undefined,
+        queue: queue(),
+        durableQueue: true,
+      });
+      try {
+        await compose('via-bullmq', { subject: 'Pela fila' });
+        expect(await outcome('via-bullmq')).toMatchObject({ type: 'EmailSendAccepted' });
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const got = (await readMailbox(mail, customer)).filter((m) => m.subject === 'Pela fila');
+        expect(got).toHaveLength(1);
+        expect((await store.readStream(streams.email('via-bullmq'))).map((e) => e.type)).toEqual([
+          'EmailSent',
+          'EmailSendAccepted',
+        ]);
+      } finally {
+        await second.stop();
+      }
+    },
+    60_000,
+  );
 
   it('fails an e-mail of a workspace without the Email integration, saying what to configure', async () => {
     outbox = await startEmailOutbox({ store, logger: pino({ level: 'silent' }), checkpoints: undefined });

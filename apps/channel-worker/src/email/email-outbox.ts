@@ -47,6 +47,11 @@ export interface EmailOutboxOptions {
   consumer?: string;
   /** Default: in this process, with EMAIL_SEND_RULES. */
   queue?: JobQueue<EmailJob>;
+  /**
+   * The queue keeps its jobs across restarts and hosts (BullMQ): a request is done for the log's
+   * checkpoint once queued, whoever runs it. Otherwise only once it is sent or given up.
+   */
+  durableQueue?: boolean;
   /** The log's pages from a position (default: the store's subscription; distributed: the bus). */
   source?: (fromPosition: number, signal: AbortSignal) => AsyncIterable<readonly StoredEvent[]>;
   /** The SMTP client (default: nodemailer). */
@@ -151,7 +156,7 @@ export async function startEmailOutbox(options: EmailOutboxOptions): Promise<Ema
       workspaceId: event.metadata.workspaceId,
       emailId: data.emailId,
     });
-    if (!added) checkpoint.finishAt(data.emailId, event.globalPosition);
+    if (!added || options.durableQueue) checkpoint.finishAt(data.emailId, event.globalPosition);
   }
 
   async function follow(): Promise<void> {

@@ -80,6 +80,8 @@ export interface ChannelWorkerPlan extends SharedPlan {
   consumerGroup: string;
   /** Its send checkpoint's name. */
   checkpointName: string;
+  /** The e-mail outbox's own consumer group and checkpoint (every worker queues; one sends each). */
+  email: { consumerGroup: string; checkpointName: string };
   sessionLeases: SessionLeasesPlan;
   /** The whatsapp-web.js logins, sealed with their workspace's key. */
   sessionArchives: SessionArchivesPlan;
@@ -204,6 +206,10 @@ export function planRole(config: AtendeConfig, role: Role, host: string = hostna
         checkpoints: redis(''),
         consumerGroup: `${topic}.channel-worker.${workerId}`,
         checkpointName: `channel-bridge:${workerId}`,
+        email: {
+          consumerGroup: `${topic}.email-outbox.${workerId}`,
+          checkpointName: `email-outbox:${workerId}`,
+        },
         sessionLeases:
           url && eventLogKindOfUrl(url) === 'postgres'
             ? { kind: 'postgres', url }

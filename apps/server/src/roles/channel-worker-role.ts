@@ -2,6 +2,10 @@ import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import {
   BullMqKeyedQueues,
+  BullMqQueue,
+  EMAIL_SEND_RULES,
+  startEmailOutbox,
+  type EmailJob,
   SandboxChannel,
   RedisSandboxStorage,
   WhatsAppWebChannel,
@@ -129,6 +133,23 @@ export async function startChannelWorkerRole(plan: ChannelWorkerPlan, logger: Lo
     pendingSessions: async (since) => await listPendingSessions(sessionsView, since),
   });
   conversations.started(bridge);
+  // E-mails of ours: every worker queues them in one BullMQ queue (the job id is the e-mail's, so
+  // once); whichever worker is free sends it through its workspace's SMTP server.
+  const emailOutbox = await startEmailOutbox({
+    store,
+    logger,
+    checkpoints,
+    consumer: plan.email.checkpointName,
+    queue: new BullMqQueue<EmailJob>({
+      name: 'atende-email',
+      redisUrl: plan.queue.url,
+      prefix: plan.queue.prefix,
+      ...EMAIL_SEND_RULES,
+    }),
+    durableQueue: true,
+    source: busSource(bus, plan.email.consumerGroup, store),
+    startAtBeginning: true,
+  });
 
   let controls: Server | undefined;
   if (sandbox && plan.sandbox) {
@@ -156,6 +177,7 @@ export async function startChannelWorkerRole(plan: ChannelWorkerPlan, logger: Lo
           () => closeControls(controls),
           // Detaches its sessions (not logged out: another worker takes them), closes leases and queues.
           () => bridge.stop(),
+          () => emailOutbox.stop(),
           () => bus.close(),
           () => channel.close(),
           () => sessionArchives?.close(),
@@ -185,6 +207,7 @@ const STOP_STEPS = [
   'no more takeovers',
   'sandbox controls',
   'bridge (sessions, leases, send queues)',
+  'e-mail outbox',
   'bus',
   'channel',
   'saved logins',
