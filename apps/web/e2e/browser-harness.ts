@@ -25,8 +25,12 @@ export class BrowserHarness {
     private readonly profileDir: string,
   ) {}
 
-  static async start(): Promise<BrowserHarness> {
-    const gateway = await GatewayHarness.start({ env: { WEB_DIST_DIR: webDist } });
+  /** `email`: e-mails go out through the demo workspace's Email integration (the e-mail journey). */
+  static async start(options: { email?: boolean } = {}): Promise<BrowserHarness> {
+    const gateway = await GatewayHarness.start({
+      env: { WEB_DIST_DIR: webDist },
+      ...(options.email ? { email: true } : {}),
+    });
     const profileDir = mkdtempSync(path.join(tmpdir(), 'atende-chromium-'));
     const context = await chromium.launchPersistentContext(profileDir, {
       executablePath: chromiumPath(),

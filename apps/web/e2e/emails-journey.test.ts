@@ -3,6 +3,13 @@ import { atendeRegistry, emailDecider, handleCommand, newId, streams } from '@at
 import { pino } from 'pino';
 import type { Locator, Page } from 'playwright-core';
 import { startEmbedded } from '../../gateway/src/embedded/start-embedded.js';
+import {
+  greenMailAvailable,
+  readMailbox,
+  startGreenMail,
+  type GreenMail,
+  type MailAccount,
+} from '@atende/channel-worker/testing';
 import { BrowserHarness, describeWithBrowser } from './browser-harness.js';
 import { webDist } from './web-build.js';
 
@@ -18,16 +25,39 @@ interface ApiEmail {
   priority: string;
 }
 
-// The Emails column in Chromium against the embedded product: a customer's e-mail arrives, the agent
-// composes one, opens, replies, forwards, deletes, and a reload shows what the event log kept.
-describeWithBrowser('emails journey', () => {
+const company: MailAccount = { address: 'contato@demo-atende.test', password: 'senha-smtp' };
+const anaBox: MailAccount = { address: 'ana@cliente.com', password: 'senha-ana' };
+const carlosBox: MailAccount = { address: 'carlos@cliente.com', password: 'senha-carlos' };
+const financeiroBox: MailAccount = { address: 'financeiro@empresa.com', password: 'senha-fin' };
+
+// The Emails column in Chromium against the embedded product and a real mail server (GreenMail): a
+// customer's e-mail arrives, the agent composes one, opens, replies, forwards, deletes; each one is
+// in its recipient's mailbox, and a reload shows what the event log kept.
+(greenMailAvailable() ? describeWithBrowser : describe.skip)('emails journey', () => {
   let browser: BrowserHarness;
   let cookie: string;
+  let mail: GreenMail;
   beforeAll(async () => {
-    browser = await BrowserHarness.start();
+    mail = await startGreenMail([company, anaBox, carlosBox, financeiroBox]);
+    browser = await BrowserHarness.start({ email: true });
     cookie = await browser.gateway.loginDemo();
+    const saved = await browser.gateway.request('PUT', '/api/integrations/email', {
+      cookie,
+      body: {
+        config: {
+          'SMTP Server': `127.0.0.1:${mail.smtpPort}`,
+          Email: company.address,
+          Password: company.password,
+          TLS: 'auto',
+        },
+      },
+    });
+    expect(saved.status).toBe(200);
   }, 180_000);
-  afterAll(async () => browser?.stop());
+  afterAll(async () => {
+    await browser?.stop();
+    await mail?.stop();
+  });
 
   /** An e-mail arriving in the demo workspace (as a mail connector would record it). */
   async function customerEmails(data: {
@@ -187,6 +217,15 @@ describeWithBrowser('emails journey', () => {
     expect(recorded[0]!.inReplyTo).toBe(recorded[1]!.id);
     expect(recorded[1]).toMatchObject({ to: ['ana@cliente.com'], kind: 'new', priority: 'high' });
     expect(recorded[2]).toMatchObject({ id: carlosId, isUnread: false });
+
+    // Each one reached its recipient's mailbox on the mail server, once.
+    const subjects = async (account: MailAccount) => (await readMailbox(mail, account)).map((m) => m.subject);
+    expect(await subjects(anaBox)).toEqual(['Proposta comercial']);
+    expect(await subjects(carlosBox)).toEqual(['Re: Dúvida sobre a entrega']);
+    expect(await subjects(financeiroBox)).toEqual(['Fwd: Proposta comercial']);
+    const [forwarded] = await readMailbox(mail, financeiroBox);
+    expect(forwarded!.text).toContain('> Segue a proposta do plano Professional.');
+    expect(forwarded!.from).toContain(company.address);
 
     // A reload keeps the remaining e-mails, read state and all; 'Ver todos' lists the same.
     await page.reload();
