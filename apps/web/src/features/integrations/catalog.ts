@@ -70,7 +70,7 @@ export const INTEGRATIONS: readonly IntegrationInfo[] = [
     name: 'Email',
     description: 'Traga os emails de atendimento para a mesma caixa de entrada.',
     icon: Mail,
-    configFields: ['SMTP Server', 'Email', 'Password'],
+    configFields: ['SMTP Server', 'Email', 'Password', 'IMAP Server', 'TLS'],
     available: true,
   },
   {
@@ -109,6 +109,9 @@ export const FIELD_EXAMPLES: Readonly<Record<string, string>> = {
   'SMTP Server': 'smtp.seudominio.com.br',
   Email: 'atendimento@seudominio.com.br',
   Password: 'senha-de-app-do-email',
+  'IMAP Server': 'imap.seudominio.com.br',
+  // auto: STARTTLS when the server offers it; on: required; off: never.
+  TLS: 'auto',
   'Website URL': 'https://www.seudominio.com.br',
   'Widget Code': '<script src="https://seudominio.com.br/atende-widget.js" async></script>',
 };
