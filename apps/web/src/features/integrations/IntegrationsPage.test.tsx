@@ -323,6 +323,17 @@ describe('Instagram highlight', () => {
     ]);
     expect(within(article('Instagram Direct')).getByText('Conectado')).toBeInTheDocument();
     expect(within(article('Instagram')).getByText('Conectado')).toBeInTheDocument();
+
+    // Once connected, the highlight offers 'Desconectar' too, after the same confirmation.
+    await user.click(within(article('Instagram')).getByRole('button', { name: 'Desconectar Instagram' }));
+    const confirm = dialog('Desconectar Instagram Direct');
+    await user.click(within(confirm).getByRole('button', { name: 'Desconectar' }));
+    await within(article('Instagram Direct')).findByText('Desconectado');
+    expect(api.bodies.filter((b) => b.method === 'DELETE')).toEqual([
+      { method: 'DELETE', type: 'instagram', body: null },
+    ]);
+    expect(within(article('Instagram')).getByText('Disponível')).toBeInTheDocument();
+    expect(within(article('Instagram')).queryByRole('button', { name: 'Desconectar Instagram' })).toBeNull();
   });
 });
 

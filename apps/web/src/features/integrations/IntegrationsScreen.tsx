@@ -110,13 +110,26 @@ function Integrations() {
             )
           }
           actions={
-            <button
-              type="button"
-              className="btn-primary px-4 py-2 text-sm"
-              onClick={() => dispatch(actions.dialogOpened({ kind: 'instagram' }))}
-            >
-              {TEXTS.connect}
-            </button>
+            <>
+              <button
+                type="button"
+                className="btn-primary px-4 py-2 text-sm"
+                onClick={() => dispatch(actions.dialogOpened({ kind: 'instagram' }))}
+              >
+                {TEXTS.connect}
+              </button>
+              {instagram?.status === 'connected' ? (
+                <button
+                  type="button"
+                  className="btn-secondary px-4 py-2 text-sm"
+                  aria-label={`${TEXTS.disconnect} Instagram`}
+                  disabled={state.busy.instagram === 'disconnecting'}
+                  onClick={() => dispatch(actions.dialogOpened({ kind: 'disconnect', type: 'instagram' }))}
+                >
+                  {state.busy.instagram === 'disconnecting' ? TEXTS.disconnecting : TEXTS.disconnect}
+                </button>
+              ) : null}
+            </>
           }
         >
           <p>Responda às mensagens diretas do perfil comercial do Instagram.</p>
