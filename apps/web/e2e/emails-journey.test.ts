@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import type { Locator, Page } from 'playwright-core';
 import { startEmbedded } from '../../gateway/src/embedded/start-embedded.js';
 import {
+  emailCardConfig,
   greenMailAvailable,
   readMailbox,
   startGreenMail,
@@ -43,14 +44,7 @@ const financeiroBox: MailAccount = { address: 'financeiro@empresa.com', password
     cookie = await browser.gateway.loginDemo();
     const saved = await browser.gateway.request('PUT', '/api/integrations/email', {
       cookie,
-      body: {
-        config: {
-          'SMTP Server': `127.0.0.1:${mail.smtpPort}`,
-          Email: company.address,
-          Password: company.password,
-          TLS: 'auto',
-        },
-      },
+      body: { config: emailCardConfig(mail, company) },
     });
     expect(saved.status).toBe(200);
   }, 180_000);

@@ -16,6 +16,7 @@ import { BullMqQueue } from '../queue/bullmq-queue.js';
 import { InProcessQueue } from '../queue/in-process-queue.js';
 import { EMAIL_SEND_RULES, startEmailOutbox, type EmailJob, type EmailOutbox } from './email-outbox.js';
 import {
+  emailCardConfig,
   freePort,
   greenMailAvailable,
   readMailbox,
@@ -70,19 +71,10 @@ describeMail('e-mail outbox against GreenMail (real SMTP and IMAP)', () => {
     });
   }
 
-  async function configure(smtpPort: number, extra: Record<string, string> = {}) {
+  async function configure(smtpPort: number) {
     await workspace({
       type: 'ConfigureIntegration',
-      data: {
-        integrationType: 'email',
-        config: {
-          'SMTP Server': `127.0.0.1:${smtpPort}`,
-          Email: company.address,
-          Password: company.password,
-          TLS: 'auto',
-          ...extra,
-        },
-      },
+      data: { integrationType: 'email', config: emailCardConfig({ ...mail, smtpPort }, company) },
     });
   }
 

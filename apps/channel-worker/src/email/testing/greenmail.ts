@@ -24,6 +24,16 @@ export interface GreenMail {
   stop(): Promise<void>;
 }
 
+/** The Email card's settings for sending as `account` through this server (plain SMTP on loopback). */
+export function emailCardConfig(mail: GreenMail, account: MailAccount): Record<string, string> {
+  return {
+    'SMTP Server': `127.0.0.1:${mail.smtpPort}`,
+    Email: account.address,
+    Password: account.password,
+    TLS: 'auto',
+  };
+}
+
 /** Whether the jar is there; without it a suite skips, unless REQUIRE_INFRA=1 (CI) makes it fail. */
 export function greenMailAvailable(): boolean {
   if (existsSync(GREENMAIL_JAR)) return true;

@@ -1,4 +1,5 @@
 import {
+  emailCardConfig,
   greenMailAvailable,
   readMailbox,
   startGreenMail,
@@ -58,14 +59,7 @@ describeMail('e-mails through the API to a real SMTP server (GreenMail)', () => 
   it('sends what an agent writes once the card is saved; a reply carries the thread', async () => {
     const saved = await gw.request('PUT', '/api/integrations/email', {
       cookie: c.owner,
-      body: {
-        config: {
-          'SMTP Server': `127.0.0.1:${mail.smtpPort}`,
-          Email: company.address,
-          Password: company.password,
-          TLS: 'auto',
-        },
-      },
+      body: { config: emailCardConfig(mail, company) },
     });
     expect(saved.status).toBe(200);
     const bad = await gw.request<{ success: boolean; error: string }>('PUT', '/api/integrations/email', {
