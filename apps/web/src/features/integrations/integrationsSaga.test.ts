@@ -354,12 +354,52 @@ describe('WhatsApp state on load and on modal open', () => {
   it('on load: a stored session that is not this user’s is forgotten', async () => {
     localStorage.setItem('wa:sessionId', 'de-outro');
     localStorage.setItem('wa:connected', 'true');
-    serveSessions([{ sessionId: 's-1', connected: true }]);
+    serveSessions([{ sessionId: 's-1', connected: false }]);
     const store = createIntegrationsStore();
     store.dispatch(actions.whatsappRestoreRequested());
     await waitFor(() => expect(wa(store).sessionId).toBeNull());
     expect(wa(store).connected).toBe(false);
     expect(localStorage.getItem('wa:sessionId')).toBeNull();
+  });
+
+  it('on load in another browser (nothing stored): the server’s connected session shows connected', async () => {
+    serveSessions([
+      { sessionId: 's-old', connected: false },
+      { sessionId: 's-1', connected: true },
+    ]);
+    const store = createIntegrationsStore();
+    store.dispatch(actions.whatsappRestoreRequested());
+    expect(wa(store)).toMatchObject({ sessionId: null, connected: false });
+    await waitFor(() => expect(wa(store)).toMatchObject({ sessionId: 's-1', connected: true }));
+    expect(localStorage.getItem('wa:sessionId')).toBe('s-1');
+    expect(localStorage.getItem('wa:connected')).toBe('true');
+  });
+
+  it('live: a session of this user paired in another browser shows connected here; another user’s does not', async () => {
+    serveSessions([{ sessionId: 's-9', connected: true }]);
+    const store = createIntegrationsStore();
+    store.dispatch(
+      realtimeActions.channelStatusChanged({ connected: true, sessionId: 'de-outro', phoneNumber: '1' }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(wa(store)).toMatchObject({ sessionId: null, connected: false });
+    store.dispatch(
+      realtimeActions.channelStatusChanged({ connected: true, sessionId: 's-9', phoneNumber: '2' }),
+    );
+    await waitFor(() => expect(wa(store)).toMatchObject({ sessionId: 's-9', connected: true }));
+    store.dispatch(
+      realtimeActions.channelStatusChanged({ connected: false, sessionId: 's-9', phoneNumber: '2' }),
+    );
+    expect(wa(store).connected).toBe(false);
+  });
+
+  it('on load: a stored session of another user gives way to this user’s connected one', async () => {
+    localStorage.setItem('wa:sessionId', 'de-outro');
+    localStorage.setItem('wa:connected', 'false');
+    serveSessions([{ sessionId: 's-1', connected: true }]);
+    const store = createIntegrationsStore();
+    store.dispatch(actions.whatsappRestoreRequested());
+    await waitFor(() => expect(wa(store)).toMatchObject({ sessionId: 's-1', connected: true }));
   });
 
   it('on load: a failed sessions call keeps the stored state', async () => {

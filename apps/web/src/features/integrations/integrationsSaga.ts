@@ -136,11 +136,15 @@ function* restore(): SagaIterator {
   const stored = readStoredWhatsApp();
   yield put(actions.whatsappRestored({ ...stored, sessions: readStoredSessions(user.id) }));
   const sessions: WhatsAppSession[] | null = yield call(refreshSessions, user.id);
-  if (!sessions || !stored.sessionId) return;
-  const own = sessions.find((s) => s.sessionId === stored.sessionId);
-  if (!own) yield put(actions.whatsappForgotten());
-  else if (typeof own.connected === 'boolean') {
-    yield put(actions.whatsappStatusFetched({ sessionId: own.sessionId, connected: own.connected }));
+  if (!sessions) return;
+  const own = stored.sessionId ? sessions.find((s) => s.sessionId === stored.sessionId) : undefined;
+  // In a browser other than the one that paired (or with its storage cleared), the server's sessions
+  // say how WhatsApp stands: its connected one, the most recently updated first.
+  const current = own ?? sessions.find((s) => s.connected === true);
+  if (!current) {
+    if (stored.sessionId) yield put(actions.whatsappForgotten());
+  } else if (typeof current.connected === 'boolean') {
+    yield put(actions.whatsappStatusFetched({ sessionId: current.sessionId, connected: current.connected }));
   }
 }
 
@@ -267,7 +271,15 @@ function* onChannelStatus(action: PayloadAction<ChannelState>): SagaIterator {
   const { sessionId, connected } = action.payload;
   if (!sessionId) return;
   const wa: WhatsAppState = yield select(selectWhatsApp);
-  if (sessionId !== wa.sessionId && sessionId !== wa.pendingSessionId) return;
+  if (sessionId !== wa.sessionId && sessionId !== wa.pendingSessionId) {
+    // Paired in another browser while this one has none: adopted once the server lists it as this
+    // user's (the socket tells every member of the workspace).
+    if (!connected || wa.sessionId !== null || wa.pendingSessionId) return;
+    const user: Me | null = yield* currentUser();
+    const sessions: WhatsAppSession[] | null = user ? yield call(refreshSessions, user.id) : null;
+    if (sessions?.some((s) => s.sessionId === sessionId)) yield put(actions.whatsappConnected({ sessionId }));
+    return;
+  }
   if (connected) {
     if (!(wa.connected && wa.sessionId === sessionId)) yield put(actions.whatsappConnected({ sessionId }));
   } else if (sessionId === wa.sessionId && wa.connected) {
