@@ -139,11 +139,14 @@ export async function startEmailOutbox(options: EmailOutboxOptions): Promise<Ema
         data: { error: reason, attempts: job.attempt },
       });
     } catch (recordError) {
-      // Deleted meanwhile: nothing to note it on.
-      if (!(recordError instanceof DomainError)) throw recordError;
-    } finally {
-      checkpoint.finish(job.id);
+      // Not recorded (the log unreachable): the request stays open, so a restart tries it again.
+      // A refusal of the domain (deleted meanwhile) leaves nothing to note it on.
+      if (!(recordError instanceof DomainError)) {
+        logger.error({ err: recordError, emailId: job.payload.emailId }, 'email failure not recorded');
+        return;
+      }
     }
+    checkpoint.finish(job.id);
   });
 
   async function onEvent(event: StoredEvent): Promise<void> {
