@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
 import {
-  AGGREGATE_CACHE_EVENTS,
   AggregateCache,
   DomainError,
   atendeRegistry,
@@ -41,7 +40,7 @@ export function bridgeContext(options: {
   conversationIdFor(workspaceId: string, address: string): Promise<string>;
 }): BridgeContext {
   const { store, channel, logger } = options;
-  const deps = { store, registry: atendeRegistry, cache: new AggregateCache(20_000, AGGREGATE_CACHE_EVENTS) };
+  const deps = { store, registry: atendeRegistry, cache: new AggregateCache(20_000) };
   return {
     store,
     channel,

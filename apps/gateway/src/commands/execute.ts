@@ -1,5 +1,4 @@
 import {
-  AGGREGATE_CACHE_EVENTS,
   AggregateCache,
   atendeRegistry,
   handleCommand,
@@ -13,7 +12,7 @@ import type { GatewayDeps } from '../http/gateway-deps.js';
 const caches = new WeakMap<GatewayDeps, AggregateCache>();
 function cacheOf(deps: GatewayDeps): AggregateCache {
   let cache = caches.get(deps);
-  if (!cache) caches.set(deps, (cache = new AggregateCache(10_000, AGGREGATE_CACHE_EVENTS)));
+  if (!cache) caches.set(deps, (cache = new AggregateCache(10_000)));
   return cache;
 }
 

@@ -5,20 +5,20 @@ export interface CachedAggregate<S = unknown> {
 }
 
 /**
+ * Events a process's cached states may hold in all: a conversation's state keeps ~350 bytes per
+ * message, so this bounds a cache near 50 MB however long the history grows (bench:memory).
+ */
+const AGGREGATE_CACHE_EVENTS = 150_000;
+
+/** Events a cached state folded (stream positions start at 0). */
+const weight = (entry: CachedAggregate) => entry.version + 1;
+
+/**
  * States of recently used streams, so a command need not read the whole stream. Safe across
  * processes: handleCommand appends with the cached version (a stream moved elsewhere conflicts and
  * is read again) and confirms decisions that append nothing against the stream's tail; loadAggregate
  * reads the tail after the cached version. States must be immutable (deciders' evolve returns new ones).
  */
-/**
- * Events a process's cached states may hold in all: a conversation's state keeps ~350 bytes per
- * message, so this bounds a cache near 50 MB however long the history grows (bench:memory).
- */
-export const AGGREGATE_CACHE_EVENTS = 150_000;
-
-/** Events a cached state folded (stream positions start at 0). */
-const weight = (entry: CachedAggregate) => entry.version + 1;
-
 export class AggregateCache {
   private readonly entries = new Map<string, CachedAggregate>();
   /** Events folded into the cached states, summed: what their size grows with. */
@@ -30,7 +30,7 @@ export class AggregateCache {
    */
   constructor(
     private readonly maxEntries = 10_000,
-    private readonly maxEvents = Number.POSITIVE_INFINITY,
+    private readonly maxEvents = AGGREGATE_CACHE_EVENTS,
   ) {}
 
   get<S>(streamId: string): CachedAggregate<S> | undefined {
