@@ -10,6 +10,7 @@ import { recordedMediaOf } from './recorded-media.js';
 import { SendRunner } from './send-runner.js';
 import { SessionOwnership } from './session-ownership.js';
 import { sessionStanding } from './session-standing.js';
+import { followLog } from './follow-log.js';
 import { eraseWorkspace } from './workspace-erasure.js';
 
 export type {
@@ -214,31 +215,6 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
     }
   }
 
-  async function handleStored(event: StoredEvent): Promise<void> {
-    try {
-      await onStoredEvent(event);
-    } catch (error) {
-      ctx.logFailure(error, { globalPosition: event.globalPosition, type: event.type }, 'event not handled');
-    }
-    checkpoint.handledTo(event.globalPosition);
-  }
-
-  async function follow(fromPosition: number): Promise<void> {
-    try {
-      const pages = options.source
-        ? options.source(fromPosition, abort.signal)
-        : store.subscribePages(fromPosition, { signal: abort.signal, trusted: true });
-      for await (const batch of pages) {
-        for (const event of batch) {
-          if (stopped) return;
-          if (event.globalPosition > checkpoint.handled) await handleStored(event); // redeliveries skipped
-        }
-      }
-    } catch (error) {
-      if (!stopped) logger.error({ err: error }, 'channel bridge stopped following the event store');
-    }
-  }
-
   if (queue) consume(queue);
   const unsubscribe = channel.onEvent((event) => {
     const recorded = recorder.record(event);
@@ -256,7 +232,17 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
       );
     }
   }
-  const following = follow(checkpoint.fromPosition);
+  const following = followLog({
+    store,
+    ...(options.source ? { source: options.source } : {}),
+    checkpoint,
+    signal: abort.signal,
+    handle: onStoredEvent,
+    onHandlerError: (error, event) =>
+      ctx.logFailure(error, { globalPosition: event.globalPosition, type: event.type }, 'event not handled'),
+    onSourceError: (error) =>
+      logger.error({ err: error }, 'channel bridge stopped following the event store'),
+  });
 
   return {
     async conversationIdOf(sessionId, address) {

@@ -12,10 +12,12 @@ import {
   type EmailCommand,
   type EmailEvent,
   type EmailState,
+  type EventSource,
   type EventStore,
   type StoredEvent,
 } from '@atende/events';
 import { BridgeCheckpoint } from '../bridge/bridge-checkpoint.js';
+import { followLog } from '../bridge/follow-log.js';
 import { InProcessQueue } from '../queue/in-process-queue.js';
 import { PermanentJobError, type Job, type JobQueue, type JobQueueRules } from '../queue/job-queue.js';
 import { sendThroughSmtp, type OutgoingMail } from './smtp-send.js';
@@ -53,7 +55,7 @@ export interface EmailOutboxOptions {
    */
   durableQueue?: boolean;
   /** The log's pages from a position (default: the store's subscription; distributed: the bus). */
-  source?: (fromPosition: number, signal: AbortSignal) => AsyncIterable<readonly StoredEvent[]>;
+  source?: EventSource;
   /** The SMTP client (default: nodemailer). */
   send?: (settings: EmailSettings, mail: OutgoingMail) => Promise<string>;
   /** Where a first start follows from (default: the log's end: nothing recorded before is sent). */
@@ -88,7 +90,6 @@ export async function startEmailOutbox(options: EmailOutboxOptions): Promise<Ema
   });
   const queue = options.queue ?? new InProcessQueue<EmailJob>(EMAIL_SEND_RULES);
   const abort = new AbortController();
-  let stopped = false;
 
   async function record(job: EmailJob, command: EmailCommand): Promise<void> {
     await handleCommand(deps, emailDecider, streams.email(job.emailId), command, {
@@ -162,36 +163,19 @@ export async function startEmailOutbox(options: EmailOutboxOptions): Promise<Ema
     if (!added || options.durableQueue) checkpoint.finishAt(data.emailId, event.globalPosition);
   }
 
-  async function follow(): Promise<void> {
-    try {
-      const pages = options.source
-        ? options.source(checkpoint.fromPosition, abort.signal)
-        : store.subscribePages(checkpoint.fromPosition, { signal: abort.signal, trusted: true });
-      for await (const page of pages) {
-        for (const event of page) {
-          if (stopped) return;
-          if (event.globalPosition <= checkpoint.handled) continue; // redelivered
-          try {
-            await onEvent(event);
-          } catch (error) {
-            logger.error(
-              { err: error, globalPosition: event.globalPosition },
-              'email outbox: event not handled',
-            );
-          }
-          checkpoint.handledTo(event.globalPosition);
-        }
-      }
-    } catch (error) {
-      if (!stopped) logger.error({ err: error }, 'email outbox stopped following the event store');
-    }
-  }
-
-  const following = follow();
+  const following = followLog({
+    store,
+    ...(options.source ? { source: options.source } : {}),
+    checkpoint,
+    signal: abort.signal,
+    handle: onEvent,
+    onHandlerError: (error, event) =>
+      logger.error({ err: error, globalPosition: event.globalPosition }, 'email outbox: event not handled'),
+    onSourceError: (error) => logger.error({ err: error }, 'email outbox stopped following the event store'),
+  });
   return {
     async stop() {
-      if (stopped) return;
-      stopped = true;
+      if (abort.signal.aborted) return;
       abort.abort();
       await following;
       await queue.close();
