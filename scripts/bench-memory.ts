@@ -28,6 +28,8 @@ interface Sample {
 }
 
 const MB = 1024 * 1024;
+/** How long the projectors may take to work off a sample's messages before the run is called broken. */
+const SETTLE_TIMEOUT_MS = 10 * 60_000;
 
 /** The child: one embedded Atende, fed and sampled; prints one JSON sample per line. */
 async function child(
@@ -37,43 +39,28 @@ async function child(
   phones: number,
   window: number,
 ) {
-  const [{ pino }, { loadConfig }, { startEmbedded }] = await Promise.all([
-    import('pino'),
-    import('@atende/config'),
-    import('@atende/gateway'),
-  ]);
+  const { embeddedTarget } = await import('./bench/embedded-target.js');
   const dir = mkdtempSync(path.join(tmpdir(), 'atende-bench-memory-'));
-  const atende = await startEmbedded(
-    loadConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dir,
-      SQLITE_SYNCHRONOUS: 'normal',
-      LOG_LEVEL: 'silent',
-      EMBEDDED_READ_MODELS: readModels,
-    }),
-    pino({ level: 'silent' }),
-  );
+  const target = await embeddedTarget(dir, 'normal', { readModels });
   try {
-    const sandbox = atende.sandbox!;
-    const sessionId = atende.demo.sandboxSessionId!;
     let sent = 0;
     let since = performance.now();
     while (sent < messages) {
       const end = Math.min(messages, sent + window);
       for (; sent < end; sent += 1) {
         const phone = 5511900000000 + (sent % phones);
-        void sandbox.inbound(sessionId, {
+        target.send({
           from: String(phone),
           name: `Cliente ${sent % phones}`,
           text: `Mensagem ${sent}: gostaria de saber o prazo de entrega do meu pedido`,
           providerMessageId: `mem-${sent}`,
         });
       }
-      await sandbox.delivered();
+      await target.recorded();
+      if (target.failures() > 0) throw new Error(`bench: ${target.failures()} messages were refused`);
       if (sent % every === 0 || sent === messages) {
-        await atende.projector.caughtUp();
-        await atende.backgroundProjector.caughtUp();
+        if (!(await target.settled(SETTLE_TIMEOUT_MS)))
+          throw new Error('bench: the projectors did not catch up');
         const { rss, heapUsed } = process.memoryUsage();
         const now = performance.now();
         const sample: Sample = {
@@ -90,7 +77,7 @@ async function child(
     if (process.env.BENCH_MEMORY_HEAP_SNAPSHOT && readModels === 'sqlite') {
       (await import('node:v8')).writeHeapSnapshot(process.env.BENCH_MEMORY_HEAP_SNAPSHOT);
     }
-    await atende.stop();
+    await target.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
