@@ -2,8 +2,8 @@ import { Forward, Paperclip, Reply, ReplyAll, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog, useConfirmedAction } from '../../ui/ConfirmDialog';
 import { Dialog } from '../../ui/Dialog';
-import { deleteEmail, type Email } from './emails-api';
-import { PriorityBadge } from './EmailItem';
+import { EMAIL_FAILED_TEXT, deleteEmail, type Email } from './emails-api';
+import { PriorityBadge, deliveryLabel } from './EmailItem';
 import { formatEmailDate, senderLabelOf } from './email-format';
 
 export type EmailAction = 'reply' | 'reply_all' | 'forward';
@@ -56,6 +56,7 @@ export function EmailViewDialog({
 }) {
   const [confirming, setConfirming] = useState(false);
   const sender = senderLabelOf(email);
+  const delivery = deliveryLabel(email);
   const cc = email.cc ?? [];
   const actionClass =
     'inline-flex items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-50';
@@ -131,7 +132,7 @@ export function EmailViewDialog({
           <dd>
             <PriorityBadge priority={email.priority} srPrefix={false} />
           </dd>
-          {email.status === 'sending' || email.status === 'failed' ? (
+          {delivery ? (
             <>
               <dt className="font-medium text-slate-500 dark:text-slate-400">Envio</dt>
               <dd
@@ -141,9 +142,7 @@ export function EmailViewDialog({
                     : 'text-slate-900 dark:text-white'
                 }
               >
-                {email.status === 'failed'
-                  ? `Não enviado: ${email.error ?? 'falha ao enviar o email'}`
-                  : 'Enviando…'}
+                {email.status === 'failed' ? `${delivery}: ${email.error ?? EMAIL_FAILED_TEXT}` : delivery}
               </dd>
             </>
           ) : null}

@@ -183,6 +183,13 @@ describe('EmailsPanel', () => {
         'title',
         'O servidor SMTP recusou o email: 550 no such user',
       );
+      // Its view says so, with the reason.
+      await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+      await user.click(within(column).getByRole('button', { name: 'Ana Souza: Oi' }));
+      const view = await screen.findByRole('dialog', { name: 'Oi' });
+      expect(
+        within(view).getByText('Não enviado: O servidor SMTP recusou o email: 550 no such user'),
+      ).toBeVisible();
     });
 
     it("shows the server's error text and keeps what was typed", async () => {

@@ -56,13 +56,10 @@ export async function fetchEmails(limit?: number, signal?: AbortSignal): Promise
   return Array.isArray(answer.emails) ? answer.emails : [];
 }
 
-/** POST /api/emails: the e-mail as recorded and the server's success text. */
-export async function sendEmail(email: OutgoingEmail): Promise<{ email: Email | null; message: string }> {
-  const answer = await apiRequest<{ email?: Email; message?: string }>('/api/emails', {
-    method: 'POST',
-    body: email,
-  });
-  return { email: answer.email ?? null, message: answer.message || EMAIL_SENT_TEXT };
+/** POST /api/emails: the e-mail as recorded (status `sending`: the e-mail channel sends it). */
+async function recordEmail(email: OutgoingEmail): Promise<Email | null> {
+  const answer = await apiRequest<{ email?: Email }>('/api/emails', { method: 'POST', body: email });
+  return answer.email ?? null;
 }
 
 /** GET /api/emails/:id. */
@@ -84,8 +81,7 @@ export async function sendAndFollow(
   email: OutgoingEmail,
   { pollMs = 500, waitMs = 20_000, signal }: { pollMs?: number; waitMs?: number; signal?: AbortSignal } = {},
 ): Promise<SendOutcome> {
-  const { email: recorded } = await sendEmail(email);
-  let current = recorded;
+  let current = await recordEmail(email);
   const deadline = Date.now() + waitMs;
   while (current && (current.status ?? 'sending') === 'sending' && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, pollMs));
