@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { testRedisUrl } from '../../libs/read-models/src/testing/infra.js';
-import { createServer, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { RETRYABLE_CODES } from '../reliability/sender.js';
 import {
@@ -16,6 +16,7 @@ import {
   isRetryableStatus,
   untilAcknowledged,
 } from '../reliability/until-acknowledged.js';
+import { freePort } from '@atende/events/testing';
 
 /** A distributed Atende process started by a test, with its output kept for failure messages. */
 export interface RunningProcess {
@@ -30,13 +31,7 @@ export interface RunningProcess {
 /** The sandbox token of the processes these tests start (ATENDE_SANDBOX_TOKEN). */
 export const TEST_SANDBOX_TOKEN = 'token-do-sandbox-nos-testes';
 
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+export { freePort };
 
 const EXIT_WITH_PARENT = fileURLToPath(new URL('./exit-with-parent.ts', import.meta.url));
 

@@ -13,11 +13,11 @@ import {
 import { randomUUID } from 'node:crypto';
 import { redisAvailable, testRedisUrl } from '@atende/read-models';
 import { BullMqQueue } from '../queue/bullmq-queue.js';
+import { freePort } from '@atende/events/testing';
 import { InProcessQueue } from '../queue/in-process-queue.js';
 import { EMAIL_SEND_RULES, startEmailOutbox, type EmailJob, type EmailOutbox } from './email-outbox.js';
 import {
   emailCardConfig,
-  freePort,
   greenMailAvailable,
   readMailbox,
   startGreenMail,

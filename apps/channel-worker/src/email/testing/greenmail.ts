@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ImapFlow } from 'imapflow';
 import { simpleParser } from 'mailparser';
+import { freePort } from '@atende/events/testing';
 
 /** Where scripts/mail/install-greenmail.sh puts the jar. */
 export const GREENMAIL_JAR = path.resolve(
@@ -41,17 +42,6 @@ export function greenMailAvailable(): boolean {
     throw new Error(`GreenMail missing (${GREENMAIL_JAR}): run bash scripts/mail/install-greenmail.sh`);
   }
   return false;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function accepts(port: number): Promise<boolean> {
