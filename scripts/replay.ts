@@ -7,11 +7,10 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { RedisReadModels, sealedDocCodec } from '@atende/read-models';
-import { openSqliteReadModels, readModelCodeVersions } from '@atende/gateway';
+import { openSqliteReadModels } from '@atende/gateway';
 import { pino } from 'pino';
 import {
   OPS_SOCKET_NAME,
-  allProjections,
   opsServerRunning,
   rebuild,
   sendOpsRequest,
@@ -73,7 +72,6 @@ runCli(async () => {
       dataDir: config.dataDir,
       key: await store.cipher.readModelsKey(),
       store,
-      codeVersions: readModelCodeVersions(allProjections.map((p) => p.name)),
       logger: pino({ level: 'warn' }),
     });
     try {

@@ -17,4 +17,3 @@ export { provisionWorkspace } from './bootstrap/provision-workspace.js';
 export { SANDBOX_TOKEN_FILE, sandboxToken } from './routes/sandbox/sandbox-token.js';
 export { startSandboxControls } from './routes/sandbox/sandbox-controls.js';
 export { openSqliteReadModels } from './embedded/sqlite-read-models-start.js';
-export { readModelCodeVersions } from './embedded/read-model-code.js';

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { EventStore } from '@atende/events';
+import { allProjections } from '@atende/projector';
 import { SQLITE_READ_MODELS_FILE, SqliteReadModels, sealedDocCodec } from '@atende/read-models';
+import { readModelCodeVersions } from './read-model-code.js';
 
 /** The id of the log's first event: read models follow this log, not another one. */
 const LOG_KEY = 'log-first-event-id';
@@ -27,15 +29,14 @@ export async function openSqliteReadModels(options: {
   dataDir: string;
   key: Buffer;
   store: EventStore;
-  /** Which code makes each projection (readModelCodeVersions). */
-  codeVersions: ReadonlyMap<string, string>;
   logger: Logger;
 }): Promise<SqliteReadModelsStart> {
   const { store, logger } = options;
   const readModels = new SqliteReadModels({
     filename: path.join(options.dataDir, SQLITE_READ_MODELS_FILE),
     codec: sealedDocCodec(options.key),
-    codeVersions: options.codeVersions,
+    // Which code makes each projection: versions other code made are rebuilt by this code.
+    codeVersions: readModelCodeVersions(allProjections.map((p) => p.name)),
     // Not SQLITE_SYNCHRONOUS: a power cut may lose their last commits, never their consistency, and
     // the log (synced as configured) replays what those commits held.
     synchronous: 'normal',

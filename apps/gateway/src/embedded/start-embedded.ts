@@ -52,7 +52,6 @@ import { SqliteSessionStore, type SessionStore } from '../auth/session-store.js'
 import { gatewaySettings } from '../http/gateway-settings.js';
 import type { GatewayDeps } from '../http/gateway-deps.js';
 import { ensureDemoWorkspace, type DemoWorkspace } from '../bootstrap/ensure-demo-workspace.js';
-import { readModelCodeVersions } from './read-model-code.js';
 import { refreshOutdated } from './refresh-outdated.js';
 import { openSqliteReadModels } from './sqlite-read-models-start.js';
 
@@ -143,7 +142,6 @@ export async function startEmbedded(
           dataDir: config.dataDir,
           key: readModelsKey,
           store,
-          codeVersions: readModelCodeVersions(allProjections.map((p) => p.name)),
           logger,
         })
       : undefined;
