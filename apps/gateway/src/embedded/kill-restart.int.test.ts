@@ -48,6 +48,15 @@ describe('embedded Atende killed with SIGKILL while sending', () => {
       },
     );
     const conversationId = customer.body.conversationId;
+    // An agent answers a conversation the inbox shows: recorded is not yet projected.
+    await waitFor(async () => {
+      const res = await call(
+        `${running!.url}/api/whatsapp/messages/${encodeURIComponent(conversationId)}?userId=${encodeURIComponent(userId)}`,
+        'GET',
+        cookie,
+      );
+      return res.status === 200 ? true : undefined;
+    });
 
     // Kill at a different moment after each accepted send: before the phone has it, after it has it
     // but before it answered (the worker does not know it went out), and after everything.
