@@ -43,11 +43,17 @@ import {
   conversationIdsOfLaterBridge,
   sessionWorkspaceLookup,
   startChannelBridge,
+  startEmailInboxes,
   startEmailOutbox,
   wwebjsClientFactory,
   type ChannelBridge,
 } from '@atende/channel-worker';
-import { conversationAllowance, getSession, listRestorableSessions } from '@atende/projector';
+import {
+  conversationAllowance,
+  getSession,
+  listRestorableSessions,
+  workspacesWithIntegration,
+} from '@atende/projector';
 import { SqliteSessionStore, type SessionStore } from '../auth/session-store.js';
 import { gatewaySettings } from '../http/gateway-settings.js';
 import type { GatewayDeps } from '../http/gateway-deps.js';
@@ -96,8 +102,8 @@ export interface EmbeddedOptions {
   /** Run without a live WhatsApp channel (tests that drive sessions through the domain). Default true. */
   channel?: boolean;
   /**
-   * Send e-mails through each workspace's Email integration (the e-mail outbox). Default true; tests
-   * that only look at what POST /api/emails records turn it off.
+   * The e-mail channel: send through each workspace's Email integration (the outbox) and read its
+   * mailbox (IMAP). Default true; tests that only look at what POST /api/emails records turn it off.
    */
   email?: boolean;
   /** Login throttle limits (tests lower them). */
@@ -262,9 +268,19 @@ export async function startEmbedded(
   const sendsEmail = options.email !== false;
   const checkpoints =
     channel || sendsEmail ? new SqliteCheckpointStore(path.join(config.dataDir, 'consumers.db')) : undefined;
-  // E-mails of ours go to their workspace's SMTP server, followed from the log like WhatsApp sends.
+  // E-mails of ours go to their workspace's SMTP server, followed from the log like WhatsApp sends;
+  // the mailboxes of the Email cards that name an IMAP Server are read into the Emails panel.
   const emailOutbox =
     sendsEmail && checkpoints ? await startEmailOutbox({ store, logger, checkpoints }) : undefined;
+  const emailInboxes =
+    sendsEmail && checkpoints
+      ? await startEmailInboxes({
+          store,
+          logger,
+          checkpoints,
+          connected: () => workspacesWithIntegration(readModels.view('workspaces'), 'email'),
+        })
+      : undefined;
   let bridge: ChannelBridge | undefined;
   if (channel && checkpoints) {
     bridge = await startChannelBridge({
@@ -355,6 +371,7 @@ export async function startEmbedded(
         await realtime.close();
         await bridge?.stop();
         await emailOutbox?.stop();
+        await emailInboxes?.stop();
         await channel?.close();
         await sessionArchives?.close();
         await sandboxStorage?.close();

@@ -1,3 +1,4 @@
+import { integrationTypes } from '@atende/events';
 import type { Projection } from '../projection.js';
 import {
   eraseWorkspaceKeys,
@@ -41,7 +42,11 @@ import {
   REPLY_SUGGESTIONS_PROJECTION,
 } from './reply-suggestions/index.js';
 import { USERS_PROJECTION, userCollections, type UserDoc, type UserRefDoc } from './users/index.js';
-import { WORKSPACES_PROJECTION, workspaceCollections } from './workspaces/index.js';
+import {
+  WORKSPACES_PROJECTION,
+  connectedIntegrationIndex,
+  workspaceCollections,
+} from './workspaces/index.js';
 
 const keyed =
   (...collections: string[]): WorkspaceEraser =>
@@ -54,7 +59,11 @@ const keyed =
  * checks that nothing of the workspace remains).
  */
 export const workspaceErasers: Readonly<Record<string, WorkspaceEraser>> = {
-  [WORKSPACES_PROJECTION]: keyed(...Object.values(workspaceCollections)),
+  [WORKSPACES_PROJECTION]: (workspaceId, _event, tx) => {
+    eraseWorkspaceKeys(tx, workspaceId, Object.values(workspaceCollections));
+    // The deployment-wide lists of connected integrations are keyed by workspace.
+    for (const type of integrationTypes) tx.indexDelete(connectedIntegrationIndex(type), workspaceId);
+  },
   [MEMBERS_PROJECTION]: (workspaceId, event, tx) => {
     eraseWorkspaceKeys(tx, workspaceId, [memberCollections.member]);
     // Memberships are keyed by user: the event names the members.

@@ -80,8 +80,11 @@ export interface ChannelWorkerPlan extends SharedPlan {
   consumerGroup: string;
   /** Its send checkpoint's name. */
   checkpointName: string;
-  /** The e-mail outbox's own consumer group and checkpoint (every worker queues; one sends each). */
-  email: { consumerGroup: string; checkpointName: string };
+  /**
+   * The e-mail outbox's own consumer group and checkpoint (every worker queues; one sends each), and
+   * the group through which the inboxes follow the Email cards.
+   */
+  email: { consumerGroup: string; checkpointName: string; inboxGroup: string };
   sessionLeases: SessionLeasesPlan;
   /** The whatsapp-web.js logins, sealed with their workspace's key. */
   sessionArchives: SessionArchivesPlan;
@@ -209,6 +212,7 @@ export function planRole(config: AtendeConfig, role: Role, host: string = hostna
         email: {
           consumerGroup: `${topic}.email-outbox.${workerId}`,
           checkpointName: `email-outbox:${workerId}`,
+          inboxGroup: `${topic}.email-inboxes.${workerId}`,
         },
         sessionLeases:
           url && eventLogKindOfUrl(url) === 'postgres'

@@ -4,6 +4,7 @@ import {
   BullMqKeyedQueues,
   BullMqQueue,
   EMAIL_SEND_RULES,
+  startEmailInboxes,
   startEmailOutbox,
   type EmailJob,
   SandboxChannel,
@@ -23,6 +24,7 @@ import {
   conversationAllowance,
   listPendingSessions,
   listRestorableSessions,
+  workspacesWithIntegration,
 } from '@atende/projector';
 import { RedisCheckpointStore, sealedDocCodec } from '@atende/read-models';
 import {
@@ -150,6 +152,15 @@ export async function startChannelWorkerRole(plan: ChannelWorkerPlan, logger: Lo
     source: busSource(bus, plan.email.consumerGroup, store),
     startAtBeginning: true,
   });
+  // Every worker reads the Email cards' mailboxes: a mail is one e-mail whoever records it (its id
+  // comes from its Message-ID), and the last UID read is shared in Redis.
+  const emailInboxes = await startEmailInboxes({
+    store,
+    logger,
+    checkpoints,
+    connected: () => workspacesWithIntegration(readModels.view('workspaces'), 'email'),
+    source: busSource(bus, plan.email.inboxGroup, store),
+  });
 
   let controls: Server | undefined;
   if (sandbox && plan.sandbox) {
@@ -178,6 +189,7 @@ export async function startChannelWorkerRole(plan: ChannelWorkerPlan, logger: Lo
           // Detaches its sessions (not logged out: another worker takes them), closes leases and queues.
           () => bridge.stop(),
           () => emailOutbox.stop(),
+          () => emailInboxes.stop(),
           () => bus.close(),
           () => channel.close(),
           () => sessionArchives?.close(),
@@ -208,6 +220,7 @@ const STOP_STEPS = [
   'sandbox controls',
   'bridge (sessions, leases, send queues)',
   'e-mail outbox',
+  'e-mail inboxes',
   'bus',
   'channel',
   'saved logins',

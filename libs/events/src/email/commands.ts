@@ -39,6 +39,12 @@ export type EmailCommand =
         hasAttachments?: boolean;
         /** ISO time with offset. */
         receivedAt: string;
+        /** Its Message-ID header; kept when well formed (threading, and a reply's In-Reply-To). */
+        messageId?: string | null;
+        to?: readonly string[];
+        cc?: readonly string[];
+        /** Its References header (and In-Reply-To), oldest first; malformed ones are left out. */
+        references?: readonly string[];
       };
     }
   /** The e-mail channel: the SMTP server accepted it (its answer, e.g. `250 OK`). */

@@ -282,6 +282,39 @@ describe('Email decider', () => {
           },
         ]);
     });
+    it('keeps what the mailbox tells: Message-ID, recipients and thread, leaving out what is malformed', () => {
+      const thread = [
+        '<a@x.com>',
+        'sem-colchetes@x.com',
+        ...Array.from({ length: 60 }, (_, i) => `<t${i}@x.com>`),
+      ];
+      email
+        .given([])
+        .when(
+          receive({
+            messageId: ' <m1@cliente.com> ',
+            to: [' contato@loja.com ', ''],
+            cc: ['chefe@loja.com'],
+            references: thread,
+          }),
+        )
+        .then([
+          {
+            type: 'EmailReceived',
+            data: {
+              ...received.data,
+              messageId: '<m1@cliente.com>',
+              to: ['contato@loja.com'],
+              cc: ['chefe@loja.com'],
+              references: thread.slice(-50),
+            },
+          },
+        ]);
+      email
+        .given([])
+        .when(receive({ messageId: 'm1@cliente.com' }))
+        .then([received]);
+    });
     it('cuts an oversized subject and content instead of refusing the email', () => {
       const [event] = validated.decide(
         receive({ subject: 's'.repeat(400), content: 'c'.repeat(150_000) }),

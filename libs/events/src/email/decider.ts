@@ -64,9 +64,32 @@ function withDelivery(state: EmailState, delivery: EmailDelivery): EmailState {
   return state.status === 'active' ? { status: 'active', email: { ...state.email, delivery } } : state;
 }
 
+const isMessageId = (value: string) => messageIdSchema.safeParse(value).success;
+/** Addresses as the headers list them, cut to the limits. */
+const recipients = (list: readonly string[] | undefined) =>
+  (list ?? [])
+    .map((a) => a.trim().slice(0, 320))
+    .filter(Boolean)
+    .slice(0, EMAIL_RECIPIENTS_MAX);
+
+/** What a mailbox tells of a received e-mail, kept as far as it is well formed (never refused). */
+function mailboxHeaders(data: Extract<EmailCommand, { type: 'ReceiveEmail' }>['data']) {
+  const messageId = data.messageId?.trim();
+  const headers: { messageId?: string; to?: string[]; cc?: string[]; references?: string[] } = {};
+  if (messageId && isMessageId(messageId)) headers.messageId = messageId;
+  if (data.to) headers.to = recipients(data.to);
+  if (data.cc) headers.cc = recipients(data.cc);
+  if (data.references) {
+    headers.references = data.references
+      .map((r) => r.trim())
+      .filter(isMessageId)
+      .slice(-EMAIL_REFERENCES_MAX);
+  }
+  return headers;
+}
+
 function validMessageId(value: string): string {
-  if (!messageIdSchema.safeParse(value).success)
-    throw new DomainError('INVALID_MESSAGE_ID', 'Message-ID inválido');
+  if (!isMessageId(value)) throw new DomainError('INVALID_MESSAGE_ID', 'Message-ID inválido');
   return value;
 }
 
@@ -136,6 +159,7 @@ function decide(command: EmailCommand, state: EmailState): EmailEvent[] {
             priority: command.data.priority ?? 'medium',
             hasAttachments: command.data.hasAttachments ?? false,
             receivedAt: isoTime(command.data.receivedAt),
+            ...mailboxHeaders(command.data),
           },
         },
       ];

@@ -68,6 +68,11 @@ export const EmailReceived = defineEvent(
     priority,
     hasAttachments: z.boolean(),
     receivedAt: z.string().datetime({ offset: true }),
+    /** From the mailbox (the e-mail channel): its Message-ID, recipients and thread. */
+    messageId: messageIdSchema.optional(),
+    to: z.array(z.string().min(1).max(320)).max(EMAIL_RECIPIENTS_MAX).optional(),
+    cc: z.array(z.string().min(1).max(320)).max(EMAIL_RECIPIENTS_MAX).optional(),
+    references: z.array(messageIdSchema).max(EMAIL_REFERENCES_MAX).optional(),
   }),
   { idempotencyKey: (d) => `email-received:${d.emailId}` },
 );

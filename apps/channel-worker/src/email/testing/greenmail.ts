@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ImapFlow } from 'imapflow';
 import { simpleParser } from 'mailparser';
+import nodemailer from 'nodemailer';
 import { freePort } from '@atende/events/testing';
 
 /** Where scripts/mail/install-greenmail.sh puts the jar. */
@@ -105,6 +106,41 @@ export async function startGreenMail(
       clearTimeout(force);
     },
   };
+}
+
+/** What a mail client sends (nodemailer's message fields). */
+export type MailMessage = Parameters<ReturnType<typeof nodemailer.createTransport>['sendMail']>[0];
+
+/** Delivers a message through the server's SMTP, as any mail client would (a customer writing in). */
+export async function deliver(mail: GreenMail, message: MailMessage): Promise<void> {
+  const transport = nodemailer.createTransport({ host: '127.0.0.1', port: mail.smtpPort, secure: false });
+  try {
+    await transport.sendMail(message);
+  } finally {
+    transport.close();
+  }
+}
+
+/** Deletes every message of an account's INBOX (a suite's tests start from an empty mailbox). */
+export async function emptyMailbox(mail: GreenMail, account: MailAccount): Promise<void> {
+  const client = new ImapFlow({
+    host: '127.0.0.1',
+    port: mail.imapPort,
+    secure: false,
+    auth: { user: account.address, pass: account.password },
+    logger: false,
+  });
+  await client.connect();
+  try {
+    const lock = await client.getMailboxLock('INBOX');
+    try {
+      if (client.mailbox && client.mailbox.exists > 0) await client.messageDelete('1:*');
+    } finally {
+      lock.release();
+    }
+  } finally {
+    await client.logout();
+  }
 }
 
 /** An account's INBOX on the server, read over IMAP: sender, recipients, subject, thread and text of each message. */

@@ -1,4 +1,5 @@
 import {
+  deliver,
   emailCardConfig,
   greenMailAvailable,
   readMailbox,
@@ -16,9 +17,10 @@ const company: MailAccount = { address: 'atendimento@minha-empresa.test', passwo
 const customer: MailAccount = { address: 'carla@cliente.test', password: 'senha-carla' };
 const describeMail = greenMailAvailable() ? describe : describe.skip;
 
-// The whole sending path of the product against a real mail server: the Email card saved through
-// the API, POST /api/emails, the embedded outbox, nodemailer, GreenMail's SMTP; read back over IMAP.
-describeMail('e-mails through the API to a real SMTP server (GreenMail)', () => {
+// The e-mail channel of the product against a real mail server: the Email card saved through the
+// API; POST /api/emails, the embedded outbox, nodemailer, GreenMail's SMTP, read back over IMAP; and
+// the customer's answers, read from the card's mailbox (IMAP) into GET /api/emails.
+describeMail('e-mails through the API and a real mail server (GreenMail)', () => {
   let gw: GatewayHarness;
   let c: Cookies;
   let mail: GreenMail;
@@ -97,5 +99,59 @@ describeMail('e-mails through the API to a real SMTP server (GreenMail)', () => 
     });
     expect(original!.from).toContain(`<${company.address}>`);
     expect(answer).toMatchObject({ inReplyTo: original!.messageId, references: original!.messageId });
+  }, 60_000);
+
+  it("reads the customer's answer from the card's mailbox into the Emails panel, once; replying keeps the thread", async () => {
+    const saved = await gw.request('PUT', '/api/integrations/email', {
+      cookie: c.owner,
+      body: { config: { ...emailCardConfig(mail, company), 'IMAP Server': `127.0.0.1:${mail.imapPort}` } },
+    });
+    expect(saved.status).toBe(200);
+    const [ours] = await readMailbox(mail, customer);
+    await deliver(mail, {
+      from: `Carla Dias <${customer.address}>`,
+      to: company.address,
+      subject: 'Re: Orçamento',
+      text: 'Pode fechar!',
+      messageId: '<carla-1@cliente.test>',
+      inReplyTo: ours!.messageId,
+      references: [ours!.messageId!],
+    });
+    const list = async () =>
+      (await gw.request<{ emails: EmailView[] }>('GET', '/api/emails', { cookie: c.agent })).body.emails;
+    const deadline = Date.now() + 20_000;
+    let answers: EmailView[] = [];
+    while (answers.length === 0 && Date.now() < deadline) {
+      answers = (await list()).filter((e) => e.direction === 'received');
+      if (answers.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(answers).toHaveLength(1);
+    expect(answers[0]).toMatchObject({
+      status: 'received',
+      isUnread: true,
+      senderName: `"Carla Dias" <${customer.address}>`,
+      subject: 'Re: Orçamento',
+      content: 'Pode fechar!',
+      to: [company.address],
+    });
+
+    const reply = await gw.request<EmailAnswer>('POST', '/api/emails', {
+      cookie: c.agent,
+      body: {
+        to: customer.address,
+        subject: 'Re: Orçamento',
+        content: 'Fechado, obrigado.',
+        kind: 'reply',
+        inReplyTo: answers[0]!.id,
+      },
+    });
+    expect((await statusOf(reply.body.email.id, (e) => e.status !== 'sending')).status).toBe('sent');
+    const thread = (await readMailbox(mail, customer)).find((m) => m.text === 'Fechado, obrigado.')!;
+    expect(thread).toMatchObject({
+      inReplyTo: '<carla-1@cliente.test>',
+      references: [ours!.messageId, '<carla-1@cliente.test>'],
+    });
+    // Read again on the next poll or reconnect, the answer stays one e-mail.
+    expect((await list()).filter((e) => e.direction === 'received')).toHaveLength(1);
   }, 60_000);
 });

@@ -25,7 +25,7 @@ function sent(log: TestLog, emailId: string, at: string, ws = 'w1', legacy = fal
   );
 }
 
-function received(log: TestLog, emailId: string, receivedAt: string, ws = 'w1') {
+function received(log: TestLog, emailId: string, receivedAt: string, ws = 'w1', mailbox = false) {
   return log.append(
     `email-${emailId}`,
     {
@@ -39,6 +39,14 @@ function received(log: TestLog, emailId: string, receivedAt: string, ws = 'w1') 
         priority: 'medium',
         hasAttachments: true,
         receivedAt,
+        ...(mailbox
+          ? {
+              messageId: `<${emailId}@cliente.com>`,
+              to: ['contato@loja.com'],
+              cc: [],
+              references: ['<e1@loja.com>'],
+            }
+          : {}),
       },
     },
     { workspaceId: ws, at: '2026-11-02T12:00:00.000Z' },
@@ -112,7 +120,14 @@ describe('emails projection', () => {
       { type: 'EmailSendFailed', data: { emailId: 'e2', error: 'Servidor SMTP inacessível', attempts: 8 } },
       w1,
     );
+    received(log, 'e4', '2026-11-02T10:03:00.000Z', 'w1', true);
     const view = (await project(emailsProjection, log.events)).view('emails');
+    // One read from a mailbox keeps its recipients and its place in the thread.
+    expect(await getEmail(view, 'w1', 'e4')).toMatchObject({
+      to: ['contato@loja.com'],
+      messageId: '<e4@cliente.com>',
+      references: ['<e1@loja.com>'],
+    });
     expect(await getEmail(view, 'w1', 'e1')).toMatchObject({ delivery: 'accepted', error: null });
     expect(await getEmail(view, 'w1', 'e2')).toMatchObject({
       delivery: 'failed',

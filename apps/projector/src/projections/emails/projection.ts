@@ -70,8 +70,8 @@ export const emailsProjection = defineProjection(EMAILS_PROJECTION, {
       direction: 'received',
       sender: d.sender,
       authorId: null,
-      to: [],
-      cc: [],
+      to: [...(d.to ?? [])],
+      cc: [...(d.cc ?? [])],
       subject: d.subject,
       preview: d.preview,
       content: d.content,
@@ -83,8 +83,8 @@ export const emailsProjection = defineProjection(EMAILS_PROJECTION, {
       inReplyTo: null,
       delivery: 'received',
       error: null,
-      messageId: null,
-      references: [],
+      messageId: d.messageId ?? null,
+      references: [...(d.references ?? [])],
     });
   },
   EmailRead: (event, tx) => {

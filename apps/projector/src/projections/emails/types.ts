@@ -22,7 +22,7 @@ export interface EmailDoc {
   sender: string;
   /** The author of a sent e-mail; null for a received one. */
   authorId: string | null;
-  /** Recipients of a sent e-mail (empty for a received one). */
+  /** Recipients (of a received one: as its headers list them, when the mailbox told them). */
   to: string[];
   cc: string[];
   subject: string;

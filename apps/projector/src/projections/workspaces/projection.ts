@@ -6,6 +6,7 @@ import { maskIntegrationConfig } from './secret-mask.js';
 import {
   WORKSPACES_PROJECTION,
   workspaceCollections as c,
+  connectedIntegrationIndex,
   integrationDocId,
   workspaceIntegrationsIndex,
   usageDocId,
@@ -39,6 +40,8 @@ function addUsage(
 function writeIntegration(tx: ProjectionTx, doc: IntegrationDoc): void {
   tx.put(c.integration, integrationDocId(doc.workspaceId, doc.type), doc);
   tx.indexPut(workspaceIntegrationsIndex(doc.workspaceId), doc.type, integrationTypes.indexOf(doc.type));
+  if (doc.status === 'connected') tx.indexPut(connectedIntegrationIndex(doc.type), doc.workspaceId, 0);
+  else tx.indexDelete(connectedIntegrationIndex(doc.type), doc.workspaceId);
 }
 
 /** Workspaces (company, trial, Configurações) and their integration cards (Integrações). */

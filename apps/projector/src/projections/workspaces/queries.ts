@@ -1,7 +1,8 @@
-import type { ConversationAllowance, ProjectionView, WorkspacePlan } from '@atende/events';
+import type { ConversationAllowance, IntegrationType, ProjectionView, WorkspacePlan } from '@atende/events';
 import { entitlementAt, integrationTypes, usageMonth } from '@atende/events';
 import {
   workspaceCollections as c,
+  connectedIntegrationIndex,
   integrationDocId,
   usageDocId,
   type IntegrationDoc,
@@ -37,6 +38,20 @@ export async function listIntegrations(
         updatedAt: null,
       },
   );
+}
+
+/**
+ * The workspaces whose integration of this type is connected (a channel worker's start), and the log
+ * position the list is as of: what changed after it is in the log from `asOf + 1` on.
+ */
+export async function workspacesWithIntegration(
+  view: ProjectionView,
+  type: IntegrationType,
+): Promise<{ workspaceIds: string[]; asOf: number }> {
+  // The position first: the list read after it is at least as new.
+  const asOf = await view.checkpoint();
+  const workspaceIds = (await view.range(connectedIntegrationIndex(type))).map((entry) => entry.id);
+  return { workspaceIds, asOf };
 }
 
 /** The billing part of a workspace document (plan.ts rules take it). */

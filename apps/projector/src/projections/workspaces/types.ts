@@ -31,6 +31,14 @@ export function workspaceIntegrationsIndex(workspaceId: string): string {
   return `ws:${workspaceId}:integrations`;
 }
 
+/**
+ * Every workspace whose integration of this type is connected (id workspaceId, score 0): what a
+ * channel worker serves at start (the e-mail channel's mailboxes).
+ */
+export function connectedIntegrationIndex(type: IntegrationType): string {
+  return `integration:${type}:connected`;
+}
+
 /** 'workspace' id workspaceId. */
 export interface WorkspaceDoc {
   workspaceId: string;

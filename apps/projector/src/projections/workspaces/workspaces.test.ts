@@ -8,6 +8,7 @@ import {
   listIntegrations,
   maskSecret,
   workspacesProjection,
+  workspacesWithIntegration,
 } from './index.js';
 
 function create(log: TestLog, ws = 'w1') {
@@ -119,8 +120,36 @@ describe('workspaces projection', () => {
         { id: 'telegram', score: 1 },
         { id: 'email', score: 4 },
       ],
+      'integration:email:connected': [{ id: 'w1', score: 0 }],
     });
     expect((await listIntegrations(view, 'w9')).every((i) => i.status === 'disconnected')).toBe(true);
+  });
+
+  it('lists the workspaces whose integration of a type is connected, deployment-wide', async () => {
+    const log = new TestLog();
+    for (const ws of ['w1', 'w2', 'w3']) {
+      create(log, ws);
+      log.append(
+        `workspace-${ws}`,
+        {
+          type: 'IntegrationConfigured',
+          data: { integrationType: 'email', config: { Email: `a@${ws}.com` } },
+        },
+        { workspaceId: ws },
+      );
+    }
+    log.append(
+      'workspace-w2',
+      { type: 'IntegrationDisconnected', data: { integrationType: 'email' } },
+      { workspaceId: 'w2' },
+    );
+    const view = (await project(workspacesProjection, log.events)).view('workspaces');
+    expect(await workspacesWithIntegration(view, 'email')).toEqual({
+      workspaceIds: ['w1', 'w3'],
+      asOf: log.events.at(-1)!.globalPosition,
+    });
+    expect((await workspacesWithIntegration(view, 'telegram')).workspaceIds).toEqual([]);
+    await expectReplayStable(workspacesProjection, log.events);
   });
 
   it('skips events about a missing workspace or integration', async () => {
