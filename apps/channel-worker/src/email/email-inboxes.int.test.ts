@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { SqliteCheckpointStore, createSqliteEventStore } from '@atende/event-store';
+import { FileMediaStore, SqliteCheckpointStore, createSqliteEventStore } from '@atende/event-store';
 import {
   atendeRegistry,
   handleCommand,
@@ -15,6 +15,7 @@ import {
 } from '@atende/events';
 import { freePort } from '@atende/events/testing';
 import { startEmailInboxes, type EmailInboxes } from './email-inboxes.js';
+import { emailMediaFolder } from './imap-mailbox.js';
 import {
   deliver,
   emailCardConfig,
@@ -36,6 +37,7 @@ describeMail('e-mail inboxes against GreenMail (real IMAP)', () => {
   let store: EventStore;
   let dir: string;
   let checkpoints: SqliteCheckpointStore;
+  let media: FileMediaStore;
   let inboxes: EmailInboxes | undefined;
   const logger = pino({ level: 'silent' });
 
@@ -48,6 +50,7 @@ describeMail('e-mail inboxes against GreenMail (real IMAP)', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'atende-inboxes-'));
     store = createSqliteEventStore({ filename: ':memory:', pollIntervalMs: 5 });
     checkpoints = new SqliteCheckpointStore(path.join(dir, 'consumers.db'));
+    media = new FileMediaStore({ root: path.join(dir, 'media') });
     await emptyMailbox(mail, company);
     await workspace({
       type: 'CreateWorkspace',
@@ -129,6 +132,7 @@ describeMail('e-mail inboxes against GreenMail (real IMAP)', () => {
       store,
       logger,
       checkpoints,
+      media,
       connected: async () => ({ workspaceIds, asOf }),
       // Only IDLE can bring a mail in within the test's waits.
       pollMs: 60_000,
@@ -177,9 +181,23 @@ describeMail('e-mail inboxes against GreenMail (real IMAP)', () => {
     const withAttachment = (await received()).find(
       (e) => (e.data as { subject: string }).subject === 'Chegou agora',
     )!;
-    expect(withAttachment.data).toMatchObject({ hasAttachments: true });
+    expect(withAttachment.data).toMatchObject({
+      hasAttachments: true,
+      attachments: [
+        {
+          mediaId: expect.stringMatching(new RegExp(`^${emailMediaFolder(WS)}/em_[0-9a-f]{24}-0\\.txt$`)),
+          filename: 'nota.txt',
+          contentType: 'text/plain',
+          size: 11,
+        },
+      ],
+    });
+    const [file] = (withAttachment.data as { attachments: { mediaId: string }[] }).attachments;
+    expect((await media.get(WS, file!.mediaId))?.bytes.toString()).toBe('nota fiscal');
+    expect(await media.get('outra', file!.mediaId)).toBeUndefined();
 
     // Stopped, a mail arrives; the next start reads it, and only it.
+    const fileId = file!.mediaId;
     await inboxes.stop();
     await customerWrites('Enquanto parado');
     inboxes = await start(await store.lastGlobalPosition());
@@ -195,6 +213,14 @@ describeMail('e-mail inboxes against GreenMail (real IMAP)', () => {
     inboxes = await start(await store.lastGlobalPosition());
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await subjects()).toHaveLength(4);
+
+    // The workspace's data deleted: its mailbox stops and the files its mails brought in go.
+    await workspace({
+      type: 'DeleteWorkspaceData',
+      data: { deletedBy: 'u1', confirmation: 'EXCLUIR', memberIds: ['u1'], channelSessionIds: [] },
+    });
+    await until(async () => (inboxes!.mailboxOf(WS) ? undefined : true), 'the mailbox to stop');
+    await until(async () => ((await media.get(WS, fileId)) ? undefined : true), 'the files to go');
   }, 60_000);
 
   // GreenMail takes any IMAP password too: the failing server here is one that is not there.

@@ -10,17 +10,20 @@ import {
   type CheckpointStore,
   type EventSource,
   type EventStore,
+  type MediaStore,
   type StoredEvent,
 } from '@atende/events';
 import { BridgeCheckpoint } from '../bridge/bridge-checkpoint.js';
 import { followLog } from '../bridge/follow-log.js';
-import { ImapMailbox, type ReceivedMail } from './imap-mailbox.js';
+import { ImapMailbox, emailMediaFolder, type ReceivedMail } from './imap-mailbox.js';
 
 export interface EmailInboxesOptions {
   store: EventStore;
   logger: Logger;
   /** Where each mailbox keeps the last UID it read. */
   checkpoints: CheckpointStore | undefined;
+  /** Where the mails' files are kept (none: only noted as attachments). */
+  media: MediaStore | undefined;
   /**
    * The workspaces whose Email card is connected, as of log position `asOf` (read models: the
    * workspaces projection's list and its checkpoint); changes after it are followed in the log.
@@ -76,6 +79,7 @@ export async function startEmailInboxes(options: EmailInboxesOptions): Promise<E
       workspaceId,
       settings: { ...found.settings, imap: found.settings.imap },
       checkpoints: options.checkpoints,
+      media: options.media,
       record: record(workspaceId),
       logger,
       ...(options.pollMs !== undefined ? { pollMs: options.pollMs } : {}),
@@ -97,7 +101,13 @@ export async function startEmailInboxes(options: EmailInboxesOptions): Promise<E
     const cardChanged =
       (event.type === 'IntegrationConfigured' || event.type === 'IntegrationDisconnected') &&
       data.integrationType === 'email';
-    if (cardChanged || event.type === 'WorkspaceDataDeleted') void change(event.metadata.workspaceId);
+    if (cardChanged) void change(event.metadata.workspaceId);
+    if (event.type === 'WorkspaceDataDeleted') {
+      const workspaceId = event.metadata.workspaceId;
+      await change(workspaceId); // its mailbox stops (the workspace is no longer active)
+      // The files its mails brought in go with it (the bridge deletes the channel sessions' folders).
+      await options.media?.deleteWorkspace(workspaceId, [emailMediaFolder(workspaceId)]);
+    }
   }
 
   const { workspaceIds, asOf } = await options.connected();

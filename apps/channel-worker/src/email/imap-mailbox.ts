@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import { ImapFlow, type ImapFlowOptions } from 'imapflow';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import type { Logger } from 'pino';
-import type { CheckpointStore, EmailCommand, EmailSettings } from '@atende/events';
+import {
+  EMAIL_ATTACHMENTS_MAX,
+  type CheckpointStore,
+  type EmailAttachment,
+  type EmailCommand,
+  type EmailSettings,
+  type MediaStore,
+} from '@atende/events';
 import { backoffDelay } from '../queue/backoff.js';
 
 /** A mail read from the mailbox, as ReceiveEmail takes it (with the id it is recorded under). */
@@ -15,6 +22,8 @@ export interface ImapMailboxOptions {
   checkpoints: CheckpointStore | undefined;
   /** Records one mail; a mail recorded before is a no-op (its id is derived from its Message-ID). */
   record(mail: ReceivedMail): Promise<void>;
+  /** Where its files are kept (sealed with the workspace's key where the store seals). */
+  media: MediaStore | undefined;
   logger: Logger;
   /** Polled this often besides IDLE (a server or a proxy that drops IDLE); default 60 s. */
   pollMs?: number;
@@ -52,6 +61,38 @@ export function imapOptions(settings: ImapMailboxOptions['settings']): ImapFlowO
 /** The id a received mail is recorded under: the same mail read twice (a reconnect, two workers) is one. */
 export function receivedEmailId(workspaceId: string, key: string): string {
   return `em_${createHash('sha256').update(`${workspaceId}\u0000${key}`).digest('hex').slice(0, 24)}`;
+}
+
+/** A file larger than this is left on the mail server (the e-mail notes it has attachments). */
+const ATTACHMENT_MAX_BYTES = 25 * 1024 * 1024;
+
+/** The media folder of a workspace's e-mail files (one owner per folder in the media store). */
+export function emailMediaFolder(workspaceId: string): string {
+  return `em-${createHash('sha256').update(workspaceId).digest('hex').slice(0, 24)}`;
+}
+
+/** Keeps the mail's files in the media store, as ReceiveEmail lists them (a retried read replaces them). */
+export async function storeAttachments(
+  media: MediaStore,
+  workspaceId: string,
+  emailId: string,
+  parsed: ParsedMail,
+): Promise<EmailAttachment[]> {
+  const kept: EmailAttachment[] = [];
+  for (const [index, file] of parsed.attachments.slice(0, EMAIL_ATTACHMENTS_MAX).entries()) {
+    if (file.content.length > ATTACHMENT_MAX_BYTES) continue;
+    const extension = /\.([A-Za-z0-9]{1,10})$/.exec(file.filename ?? '')?.[1]?.toLowerCase() ?? 'bin';
+    const mediaId = `${emailMediaFolder(workspaceId)}/${emailId}-${index}.${extension}`;
+    const contentType = file.contentType || 'application/octet-stream';
+    await media.put(workspaceId, mediaId, file.content, contentType);
+    kept.push({
+      mediaId,
+      filename: (file.filename ?? `anexo-${index + 1}.${extension}`).slice(0, 255),
+      contentType: contentType.slice(0, 255),
+      size: file.content.length,
+    });
+  }
+  return kept;
 }
 
 const addressesOf = (field: AddressObject | AddressObject[] | undefined): string[] =>
@@ -179,14 +220,12 @@ export class ImapMailbox {
         if (message.uid <= last || !message.source) continue;
         const parsed = await simpleParser(message.source);
         const arrivedAt = message.internalDate instanceof Date ? message.internalDate : new Date();
-        await this.options.record(
-          receivedMail(
-            workspaceId,
-            parsed,
-            `${this.options.settings.address}:${key}:${message.uid}`,
-            arrivedAt,
-          ),
-        );
+        const fallbackKey = `${this.options.settings.address}:${key}:${message.uid}`;
+        const mail = receivedMail(workspaceId, parsed, fallbackKey, arrivedAt);
+        if (this.options.media && parsed.attachments.length > 0) {
+          mail.attachments = await storeAttachments(this.options.media, workspaceId, mail.emailId, parsed);
+        }
+        await this.options.record(mail);
         last = message.uid;
         await checkpoints?.save(key, last);
       }

@@ -278,6 +278,7 @@ export async function startEmbedded(
           store,
           logger,
           checkpoints,
+          media,
           connected: () => workspacesWithIntegration(readModels.view('workspaces'), 'email'),
         })
       : undefined;

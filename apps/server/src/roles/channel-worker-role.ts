@@ -158,6 +158,7 @@ export async function startChannelWorkerRole(plan: ChannelWorkerPlan, logger: Lo
     store,
     logger,
     checkpoints,
+    media,
     connected: () => workspacesWithIntegration(readModels.view('workspaces'), 'email'),
     source: busSource(bus, plan.email.inboxGroup, store),
   });

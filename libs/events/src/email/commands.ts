@@ -1,5 +1,5 @@
 import type { Entitlement } from '../workspace/plan.js';
-import type { EmailKind, EmailPriority } from './events.js';
+import type { EmailAttachment, EmailKind, EmailPriority } from './events.js';
 
 /** Addresses as typed: a list, or one comma-separated string. */
 export type AddressesInput = readonly string[] | string;
@@ -45,6 +45,8 @@ export type EmailCommand =
         cc?: readonly string[];
         /** Its References header (and In-Reply-To), oldest first; malformed ones are left out. */
         references?: readonly string[];
+        /** Its files, already in the media store. */
+        attachments?: readonly EmailAttachment[];
       };
     }
   /** The e-mail channel: the SMTP server accepted it (its answer, e.g. `250 OK`). */

@@ -315,6 +315,32 @@ describe('Email decider', () => {
         .when(receive({ messageId: 'm1@cliente.com' }))
         .then([received]);
     });
+    it('keeps the files the channel stored, leaving out a malformed one; they mark it with attachments', () => {
+      const file = (n: number) => ({
+        mediaId: `em-loja/em_1-${n}.pdf`,
+        filename: `boleto-${n}.pdf`,
+        contentType: 'application/pdf',
+        size: 1000 + n,
+      });
+      const [event] = validated.decide(
+        receive({
+          hasAttachments: undefined,
+          attachments: [
+            file(0),
+            { ...file(1), mediaId: '../fora' },
+            ...Array.from({ length: 25 }, (_, i) => file(i + 2)),
+          ],
+        }),
+        validated.initialState(),
+      );
+      expect(event?.type === 'EmailReceived' && event.data.hasAttachments).toBe(true);
+      const kept = event?.type === 'EmailReceived' ? event.data.attachments : undefined;
+      expect(kept).toHaveLength(20);
+      expect(kept?.[0]).toEqual(file(0));
+      expect(kept?.some((a) => a.mediaId === '../fora')).toBe(false);
+      const [plain] = validated.decide(receive({ hasAttachments: undefined }), validated.initialState());
+      expect(plain?.type === 'EmailReceived' && plain.data.hasAttachments).toBe(false);
+    });
     it('cuts an oversized subject and content instead of refusing the email', () => {
       const [event] = validated.decide(
         receive({ subject: 's'.repeat(400), content: 'c'.repeat(150_000) }),

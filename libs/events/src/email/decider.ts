@@ -5,11 +5,14 @@ import { emailPreview, isValidEmailAddress, splitAddresses } from './addresses.j
 import type { EmailCommand } from './commands.js';
 import type { EmailEvent } from './events.js';
 import {
+  EMAIL_ATTACHMENTS_MAX,
   EMAIL_CONTENT_MAX,
   EMAIL_RECIPIENTS_MAX,
   EMAIL_REFERENCES_MAX,
   EMAIL_SUBJECT_MAX,
+  emailAttachmentSchema,
   messageIdSchema,
+  type EmailAttachment,
 } from './events.js';
 import { requireSendingAllowed } from '../workspace/plan.js';
 
@@ -75,7 +78,13 @@ const recipients = (list: readonly string[] | undefined) =>
 /** What a mailbox tells of a received e-mail, kept as far as it is well formed (never refused). */
 function mailboxHeaders(data: Extract<EmailCommand, { type: 'ReceiveEmail' }>['data']) {
   const messageId = data.messageId?.trim();
-  const headers: { messageId?: string; to?: string[]; cc?: string[]; references?: string[] } = {};
+  const headers: {
+    messageId?: string;
+    to?: string[];
+    cc?: string[];
+    references?: string[];
+    attachments?: EmailAttachment[];
+  } = {};
   if (messageId && isMessageId(messageId)) headers.messageId = messageId;
   if (data.to) headers.to = recipients(data.to);
   if (data.cc) headers.cc = recipients(data.cc);
@@ -84,6 +93,12 @@ function mailboxHeaders(data: Extract<EmailCommand, { type: 'ReceiveEmail' }>['d
       .map((r) => r.trim())
       .filter(isMessageId)
       .slice(-EMAIL_REFERENCES_MAX);
+  }
+  if (data.attachments) {
+    headers.attachments = data.attachments
+      .filter((a) => emailAttachmentSchema.safeParse(a).success)
+      .slice(0, EMAIL_ATTACHMENTS_MAX)
+      .map((a) => ({ ...a }));
   }
   return headers;
 }
@@ -157,7 +172,7 @@ function decide(command: EmailCommand, state: EmailState): EmailEvent[] {
             content,
             preview: emailPreview(content),
             priority: command.data.priority ?? 'medium',
-            hasAttachments: command.data.hasAttachments ?? false,
+            hasAttachments: command.data.hasAttachments ?? (command.data.attachments?.length ?? 0) > 0,
             receivedAt: isoTime(command.data.receivedAt),
             ...mailboxHeaders(command.data),
           },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../core/define-event.js';
+import { mediaIdSchema } from '../ports/media-store.js';
 
 export const emailPriorities = ['high', 'medium', 'low'] as const;
 export type EmailPriority = (typeof emailPriorities)[number];
@@ -15,6 +16,16 @@ export const EMAIL_PREVIEW_LENGTH = 100;
 const emailId = z.string().min(1);
 /** Message-IDs kept per e-mail for threading (the References header of a long thread is cut to its latest). */
 export const EMAIL_REFERENCES_MAX = 50;
+/** Files kept per received e-mail; a mail with more keeps its first ones. */
+export const EMAIL_ATTACHMENTS_MAX = 20;
+/** One file of a received e-mail, as the media store keeps it. */
+export const emailAttachmentSchema = z.object({
+  mediaId: mediaIdSchema,
+  filename: z.string().min(1).max(255),
+  contentType: z.string().min(1).max(255),
+  size: z.number().int().min(0),
+});
+export type EmailAttachment = z.infer<typeof emailAttachmentSchema>;
 /** `<local@domain>`, as the Message-ID header writes it. */
 export const messageIdSchema = z.string().regex(/^<[^<>\s]{1,250}>$/);
 const address = z.email().max(320);
@@ -73,6 +84,8 @@ export const EmailReceived = defineEvent(
     to: z.array(z.string().min(1).max(320)).max(EMAIL_RECIPIENTS_MAX).optional(),
     cc: z.array(z.string().min(1).max(320)).max(EMAIL_RECIPIENTS_MAX).optional(),
     references: z.array(messageIdSchema).max(EMAIL_REFERENCES_MAX).optional(),
+    /** Its files, kept in the media store (served at `/api/media/<mediaId>`). */
+    attachments: z.array(emailAttachmentSchema).max(EMAIL_ATTACHMENTS_MAX).optional(),
   }),
   { idempotencyKey: (d) => `email-received:${d.emailId}` },
 );

@@ -54,6 +54,10 @@ export const emailSchema = z.object({
   /** Ours: `sending` until the SMTP server accepted it (`sent`) or it was given up (`failed`, see `error`). */
   status: z.enum(emailStatuses),
   error: z.string().nullable(),
+  /** Files of a received e-mail: `url` serves it to members of the workspace. */
+  attachments: z.array(
+    z.object({ filename: z.string(), contentType: z.string(), size: z.number(), url: z.string() }),
+  ),
 });
 export type EmailView = z.infer<typeof emailSchema>;
 
@@ -84,6 +88,12 @@ function toView(doc: EmailDoc, names: ReadonlyMap<string, string>): EmailView {
     inReplyTo: doc.inReplyTo,
     status: statusOf(doc),
     error: doc.error ?? null,
+    attachments: (doc.attachments ?? []).map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      size: a.size,
+      url: `/api/media/${a.mediaId}`,
+    })),
   };
 }
 

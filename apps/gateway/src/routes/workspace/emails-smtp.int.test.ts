@@ -116,6 +116,7 @@ describeMail('e-mails through the API and a real mail server (GreenMail)', () =>
       messageId: '<carla-1@cliente.test>',
       inReplyTo: ours!.messageId,
       references: [ours!.messageId!],
+      attachments: [{ filename: 'pedido.txt', content: 'pedido assinado', contentType: 'text/plain' }],
     });
     const list = async () =>
       (await gw.request<{ emails: EmailView[] }>('GET', '/api/emails', { cookie: c.agent })).body.emails;
@@ -133,7 +134,13 @@ describeMail('e-mails through the API and a real mail server (GreenMail)', () =>
       subject: 'Re: Orçamento',
       content: 'Pode fechar!',
       to: [company.address],
+      attachments: [{ filename: 'pedido.txt', contentType: 'text/plain', size: 15, url: expect.any(String) }],
     });
+    // Its file, from the media store (sealed there), to members of the workspace only.
+    const fileUrl = answers[0]!.attachments[0]!.url;
+    const file = await gw.request<string>('GET', fileUrl, { cookie: c.agent });
+    expect([file.status, file.body]).toEqual([200, 'pedido assinado']);
+    expect((await gw.request('GET', fileUrl, { cookie: c.foreign })).status).toBe(404);
 
     const reply = await gw.request<EmailAnswer>('POST', '/api/emails', {
       cookie: c.agent,

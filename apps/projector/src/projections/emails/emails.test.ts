@@ -45,6 +45,14 @@ function received(log: TestLog, emailId: string, receivedAt: string, ws = 'w1', 
               to: ['contato@loja.com'],
               cc: [],
               references: ['<e1@loja.com>'],
+              attachments: [
+                {
+                  mediaId: 'em-w1/e4-0.pdf',
+                  filename: 'boleto.pdf',
+                  contentType: 'application/pdf',
+                  size: 10,
+                },
+              ],
             }
           : {}),
       },
@@ -80,6 +88,7 @@ describe('emails projection', () => {
       error: null,
       messageId: '<e1@loja.com>',
       references: ['<e0@cliente.com>'],
+      attachments: [],
     });
     expect(await getEmail(view, 'w1', 'e2')).toEqual({
       id: 'e2',
@@ -102,6 +111,7 @@ describe('emails projection', () => {
       error: null,
       messageId: null,
       references: [],
+      attachments: [],
     });
     expect(await getEmail(view, 'w2', 'e1')).toBeUndefined();
   });
@@ -127,6 +137,9 @@ describe('emails projection', () => {
       to: ['contato@loja.com'],
       messageId: '<e4@cliente.com>',
       references: ['<e1@loja.com>'],
+      attachments: [
+        { mediaId: 'em-w1/e4-0.pdf', filename: 'boleto.pdf', contentType: 'application/pdf', size: 10 },
+      ],
     });
     expect(await getEmail(view, 'w1', 'e1')).toMatchObject({ delivery: 'accepted', error: null });
     expect(await getEmail(view, 'w1', 'e2')).toMatchObject({

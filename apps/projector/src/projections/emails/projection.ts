@@ -53,6 +53,7 @@ export const emailsProjection = defineProjection(EMAILS_PROJECTION, {
       error: d.messageId === undefined ? UNSENT_BEFORE_CHANNEL_MESSAGE : null,
       messageId: d.messageId ?? null,
       references: [...(d.references ?? [])],
+      attachments: [],
     });
   },
   EmailSendAccepted: (event, tx) =>
@@ -85,6 +86,7 @@ export const emailsProjection = defineProjection(EMAILS_PROJECTION, {
       error: null,
       messageId: d.messageId ?? null,
       references: [...(d.references ?? [])],
+      attachments: (d.attachments ?? []).map((a) => ({ ...a })),
     });
   },
   EmailRead: (event, tx) => {

@@ -1,4 +1,4 @@
-import type { EmailDelivery, EmailKind, EmailPriority } from '@atende/events';
+import type { EmailAttachment, EmailDelivery, EmailKind, EmailPriority } from '@atende/events';
 
 export const EMAILS_PROJECTION = 'emails';
 
@@ -44,6 +44,8 @@ export interface EmailDoc {
   messageId: string | null;
   /** Message-IDs of its thread, oldest first. */
   references: string[];
+  /** Files of a received e-mail, in the media store. */
+  attachments: EmailAttachment[];
 }
 
 /** Why an e-mail recorded before the e-mail channel existed shows as not sent. */

@@ -4,7 +4,7 @@ import { ConfirmDialog, useConfirmedAction } from '../../ui/ConfirmDialog';
 import { Dialog } from '../../ui/Dialog';
 import { EMAIL_FAILED_TEXT, deleteEmail, type Email } from './emails-api';
 import { PriorityBadge, deliveryLabel } from './EmailItem';
-import { formatEmailDate, senderLabelOf } from './email-format';
+import { formatEmailDate, formatFileSize, senderLabelOf } from './email-format';
 
 export type EmailAction = 'reply' | 'reply_all' | 'forward';
 
@@ -151,7 +151,26 @@ export function EmailViewDialog({
               <dt className="sr-only">Anexos</dt>
               <dd className="col-span-2 flex items-center gap-1.5 text-slate-600 dark:text-slate-300">
                 <Paperclip aria-hidden className="h-4 w-4" />
-                Com anexo
+                {email.attachments && email.attachments.length > 0 ? (
+                  <ul className="flex flex-wrap gap-x-3 gap-y-1">
+                    {email.attachments.map((file) => (
+                      <li key={file.url}>
+                        <a
+                          href={file.url}
+                          download={file.filename}
+                          className="text-blue-700 underline dark:text-blue-300"
+                        >
+                          {file.filename}
+                        </a>{' '}
+                        <span className="text-xs text-slate-500 dark:text-slate-400">
+                          ({formatFileSize(file.size)})
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  'Com anexo'
+                )}
               </dd>
             </>
           ) : null}

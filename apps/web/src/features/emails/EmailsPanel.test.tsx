@@ -217,6 +217,24 @@ describe('EmailsPanel', () => {
   });
 
   describe('view', () => {
+    it('lists the files a received e-mail brought, each a download link with its size', async () => {
+      box.emails[0]!.attachments = [
+        {
+          filename: 'boleto.pdf',
+          contentType: 'application/pdf',
+          size: 12_800,
+          url: '/api/media/em-x/em_1-0.pdf',
+        },
+      ];
+      await openFirst();
+      const dialog = screen.getByRole('dialog', { name: 'Dúvida sobre o pedido' });
+      const link = within(dialog).getByRole('link', { name: 'boleto.pdf' });
+      expect(link).toHaveAttribute('href', '/api/media/em-x/em_1-0.pdf');
+      expect(link).toHaveAttribute('download', 'boleto.pdf');
+      expect(within(dialog).getByText('(12,5 KB)')).toBeInTheDocument();
+      expect(within(dialog).queryByText('Com anexo')).not.toBeInTheDocument();
+    });
+
     async function openFirst() {
       const { user, column } = renderPanel();
       await waitFor(() => expect(within(column).getAllByRole('listitem')).toHaveLength(5));

@@ -1,5 +1,6 @@
 import { filterEmails } from './EmailListDialog';
 import {
+  formatFileSize,
   addressOf,
   forwardDraft,
   formatEmailDate,
@@ -13,6 +14,12 @@ import {
 import { email } from './test/email-fixtures';
 
 describe('email-format', () => {
+  it('formats file sizes in pt-BR', () => {
+    expect(formatFileSize(820)).toBe('820 B');
+    expect(formatFileSize(12_800)).toBe('12,5 KB');
+    expect(formatFileSize(3_355_443)).toBe('3,2 MB');
+  });
+
   it('reads the bare address of a sender', () => {
     expect(addressOf('Carlos <carlos@cliente.com>')).toBe('carlos@cliente.com');
     expect(addressOf(' ana@x.com ')).toBe('ana@x.com');

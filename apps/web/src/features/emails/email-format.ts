@@ -138,3 +138,16 @@ export const COMPOSE_TITLES: Record<EmailKind, string> = {
   reply_all: 'Responder com cópia',
   forward: 'Encaminhar email',
 };
+
+/** A file's size as people read it in pt-BR: "820 B", "12,5 KB", "3,2 MB". */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toLocaleString('pt-BR', { maximumFractionDigits: 1 })} ${units[unit]}`;
+}

@@ -27,6 +27,15 @@ export interface Email {
   status?: EmailStatus;
   /** Why it was not sent. */
   error?: string | null;
+  /** Files of a received e-mail (`url` downloads it). */
+  attachments?: EmailAttachment[];
+}
+
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  size: number;
+  url: string;
 }
 
 export type EmailStatus = 'sending' | 'sent' | 'failed' | 'received';
