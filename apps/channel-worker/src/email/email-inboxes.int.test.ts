@@ -231,6 +231,23 @@ describeMail('e-mail inboxes against GreenMail (real IMAP)', () => {
     const refused = await until(async () => inboxes!.mailboxOf(WS)?.lastError, 'the failed connection');
     expect(refused).toMatch(/ECONNREFUSED|connect/i);
     expect(await received()).toEqual([]);
+    // The Email card says so (once, however often it is retried).
+    const health = await until(async () => {
+      const found = (await store.readStream(streams.workspace(WS))).filter(
+        (e) => e.type === 'IntegrationHealthReported',
+      );
+      return found.length > 0 ? found : undefined;
+    }, 'the card to be told');
+    await new Promise((resolve) => setTimeout(resolve, 2_500)); // a retry or two later
+    expect(
+      (await store.readStream(streams.workspace(WS))).filter((e) => e.type === 'IntegrationHealthReported'),
+    ).toHaveLength(1);
+    expect(health[0]!.data).toMatchObject({
+      integrationType: 'email',
+      server: 'imap',
+      reachable: false,
+      error: expect.stringMatching(/^Servidor IMAP inacessível \(127\.0\.0\.1:\d+\): /),
+    });
 
     await configure();
     await customerWrites('Depois de configurar');

@@ -16,6 +16,7 @@ import {
 import { BridgeCheckpoint } from '../bridge/bridge-checkpoint.js';
 import { followLog } from '../bridge/follow-log.js';
 import { ImapMailbox, emailMediaFolder, type ReceivedMail } from './imap-mailbox.js';
+import { reportEmailServerHealth } from './report-health.js';
 
 export interface EmailInboxesOptions {
   store: EventStore;
@@ -81,6 +82,7 @@ export async function startEmailInboxes(options: EmailInboxesOptions): Promise<E
       checkpoints: options.checkpoints,
       media: options.media,
       record: record(workspaceId),
+      onHealth: (error) => reportEmailServerHealth(store, logger, workspaceId, 'imap', error),
       logger,
       ...(options.pollMs !== undefined ? { pollMs: options.pollMs } : {}),
     });

@@ -190,6 +190,19 @@ describeMail('e-mail outbox against GreenMail (real SMTP and IMAP)', () => {
       expect(await outcome('servidor-volta')).toMatchObject({ type: 'EmailSendAccepted' });
       const got = await readMailbox(second, customer);
       expect(got.map((m) => m.subject)).toEqual(['Volta']);
+      // The Email card was told the server was down while it was, and that it answers again.
+      const health = (await store.readStream(streams.workspace(WS)))
+        .filter((e) => e.type === 'IntegrationHealthReported')
+        .map((e) => e.data as { server: string; reachable: boolean; error: string | null });
+      expect(health).toEqual([
+        {
+          integrationType: 'email',
+          server: 'smtp',
+          reachable: false,
+          error: expect.stringContaining(`Servidor SMTP inacessível (127.0.0.1:${ports.smtpPort})`),
+        },
+        { integrationType: 'email', server: 'smtp', reachable: true, error: null },
+      ]);
     } finally {
       await second.stop();
     }

@@ -20,7 +20,8 @@ import { BridgeCheckpoint } from '../bridge/bridge-checkpoint.js';
 import { followLog } from '../bridge/follow-log.js';
 import { InProcessQueue } from '../queue/in-process-queue.js';
 import { PermanentJobError, type Job, type JobQueue, type JobQueueRules } from '../queue/job-queue.js';
-import { sendThroughSmtp, type OutgoingMail } from './smtp-send.js';
+import { reportEmailServerHealth } from './report-health.js';
+import { isSmtpServerProblem, sendThroughSmtp, type OutgoingMail } from './smtp-send.js';
 import type { EmailSettings } from '@atende/events';
 
 /**
@@ -116,7 +117,7 @@ export async function startEmailOutbox(options: EmailOutboxOptions): Promise<Ema
     if (workspace.status !== 'active') throw new PermanentJobError('Empresa não encontrada');
     const settings = emailSettingsOf(workspace.workspace.integrations.email?.config);
     if ('missing' in settings) throw new PermanentJobError(settings.missing);
-    const response = await send(settings.settings, {
+    const response = await sendNoting(job.workspaceId, settings.settings, {
       fromName: workspace.workspace.name,
       to: sent.data.to,
       cc: sent.data.cc,
@@ -127,6 +128,24 @@ export async function startEmailOutbox(options: EmailOutboxOptions): Promise<Ema
     });
     await record(job, { type: 'RecordEmailAccepted', data: { response } });
     logger.info({ emailId: job.emailId, workspaceId: job.workspaceId }, 'email accepted by the SMTP server');
+  }
+
+  /** Sends, noting on the Email card whether its SMTP server could be used (only changes are recorded). */
+  async function sendNoting(
+    workspaceId: string,
+    settings: EmailSettings,
+    mail: OutgoingMail,
+  ): Promise<string> {
+    try {
+      const response = await send(settings, mail);
+      await reportEmailServerHealth(store, logger, workspaceId, 'smtp', null);
+      return response;
+    } catch (error) {
+      if (isSmtpServerProblem(error)) {
+        await reportEmailServerHealth(store, logger, workspaceId, 'smtp', error.message);
+      }
+      throw error;
+    }
   }
 
   queue.process(run);

@@ -24,6 +24,8 @@ export interface ImapMailboxOptions {
   record(mail: ReceivedMail): Promise<void>;
   /** Where its files are kept (sealed with the workspace's key where the store seals). */
   media: MediaStore | undefined;
+  /** Told when the server becomes unreachable (why, in pt-BR) or reachable (null); not on every retry. */
+  onHealth?(error: string | null): Promise<void>;
   logger: Logger;
   /** Polled this often besides IDLE (a server or a proxy that drops IDLE); default 60 s. */
   pollMs?: number;
@@ -145,6 +147,8 @@ export class ImapMailbox {
   private running: Promise<void> | undefined;
   /** The last failure, for whoever shows the mailbox's state (undefined while it reads fine). */
   lastError: string | undefined;
+  /** Whether a first state was told. */
+  private reported = false;
 
   constructor(private readonly options: ImapMailboxOptions) {}
 
@@ -170,7 +174,7 @@ export class ImapMailbox {
         await client.connect();
         await client.mailboxOpen('INBOX');
         failures = 0;
-        this.lastError = undefined;
+        await this.health(undefined);
         const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
         client.on('exists', () => this.wake?.());
         while (!this.stopped && client.usable) {
@@ -179,13 +183,22 @@ export class ImapMailbox {
         }
       } catch (error) {
         failures += 1;
-        this.lastError = (error as Error).message;
+        const { host, port } = this.options.settings.imap;
+        await this.health(`Servidor IMAP inacessível (${host}:${port}): ${(error as Error).message}`);
         logger.warn({ workspaceId, err: error }, 'email mailbox: not read (trying again)');
       } finally {
         await client.logout().catch(() => client.close());
       }
       if (!this.stopped) await this.pause(backoffDelay(Math.max(1, failures), RECONNECT));
     }
+  }
+
+  /** Notes the mailbox's state; a change is told to `onHealth` (a retry failing alike is not). */
+  private async health(error: string | undefined): Promise<void> {
+    const changed = !this.reported || this.lastError !== error;
+    this.lastError = error;
+    this.reported = true;
+    if (changed) await this.options.onHealth?.(error ?? null);
   }
 
   /** Waits `ms`, or less when a new mail is announced or the mailbox stops. */

@@ -1,5 +1,11 @@
 import type { EmailSettings } from '@atende/events';
-import { SmtpRefusedError, SmtpUnavailableError, smtpError, smtpTransportOptions } from './smtp-send.js';
+import {
+  SmtpRefusedError,
+  SmtpUnavailableError,
+  isSmtpServerProblem,
+  smtpError,
+  smtpTransportOptions,
+} from './smtp-send.js';
 
 const settings = (tls: EmailSettings['tls'], port = 587): EmailSettings => ({
   smtp: { host: 'smtp.loja.com', port },
@@ -56,5 +62,15 @@ describe('SMTP transport', () => {
     );
     expect(smtpError(settings('auto'), { code: 'ETIMEDOUT' })).toBeInstanceOf(SmtpUnavailableError);
     expect((smtpError(settings('auto'), { code: 'EAUTH' }) as { permanent?: boolean }).permanent).toBe(true);
+    // What the Email card shows: the server or its login, not an answer about one e-mail.
+    expect(isSmtpServerProblem(smtpError(settings('auto'), { code: 'ESOCKET', message: 'x' }))).toBe(true);
+    expect(isSmtpServerProblem(smtpError(settings('auto'), { code: 'EAUTH' }))).toBe(true);
+    expect(isSmtpServerProblem(smtpError(settings('auto'), { code: 'ETIMEDOUT' }))).toBe(true);
+    expect(isSmtpServerProblem(smtpError(settings('auto'), { responseCode: 550, response: '550' }))).toBe(
+      false,
+    );
+    expect(isSmtpServerProblem(smtpError(settings('auto'), { responseCode: 451, response: '451' }))).toBe(
+      false,
+    );
   });
 });

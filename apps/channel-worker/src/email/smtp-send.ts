@@ -38,21 +38,38 @@ export function smtpTransportOptions(settings: EmailSettings): SMTPTransport.Opt
   };
 }
 
-/** A send the SMTP server refused for good (login, recipients, content): retrying changes nothing. */
+/**
+ * A send the SMTP server refused for good (login, recipients, content): retrying changes nothing.
+ * `ofServer`: the card's settings are at fault (login, TLS), not this e-mail.
+ */
 export class SmtpRefusedError extends Error {
   readonly permanent = true;
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly ofServer = false,
+  ) {
     super(message);
     this.name = 'SmtpRefusedError';
   }
 }
 
-/** A send that may work later (server down, timeout, a 4xx answer): retried with backoff. */
+/**
+ * A send that may work later (server down, timeout, a 4xx answer): retried with backoff.
+ * `ofServer`: the server itself could not be reached (not an answer about this e-mail).
+ */
 export class SmtpUnavailableError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly ofServer = false,
+  ) {
     super(message);
     this.name = 'SmtpUnavailableError';
   }
+}
+
+/** Whether a send's failure says the card's SMTP server cannot be used (what the Email card shows). */
+export function isSmtpServerProblem(error: unknown): error is Error {
+  return (error instanceof SmtpRefusedError || error instanceof SmtpUnavailableError) && error.ofServer;
 }
 
 interface NodemailerError {
@@ -90,7 +107,10 @@ export function smtpError(settings: EmailSettings, error: NodemailerError): Erro
   const where = `${settings.smtp.host}:${settings.smtp.port}`;
   const answer = (error.response ?? error.message ?? '').trim().slice(0, 300);
   if (error.code === 'EAUTH') {
-    return new SmtpRefusedError(`O servidor SMTP recusou o login (verifique Email e Password): ${answer}`);
+    return new SmtpRefusedError(
+      `O servidor SMTP recusou o login (verifique Email e Password): ${answer}`,
+      true,
+    );
   }
   if (error.responseCode !== undefined && error.responseCode >= 500) {
     return new SmtpRefusedError(`O servidor SMTP recusou o email: ${answer}`);
@@ -99,10 +119,12 @@ export function smtpError(settings: EmailSettings, error: NodemailerError): Erro
     return new SmtpUnavailableError(`O servidor SMTP adiou o email: ${answer}`);
   }
   if (/STARTTLS/i.test(error.message ?? '') || error.code === 'ETLS') {
-    return new SmtpRefusedError(`O servidor SMTP ${where} não oferece TLS (TLS = on): ${answer}`);
+    return new SmtpRefusedError(`O servidor SMTP ${where} não oferece TLS (TLS = on): ${answer}`, true);
   }
-  if (error.code === 'ETIMEDOUT') return new SmtpUnavailableError(`Tempo esgotado no servidor SMTP ${where}`);
+  // The server itself could not be reached: what the Email card shows besides the e-mail.
+  if (error.code === 'ETIMEDOUT')
+    return new SmtpUnavailableError(`Tempo esgotado no servidor SMTP ${where}`, true);
   if (error.code === 'EDNS')
-    return new SmtpUnavailableError(`Servidor SMTP não encontrado: ${settings.smtp.host}`);
-  return new SmtpUnavailableError(`Servidor SMTP inacessível (${where}): ${answer}`);
+    return new SmtpUnavailableError(`Servidor SMTP não encontrado: ${settings.smtp.host}`, true);
+  return new SmtpUnavailableError(`Servidor SMTP inacessível (${where}): ${answer}`, true);
 }

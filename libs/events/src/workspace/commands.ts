@@ -1,3 +1,5 @@
+import type { IntegrationServer } from './events.js';
+import type { IntegrationType } from './integrations.js';
 import type { PlanName } from './plan.js';
 import type { WorkspaceSettingsPatch } from './settings.js';
 
@@ -25,6 +27,16 @@ export type WorkspaceCommand =
   /** 'Salvar Configuração': `config` maps the card's field labels to values. */
   | { type: 'ConfigureIntegration'; data: { integrationType: string; config: Record<string, string> } }
   | { type: 'DisconnectIntegration'; data: { integrationType: string } }
+  /** A channel worker tells how a server of the integration answers (only a change is recorded). */
+  | {
+      type: 'ReportIntegrationHealth';
+      data: {
+        integrationType: IntegrationType;
+        server: IntegrationServer;
+        reachable: boolean;
+        error: string | null;
+      };
+    }
   /**
    * 'Excluir todos os dados da conta': closes the workspace and erases its read models. `confirmation`
    * is what the Owner typed (DELETE_WORKSPACE_CONFIRMATION); the lists name the members and WhatsApp

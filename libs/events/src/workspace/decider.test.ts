@@ -541,6 +541,60 @@ describe('Workspace decider', () => {
     });
   });
 
+  describe('ReportIntegrationHealth', () => {
+    const emailCard: WorkspaceEvent = {
+      type: 'IntegrationConfigured',
+      data: { integrationType: 'email', config: { 'SMTP Server': 'smtp.loja.com', Email: 'a@loja.com' } },
+    };
+    const report = (reachable: boolean, error: string | null = null): WorkspaceCommand => ({
+      type: 'ReportIntegrationHealth',
+      data: { integrationType: 'email', server: 'imap', reachable, error },
+    });
+    const reported = (reachable: boolean, error: string | null): WorkspaceEvent => ({
+      type: 'IntegrationHealthReported',
+      data: { integrationType: 'email', server: 'imap', reachable, error },
+    });
+    it('records a server becoming unreachable, then reachable again; only changes', () => {
+      workspace
+        .given([created, emailCard])
+        .when(report(false, ' Servidor IMAP inacessível '))
+        .then([reported(false, 'Servidor IMAP inacessível')]);
+      workspace
+        .given([created, emailCard, reported(false, 'Servidor IMAP inacessível')])
+        .when(report(false, 'Servidor IMAP inacessível'))
+        .then([]);
+      workspace
+        .given([created, emailCard, reported(false, 'Servidor IMAP inacessível')])
+        .when(report(false, 'Outro motivo'))
+        .then([reported(false, 'Outro motivo')]);
+      workspace
+        .given([created, emailCard, reported(false, 'Servidor IMAP inacessível')])
+        .when(report(true, 'ignorado'))
+        .then([reported(true, null)]);
+    });
+    it('says nothing of a reachable server nothing was said about, a card saved again, or one disconnected', () => {
+      workspace.given([created, emailCard]).when(report(true)).then([]);
+      // Saving the card again forgets what its old settings did.
+      workspace
+        .given([
+          created,
+          emailCard,
+          reported(false, 'x'),
+          { ...emailCard, data: { ...emailCard.data, config: {} } },
+        ])
+        .when(report(true))
+        .then([]);
+      workspace
+        .given([created, emailCard, { type: 'IntegrationDisconnected', data: { integrationType: 'email' } }])
+        .when(report(false, 'x'))
+        .then([]);
+      workspace
+        .given([created, emailCard])
+        .when(report(false, '  '))
+        .then([reported(false, 'Servidor inacessível')]);
+    });
+  });
+
   describe('DisconnectIntegration', () => {
     it('disconnects a connected integration', () => {
       workspace
@@ -629,6 +683,13 @@ describe('workspace events match their schemas', () => {
       },
     ]),
     [[created, whatsappConnected], { type: 'DisconnectIntegration', data: { integrationType: 'whatsapp' } }],
+    [
+      [created, whatsappConnected],
+      {
+        type: 'ReportIntegrationHealth',
+        data: { integrationType: 'whatsapp', server: 'smtp', reachable: false, error: 'x' },
+      },
+    ],
     [
       [created],
       {

@@ -5,7 +5,7 @@ import { DomainError } from '../core/errors.js';
 import type { WorkspaceCommand } from './commands.js';
 import { checkEmailConfig } from '../email/email-settings.js';
 import { DELETE_WORKSPACE_CONFIRMATION } from './data-deletion.js';
-import type { WorkspaceEvent } from './events.js';
+import type { IntegrationServer, WorkspaceEvent } from './events.js';
 import { WORKSPACE_NAME_MAX_LENGTH } from './events.js';
 import type { IntegrationType } from './integrations.js';
 import type { PlanName, WorkspacePlan } from './plan.js';
@@ -26,6 +26,13 @@ export interface ConnectedIntegration {
   status: 'connected';
   /** Field label → value, only the labels of the integration's type. */
   config: Record<string, string>;
+  /** How its servers answered, as last reported (none yet: not tried since it was saved). */
+  health?: Partial<Record<IntegrationServer, ServerHealth>>;
+}
+
+export interface ServerHealth {
+  reachable: boolean;
+  error: string | null;
 }
 
 export interface WorkspaceFields {
@@ -195,6 +202,19 @@ function decide(command: WorkspaceCommand, state: WorkspaceState): WorkspaceEven
         ? []
         : [{ type: 'IntegrationConfigured', data: { integrationType, config } }];
     }
+    case 'ReportIntegrationHealth': {
+      const workspace = requireActive(state);
+      const { integrationType, server, reachable } = command.data;
+      const current = workspace.integrations[integrationType];
+      // Disconnected meanwhile: nothing to say it about.
+      if (!current) return [];
+      const error = reachable ? null : command.data.error?.trim().slice(0, 1000) || 'Servidor inacessível';
+      const last = current.health?.[server];
+      // Only a change is recorded (a server down is retried many times).
+      if (last && last.reachable === reachable && last.error === error) return [];
+      if (!last && reachable) return [];
+      return [{ type: 'IntegrationHealthReported', data: { integrationType, server, reachable, error } }];
+    }
     case 'DisconnectIntegration': {
       const workspace = requireActive(state);
       const integrationType = requireIntegrationType(command.data.integrationType);
@@ -263,6 +283,20 @@ function evolve(state: WorkspaceState, event: WorkspaceEvent): WorkspaceState {
             },
           }
         : state;
+    case 'IntegrationHealthReported': {
+      if (state.status !== 'active') return state;
+      const current = state.workspace.integrations[event.data.integrationType];
+      if (!current) return state;
+      const { server, reachable, error } = event.data;
+      const integrations = {
+        ...state.workspace.integrations,
+        [event.data.integrationType]: {
+          ...current,
+          health: { ...current.health, [server]: { reachable, error } },
+        },
+      };
+      return { status: 'active', workspace: { ...state.workspace, integrations } };
+    }
     case 'IntegrationDisconnected': {
       if (state.status !== 'active') return state;
       const integrations = { ...state.workspace.integrations };

@@ -55,6 +55,18 @@ export const IntegrationConfigured = defineEvent(
   { sealed: { subject: 'workspace', fields: ['config'], removed: { config: {} }, secret: true } },
 );
 export const IntegrationDisconnected = defineEvent('IntegrationDisconnected', z.object({ integrationType }));
+/** The servers a channel uses: one became unreachable (why, in pt-BR) or reachable again. */
+export const integrationServers = ['smtp', 'imap'] as const;
+export type IntegrationServer = (typeof integrationServers)[number];
+export const IntegrationHealthReported = defineEvent(
+  'IntegrationHealthReported',
+  z.object({
+    integrationType,
+    server: z.enum(integrationServers),
+    reachable: z.boolean(),
+    error: z.string().min(1).max(1000).nullable(),
+  }),
+);
 
 export const workspaceEventDefinitions = [
   WorkspaceCreated,
@@ -62,6 +74,7 @@ export const workspaceEventDefinitions = [
   WorkspaceSettingsChanged,
   IntegrationConfigured,
   IntegrationDisconnected,
+  IntegrationHealthReported,
   WorkspaceDataDeleted,
 ] as const;
 
@@ -71,4 +84,5 @@ export type WorkspaceEvent =
   | EventOf<typeof WorkspaceSettingsChanged>
   | EventOf<typeof IntegrationConfigured>
   | EventOf<typeof IntegrationDisconnected>
+  | EventOf<typeof IntegrationHealthReported>
   | EventOf<typeof WorkspaceDataDeleted>;

@@ -7,6 +7,7 @@ import {
   type GreenMail,
   type MailAccount,
 } from '@atende/channel-worker/testing';
+import { freePort } from '@atende/events/testing';
 import { GatewayHarness } from '../../testing/harness.js';
 import type { EmailView } from './emails-routes.js';
 import { signInEveryone, type Cookies } from './testing.js';
@@ -160,5 +161,39 @@ describeMail('e-mails through the API and a real mail server (GreenMail)', () =>
     });
     // Read again on the next poll or reconnect, the answer stays one e-mail.
     expect((await list()).filter((e) => e.direction === 'received')).toHaveLength(1);
+  }, 60_000);
+  it('shows on the Email card that its SMTP server cannot be reached, while the e-mail waits for it', async () => {
+    const down = await freePort();
+    const saved = await gw.request('PUT', '/api/integrations/email', {
+      cookie: c.owner,
+      body: { config: emailCardConfig({ ...mail, smtpPort: down }, company) },
+    });
+    expect(saved.status).toBe(200);
+    const res = await gw.request<EmailAnswer>('POST', '/api/emails', {
+      cookie: c.agent,
+      body: { to: customer.address, subject: 'Sem servidor', content: 'Teste' },
+    });
+    const card = async () =>
+      (
+        await gw.request<{ integrations: { type: string; serverErrors: string[] }[] }>(
+          'GET',
+          '/api/integrations',
+          {
+            cookie: c.owner,
+          },
+        )
+      ).body.integrations.find((i) => i.type === 'email')!;
+    const deadline = Date.now() + 20_000;
+    while ((await card()).serverErrors.length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect((await card()).serverErrors).toEqual([
+      expect.stringMatching(new RegExp(`^Servidor SMTP inacessível \\(127\\.0\\.0\\.1:${down}\\): `)),
+    ]);
+    // Still being tried (retries with backoff), not given up.
+    const pending = await gw.request<EmailAnswer>('GET', `/api/emails/${res.body.email.id}`, {
+      cookie: c.agent,
+    });
+    expect(pending.body.email.status).toBe('sending');
   }, 60_000);
 });

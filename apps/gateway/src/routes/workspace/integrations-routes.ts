@@ -36,6 +36,8 @@ export const integrationCardSchema = z.object({
   connectedAt: z.string().nullable(),
   /** Last change (configured or disconnected), null when never configured. */
   lastSync: z.string().nullable(),
+  /** Why a server of the channel cannot be reached now (pt-BR), as the channel worker last found it. */
+  serverErrors: z.array(z.string()),
 });
 export type IntegrationCard = z.infer<typeof integrationCardSchema>;
 
@@ -57,6 +59,7 @@ function toCard(view: IntegrationView): IntegrationCard {
     secretFields: fields.filter(isSecretIntegrationField),
     connectedAt: view.connectedAt,
     lastSync: view.updatedAt,
+    serverErrors: Object.values(view.health ?? {}).flatMap((h) => (h.reachable || !h.error ? [] : [h.error])),
   };
 }
 

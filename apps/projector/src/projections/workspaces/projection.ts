@@ -105,13 +105,24 @@ export const workspacesProjection = defineProjection(WORKSPACES_PROJECTION, {
       updatedAt: at,
     });
   },
+  IntegrationHealthReported: (event, tx) => {
+    const workspaceId = event.metadata.workspaceId;
+    const type: IntegrationType = event.data.integrationType;
+    const current = tx.get<IntegrationDoc>(c.integration, integrationDocId(workspaceId, type));
+    if (!current || current.status !== 'connected') return;
+    const { server, reachable, error } = event.data;
+    const at = utcIso(event.metadata.occurredAt);
+    writeIntegration(tx, { ...current, health: { ...current.health, [server]: { reachable, error, at } } });
+  },
   IntegrationDisconnected: (event, tx) => {
     const workspaceId = event.metadata.workspaceId;
     const type: IntegrationType = event.data.integrationType;
     const current = tx.get<IntegrationDoc>(c.integration, integrationDocId(workspaceId, type));
     if (!current) return;
+    // What its servers answered goes with its settings.
+    const { health: _health, ...card } = current;
     writeIntegration(tx, {
-      ...current,
+      ...card,
       status: 'disconnected',
       config: {},
       connectedAt: null,

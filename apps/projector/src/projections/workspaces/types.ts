@@ -1,4 +1,4 @@
-import type { IntegrationType, PlanName, WorkspaceSettings } from '@atende/events';
+import type { IntegrationServer, IntegrationType, PlanName, WorkspaceSettings } from '@atende/events';
 
 export const WORKSPACES_PROJECTION = 'workspaces';
 
@@ -64,6 +64,8 @@ export interface IntegrationDoc {
   /** When it was connected (kept across re-configurations), null while disconnected. */
   connectedAt: string | null;
   updatedAt: string;
+  /** How its servers answered, as a channel worker last reported (absent: nothing reported since saved). */
+  health?: Partial<Record<IntegrationServer, { reachable: boolean; error: string | null; at: string }>>;
 }
 
 /** An integration card as listed: never-configured types have updatedAt null. */

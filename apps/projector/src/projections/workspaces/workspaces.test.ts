@@ -125,6 +125,40 @@ describe('workspaces projection', () => {
     expect((await listIntegrations(view, 'w9')).every((i) => i.status === 'disconnected')).toBe(true);
   });
 
+  it("keeps how the card's servers answered until it is saved again or disconnected", async () => {
+    const log = new TestLog();
+    create(log);
+    const ws = { workspaceId: 'w1', at: '2026-11-02T10:00:00.000Z' };
+    const card = {
+      type: 'IntegrationConfigured',
+      data: { integrationType: 'email', config: { Email: 'a@x.com' } },
+    } as const;
+    log.append('workspace-w1', card, ws);
+    const health = (server: 'smtp' | 'imap', reachable: boolean, error: string | null) =>
+      log.append(
+        'workspace-w1',
+        { type: 'IntegrationHealthReported', data: { integrationType: 'email', server, reachable, error } },
+        ws,
+      );
+    health('imap', false, 'Servidor IMAP inacessível');
+    health('smtp', false, 'Servidor SMTP inacessível');
+    health('smtp', true, null);
+    let view = (await project(workspacesProjection, log.events)).view('workspaces');
+    const email = async () => (await listIntegrations(view, 'w1')).find((i) => i.type === 'email')!;
+    expect((await email()).health).toEqual({
+      imap: { reachable: false, error: 'Servidor IMAP inacessível', at: '2026-11-02T10:00:00.000Z' },
+      smtp: { reachable: true, error: null, at: '2026-11-02T10:00:00.000Z' },
+    });
+    log.append('workspace-w1', card, ws);
+    view = (await project(workspacesProjection, log.events)).view('workspaces');
+    expect((await email()).health).toBeUndefined();
+    health('imap', false, 'x');
+    log.append('workspace-w1', { type: 'IntegrationDisconnected', data: { integrationType: 'email' } }, ws);
+    view = (await project(workspacesProjection, log.events)).view('workspaces');
+    expect((await email()).health).toBeUndefined();
+    await expectReplayStable(workspacesProjection, log.events);
+  });
+
   it('lists the workspaces whose integration of a type is connected, deployment-wide', async () => {
     const log = new TestLog();
     for (const ws of ['w1', 'w2', 'w3']) {

@@ -114,6 +114,13 @@ export function IntegrationCardView({
           ))}
         </dl>
       ) : null}
+      {connected && card?.serverErrors?.length ? (
+        <ul className="space-y-1 rounded-lg bg-red-50 px-3 py-2 text-xs text-red-700 dark:bg-red-950/50 dark:text-red-300">
+          {card.serverErrors.map((error) => (
+            <li key={error}>{error}</li>
+          ))}
+        </ul>
+      ) : null}
       {lastSync ? (
         <p className="text-xs text-slate-500 dark:text-slate-400">
           {TEXTS.lastSync}: <time dateTime={card?.lastSync ?? undefined}>{lastSync}</time>

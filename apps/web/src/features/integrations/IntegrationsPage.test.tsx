@@ -102,6 +102,26 @@ describe('Integrações: cards', () => {
     expect(within(telegram).getByRole('button', { name: 'Conectar' })).toBeInTheDocument();
   });
 
+  it("a connected card says why its servers cannot be reached (the e-mail channel's SMTP and IMAP)", async () => {
+    const cards = allCards().map((c) =>
+      c.type === 'email'
+        ? {
+            ...c,
+            status: 'connected' as const,
+            config: { 'SMTP Server': 'smtp.loja.com', Email: 'contato@loja.com' },
+            serverErrors: ['Servidor IMAP inacessível (imap.loja.com:993): connect ECONNREFUSED'],
+          }
+        : c,
+    );
+    server.use(...integrationsServer(cards).handlers);
+    renderPage();
+    const email = await findArticle('Email');
+    expect(
+      within(email).getByText('Servidor IMAP inacessível (imap.loja.com:993): connect ECONNREFUSED'),
+    ).toBeVisible();
+    expect(within(await findArticle('Telegram Bot')).queryByText(/inacessível/)).toBeNull();
+  });
+
   it("'Configurar {name}': one labelled field per config field, secrets as password fields; saving connects the card", async () => {
     const api = integrationsServer();
     let release!: () => void;

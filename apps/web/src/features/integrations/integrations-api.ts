@@ -12,6 +12,8 @@ export interface IntegrationCard {
   secretFields: string[];
   connectedAt: string | null;
   lastSync: string | null;
+  /** Why a server of the channel cannot be reached now (the e-mail channel's SMTP and IMAP). */
+  serverErrors?: string[];
   /** Messages processed through the channel, when the server counts them. */
   messageCount?: number | null;
 }
