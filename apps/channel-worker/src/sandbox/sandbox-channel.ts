@@ -8,9 +8,11 @@ import {
   type ChannelStatus,
   type InboundChannelMessage,
   type OutboundChannelMessage,
+  type RecordedMedia,
   type SentMessageQuery,
 } from '@atende/events';
 import { inboundMessageId } from './inbound-message-id.js';
+import { SandboxMediaKeeper, type SandboxMediaOptions } from './sandbox-media.js';
 import type { SandboxStorage } from './sandbox-storage.js';
 import { ChannelListeners } from '../channel/channel-listeners.js';
 
@@ -91,6 +93,12 @@ export interface SandboxChannelOptions {
    * of a session run elsewhere answer SANDBOX_SESSION_NOT_HERE. Default: every session is here.
    */
   ownsSession?: (sessionId: string) => boolean;
+  /**
+   * Where customers' media goes: downloaded from the URL the phone was given and kept in the media
+   * store, the conversation showing it from `/api/media/…` only. Without it (unit tests) the URL is
+   * taken as the stored media.
+   */
+  media?: SandboxMediaOptions;
 }
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -121,10 +129,15 @@ export class SandboxChannel implements Channel {
   private readonly storage: SandboxStorage | undefined;
   private readonly sendDelayMs: number;
   private readonly ownsSession: (sessionId: string) => boolean;
-  /** `${sessionId}:${providerMessageId}` → media URL of inbound messages, for retryMedia. */
-  private readonly inboundMedia = new Map<string, string>();
+  /** Customers' media: downloaded and kept, or failed. */
+  private readonly media: SandboxMediaKeeper;
 
   constructor(options: SandboxChannelOptions = {}) {
+    this.media = new SandboxMediaKeeper(
+      options.media,
+      (event) => this.emit(event),
+      () => this.delivered(),
+    );
     this.storage = options.storage;
     this.prePaired = new Set(options.paired ?? []);
     this.pairingsLoaded = this.loadPairings();
@@ -263,13 +276,8 @@ export class SandboxChannel implements Channel {
       .map((m) => m.providerMessageId);
   }
 
-  async retryMedia(sessionId: string, providerMessageId: string): Promise<void> {
-    const mediaUrl = this.inboundMedia.get(`${sessionId}:${providerMessageId}`);
-    this.emit(
-      mediaUrl
-        ? { type: 'media', sessionId, providerMessageId, status: 'stored', mediaUrl }
-        : { type: 'media', sessionId, providerMessageId, status: 'failed', error: 'Mídia não encontrada' },
-    );
+  async retryMedia(sessionId: string, providerMessageId: string, recorded?: RecordedMedia): Promise<void> {
+    await this.media.retry(sessionId, providerMessageId, recorded);
   }
 
   onEvent(listener: (event: ChannelEvent) => void | Promise<void>): () => void {
@@ -317,17 +325,8 @@ export class SandboxChannel implements Channel {
       timestamp: this.now().toISOString(),
     };
     this.emit({ type: 'inbound', sessionId: state.sessionId, message });
-    if (message.mediaUrl) {
-      // The sandbox's media is the URL it was given: "downloaded" at once.
-      this.inboundMedia.set(`${sessionId}:${providerMessageId}`, message.mediaUrl);
-      this.emit({
-        type: 'media',
-        sessionId,
-        providerMessageId,
-        status: 'stored',
-        mediaUrl: message.mediaUrl,
-      });
-    }
+    // Downloaded in the background, as a phone does; the message shows it once stored.
+    if (message.mediaUrl) void this.media.keep(sessionId, providerMessageId, message.mediaUrl, chatId);
     return { providerMessageId, chatId, messageId: inboundMessageId(sessionId, providerMessageId) };
   }
 

@@ -232,6 +232,12 @@ export async function startEmbedded(
         paired: demo.sandboxSessionId ? [demo.sandboxSessionId] : [],
         storage: sandboxStorage,
         sendDelayMs: config.SANDBOX_SEND_DELAY_MS,
+        // Customers' media: downloaded into the media store, never hot-linked.
+        media: {
+          sink: new WorkspaceMediaSink(media, workspaceOfSession, {
+            conversationIdOf: conversations.conversationIdOf,
+          }),
+        },
       })
     : undefined;
   // WHATSAPP_DRIVER=wwebjs: real WhatsApp through whatsapp-web.js and the system's Chromium, its

@@ -83,6 +83,12 @@ export async function startChannelWorkerRole(plan: ChannelWorkerPlan, logger: Lo
         paired: [DEMO_SANDBOX_SESSION.sessionId],
         storage: sandboxStorage,
         sendDelayMs: plan.whatsapp.sendDelayMs,
+        // Customers' media: downloaded into the deployment's media store, never hot-linked.
+        media: {
+          sink: new WorkspaceMediaSink(media, workspaceOf, {
+            conversationIdOf: conversations.conversationIdOf,
+          }),
+        },
         // Its controls answer 421 for a session another worker runs.
         ownsSession: (sessionId) => leases.holds(sessionId),
       })

@@ -175,6 +175,9 @@ export const messageSchema = z.object({
 });
 export type MessageView = z.infer<typeof messageSchema>;
 
+/** Where media kept in the media store is served. */
+const MEDIA_URL_PREFIX = '/api/media/';
+
 export function messageView(row: MessageRow): MessageView {
   return {
     id: row.id,
@@ -189,7 +192,9 @@ export function messageView(row: MessageRow): MessageView {
     createdAt: row.createdAt,
     type: row.type,
     status: row.status,
-    mediaUrl: row.mediaUrl,
+    // Only media kept here is shown: a URL a driver or a customer gave is never hot-linked.
+    mediaUrl:
+      row.mediaStatus === 'stored' && row.mediaUrl?.startsWith(MEDIA_URL_PREFIX) ? row.mediaUrl : null,
     mediaStatus: row.mediaStatus,
     error: row.error,
     position: row.position,

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { WorkspaceMediaSink } from '@atende/channel-worker';
@@ -22,14 +24,42 @@ function filesUnder(dir: string): Buffer[] {
   });
 }
 
+/** A small JPEG-looking file, as a customer's link serves it. */
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0, 1]);
+
+/** Where customers' media links point: a plain-HTTP site; `/depois.jpg` answers 404 until `later`. */
+async function startCustomerSite() {
+  const site = {
+    url: '',
+    later: false,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  const server = http.createServer((req, res) => {
+    if (req.url === '/fotos/a.jpg' || (req.url === '/depois.jpg' && site.later)) {
+      res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': JPEG.length });
+      res.end(JPEG);
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  site.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return site;
+}
+
 describe('message media over HTTP', () => {
   let gw: GatewayHarness;
   let cookie: string;
+  let customerSite: Awaited<ReturnType<typeof startCustomerSite>>;
   beforeAll(async () => {
+    customerSite = await startCustomerSite();
     gw = await GatewayHarness.start();
     cookie = await gw.loginDemo();
   });
-  afterAll(async () => gw.stop());
+  afterAll(async () => {
+    await gw.stop();
+    await customerSite.close();
+  });
 
   async function messagesOf(chatId: string): Promise<Message[]> {
     const me = await gw.request<{ user: { id: string } }>('GET', '/api/auth/me', { cookie });
@@ -41,7 +71,7 @@ describe('message media over HTTP', () => {
     return res.body.messages;
   }
 
-  it('stores sandbox media at once; a retry of stored media changes nothing; text has no media to retry', async () => {
+  it('downloads sandbox media into the media store (never hot-linked); a retry of stored media changes nothing; text has no media to retry', async () => {
     const image = await gw.request<{ conversationId: string; messageId: string }>(
       'POST',
       '/api/sandbox/whatsapp/inbound',
@@ -50,7 +80,7 @@ describe('message media over HTTP', () => {
           sessionId: SESSION,
           from: '5511955554444',
           type: 'image',
-          mediaUrl: 'https://example.com/a.jpg',
+          mediaUrl: `${customerSite.url}/fotos/a.jpg`,
         },
       },
     );
@@ -59,7 +89,11 @@ describe('message media over HTTP', () => {
     const stored = await eventually(async () =>
       (await messagesOf(conversationId)).find((m) => m.id === messageId && m.mediaStatus === 'stored'),
     );
-    expect(stored.mediaUrl).toBe('https://example.com/a.jpg');
+    // Served from here, its bytes as the customer's site had them (http: the page's CSP allows it).
+    expect(stored.mediaUrl).toMatch(new RegExp(`^/api/media/${SESSION}/[0-9a-f]{64}\\.jpg$`));
+    const file = await fetch(`${gw.url}${stored.mediaUrl}`, { headers: { cookie } });
+    expect(file.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(JPEG);
 
     const retryPath = (id: string) =>
       `/api/conversations/${encodeURIComponent(conversationId)}/messages/${encodeURIComponent(id)}/media/retry`;
@@ -80,6 +114,37 @@ describe('message media over HTTP', () => {
     const unknown = await gw.request('POST', retryPath('nope'), { cookie, body: {} });
     expect(unknown.status).toBe(404);
     expect((await gw.request('POST', retryPath(messageId), { body: {} })).status).toBe(401);
+  });
+
+  it("shows a media the customer's link could not give as failed, never its link; a retry once it answers stores it", async () => {
+    const image = await gw.request<{ conversationId: string; messageId: string }>(
+      'POST',
+      '/api/sandbox/whatsapp/inbound',
+      {
+        body: {
+          sessionId: SESSION,
+          from: '5511955553333',
+          type: 'image',
+          mediaUrl: `${customerSite.url}/depois.jpg`,
+        },
+      },
+    );
+    const { conversationId, messageId } = image.body;
+    const failed = await eventually(async () =>
+      (await messagesOf(conversationId)).find((m) => m.id === messageId && m.mediaStatus === 'failed'),
+    );
+    expect(failed.mediaUrl).toBeNull();
+    customerSite.later = true; // the customer's link answers now
+    const retry = await gw.request(
+      'POST',
+      `/api/conversations/${encodeURIComponent(conversationId)}/messages/${encodeURIComponent(messageId)}/media/retry`,
+      { cookie, body: {} },
+    );
+    expect(retry.status).toBe(200);
+    const stored = await eventually(async () =>
+      (await messagesOf(conversationId)).find((m) => m.id === messageId && m.mediaStatus === 'stored'),
+    );
+    expect(stored.mediaUrl).toMatch(/^\/api\/media\//);
   });
 
   it("serves downloaded media files to the session's workspace only", async () => {
