@@ -234,14 +234,14 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
   }
   const following = followLog({
     store,
-    ...(options.source ? { source: options.source } : {}),
+    source: options.source,
+    name: 'channel bridge',
+    logger,
     checkpoint,
     signal: abort.signal,
     handle: onStoredEvent,
     onHandlerError: (error, event) =>
       ctx.logFailure(error, { globalPosition: event.globalPosition, type: event.type }, 'event not handled'),
-    onSourceError: (error) =>
-      logger.error({ err: error }, 'channel bridge stopped following the event store'),
   });
 
   return {

@@ -1,18 +1,20 @@
+import type { Logger } from 'pino';
 import type { EventSource, EventStore, StoredEvent } from '@atende/events';
 import type { BridgeCheckpoint } from './bridge-checkpoint.js';
 
 export interface FollowLogOptions {
   store: EventStore;
   /** Where the pages come from: the store's subscription by default; the bus in distributed mode. */
-  source?: EventSource;
+  source?: EventSource | undefined;
+  /** Who follows (the log's lines name it). */
+  name: string;
+  logger: Logger;
   checkpoint: BridgeCheckpoint;
   /** Aborted: the follow ends after the event in hand. */
   signal: AbortSignal;
   handle(event: StoredEvent): Promise<void>;
-  /** A handler's failure: reported, and the checkpoint moves past the event all the same. */
-  onHandlerError(error: unknown, event: StoredEvent): void;
-  /** The source failed: the follow has ended (not called once `signal` aborted). */
-  onSourceError(error: unknown): void;
+  /** A handler's failure: reported (logged by default), and the checkpoint moves past the event all the same. */
+  onHandlerError?(error: unknown, event: StoredEvent): void;
 }
 
 /**
@@ -33,12 +35,18 @@ export async function followLog(options: FollowLogOptions): Promise<void> {
         try {
           await options.handle(event);
         } catch (error) {
-          options.onHandlerError(error, event);
+          if (options.onHandlerError) options.onHandlerError(error, event);
+          else {
+            const { globalPosition, type } = event;
+            options.logger.error({ err: error, globalPosition, type }, `${options.name}: event not handled`);
+          }
         }
         checkpoint.handledTo(event.globalPosition);
       }
     }
   } catch (error) {
-    if (!signal.aborted) options.onSourceError(error);
+    // The follow has ended: what depends on it stops (a supervisor's health check sees it).
+    if (!signal.aborted)
+      options.logger.error({ err: error }, `${options.name} stopped following the event store`);
   }
 }

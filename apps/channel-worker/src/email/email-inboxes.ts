@@ -125,13 +125,12 @@ export async function startEmailInboxes(options: EmailInboxesOptions): Promise<E
   });
   const following = followLog({
     store,
-    ...(options.source ? { source: options.source } : {}),
+    source: options.source,
+    name: 'email inboxes',
+    logger,
     checkpoint,
     signal: abort.signal,
     handle: onEvent,
-    onHandlerError: (error, event) =>
-      logger.error({ err: error, globalPosition: event.globalPosition }, 'email inboxes: event not handled'),
-    onSourceError: (error) => logger.error({ err: error }, 'email inboxes stopped following the event store'),
   });
 
   return {

@@ -184,14 +184,14 @@ export async function startEmailOutbox(options: EmailOutboxOptions): Promise<Ema
 
   const following = followLog({
     store,
-    ...(options.source ? { source: options.source } : {}),
+    source: options.source,
+    name: 'email outbox',
+    logger,
     checkpoint,
     signal: abort.signal,
     handle: onEvent,
-    onHandlerError: (error, event) =>
-      logger.error({ err: error, globalPosition: event.globalPosition }, 'email outbox: event not handled'),
-    onSourceError: (error) => logger.error({ err: error }, 'email outbox stopped following the event store'),
   });
+
   return {
     async stop() {
       if (abort.signal.aborted) return;

@@ -121,8 +121,12 @@ export async function deliver(mail: GreenMail, message: MailMessage): Promise<vo
   }
 }
 
-/** Deletes every message of an account's INBOX (a suite's tests start from an empty mailbox). */
-export async function emptyMailbox(mail: GreenMail, account: MailAccount): Promise<void> {
+/** Runs `work` on an account's INBOX over IMAP (plain, on loopback), the mailbox locked meanwhile. */
+async function withInbox<T>(
+  mail: GreenMail,
+  account: MailAccount,
+  work: (client: ImapFlow) => Promise<T>,
+): Promise<T> {
   const client = new ImapFlow({
     host: '127.0.0.1',
     port: mail.imapPort,
@@ -134,7 +138,7 @@ export async function emptyMailbox(mail: GreenMail, account: MailAccount): Promi
   try {
     const lock = await client.getMailboxLock('INBOX');
     try {
-      if (client.mailbox && client.mailbox.exists > 0) await client.messageDelete('1:*');
+      return await work(client);
     } finally {
       lock.release();
     }
@@ -143,40 +147,41 @@ export async function emptyMailbox(mail: GreenMail, account: MailAccount): Promi
   }
 }
 
-/** An account's INBOX on the server, read over IMAP: sender, recipients, subject, thread and text of each message. */
-export async function readMailbox(mail: GreenMail, account: MailAccount) {
-  const client = new ImapFlow({
-    host: '127.0.0.1',
-    port: mail.imapPort,
-    secure: false,
-    auth: { user: account.address, pass: account.password },
-    logger: false,
+/** Deletes every message of an account's INBOX (a suite's tests start from an empty mailbox). */
+export async function emptyMailbox(mail: GreenMail, account: MailAccount): Promise<void> {
+  await withInbox(mail, account, async (client) => {
+    if (client.mailbox && client.mailbox.exists > 0) await client.messageDelete('1:*');
   });
-  await client.connect();
-  try {
-    const lock = await client.getMailboxLock('INBOX');
-    try {
-      const found = [];
-      for await (const message of client.fetch('1:*', { source: true }, { uid: false })) {
-        const parsed = await simpleParser(message.source!);
-        found.push({
-          subject: parsed.subject,
-          from: parsed.from?.text,
-          to: parsed.to && !Array.isArray(parsed.to) ? parsed.to.text : undefined,
-          messageId: parsed.messageId,
-          inReplyTo: parsed.inReplyTo,
-          references: parsed.references,
-          text: parsed.text?.trim(),
-        });
-      }
-      return found;
-    } finally {
-      lock.release();
+}
+
+/** A message as a mailbox holds it, parsed. */
+export interface DeliveredMail {
+  subject: string | undefined;
+  from: string | undefined;
+  to: string | undefined;
+  messageId: string | undefined;
+  inReplyTo: string | undefined;
+  references: string | string[] | undefined;
+  text: string | undefined;
+}
+
+/** An account's INBOX on the server, read over IMAP: sender, recipients, subject, thread and text of each message. */
+export async function readMailbox(mail: GreenMail, account: MailAccount): Promise<DeliveredMail[]> {
+  return withInbox(mail, account, async (client) => {
+    const found: DeliveredMail[] = [];
+    if (!client.mailbox || client.mailbox.exists === 0) return found;
+    for await (const message of client.fetch('1:*', { source: true }, { uid: false })) {
+      const parsed = await simpleParser(message.source!);
+      found.push({
+        subject: parsed.subject,
+        from: parsed.from?.text,
+        to: parsed.to && !Array.isArray(parsed.to) ? parsed.to.text : undefined,
+        messageId: parsed.messageId,
+        inReplyTo: parsed.inReplyTo,
+        references: parsed.references,
+        text: parsed.text?.trim(),
+      });
     }
-  } catch (error) {
-    if (/Nothing to fetch|empty/i.test(String(error))) return [];
-    throw error;
-  } finally {
-    await client.logout();
-  }
+    return found;
+  });
 }
