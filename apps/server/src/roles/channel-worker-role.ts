@@ -195,8 +195,8 @@ export async function startChannelWorkerRole(plan: ChannelWorkerPlan, logger: Lo
           () => closeControls(controls),
           // Detaches its sessions (not logged out: another worker takes them), closes leases and queues.
           () => bridge.stop(),
-          () => emailOutbox.stop(),
-          () => emailInboxes.stop(),
+          // Side by side: each leaves its consumer group on the bus, which takes a few seconds.
+          () => Promise.all([emailOutbox.stop(), emailInboxes.stop()]),
           () => bus.close(),
           () => channel.close(),
           () => sessionArchives?.close(),
@@ -226,8 +226,7 @@ const STOP_STEPS = [
   'no more takeovers',
   'sandbox controls',
   'bridge (sessions, leases, send queues)',
-  'e-mail outbox',
-  'e-mail inboxes',
+  'e-mail outbox and inboxes',
   'bus',
   'channel',
   'saved logins',
