@@ -42,4 +42,19 @@ describe('ReadModelsProgress', () => {
     expect(await Promise.all(waiting)).toEqual(waiting.map(() => true));
     expect(await progress.position()).toBe(200);
   });
+
+  it('asks again when a read never answers, so one lost reply does not hold every later push', async () => {
+    let published = 0;
+    let reads = 0;
+    const readPosition = () => {
+      reads += 1;
+      // The first read is lost (never settles); the later ones answer.
+      return reads === 1 ? new Promise<number>(() => undefined) : Promise.resolve(published);
+    };
+    const progress = new ReadModelsProgress(new MemoryReadModels(), ['a'], 5, readPosition, 50);
+    const waiting = progress.waitForPosition(7, 2_000);
+    published = 7;
+    expect(await waiting).toBe(true);
+    expect(reads).toBeGreaterThan(1);
+  });
 });

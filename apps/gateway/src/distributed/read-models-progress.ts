@@ -1,6 +1,14 @@
 import type { ReadModels } from '@atende/events';
 import type { ProjectionProgress } from '../http/gateway-deps.js';
 
+/** How long one read of the progress may take before the loop asks again. */
+const READ_TIMEOUT_MS = 1_000;
+
+const sleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms).unref();
+  });
+
 interface Waiter {
   position: number;
   resolve: (reached: boolean) => void;
@@ -24,6 +32,8 @@ export class ReadModelsProgress implements ProjectionProgress {
     private readonly projections: readonly string[],
     private readonly pollMs = 2,
     private readonly readPosition?: () => Promise<number>,
+    /** A read that has not answered by then is left behind and another one asked. */
+    private readonly readTimeoutMs = READ_TIMEOUT_MS,
   ) {}
 
   async position(): Promise<number> {
@@ -53,8 +63,10 @@ export class ReadModelsProgress implements ProjectionProgress {
   private async poll(): Promise<void> {
     try {
       while (this.waiters.length > 0) {
-        // A failed read (Redis restarting) is tried again; the waiters' own timeouts bound the wait.
-        await this.position().catch(() => undefined);
+        // A failed read (Redis restarting) is tried again; a read that never answers (a reply lost on a
+        // connection ioredis has not yet found dead) must not hold every later push: it is left behind.
+        // The waiters' own timeouts bound each wait.
+        await Promise.race([this.position().catch(() => undefined), sleep(this.readTimeoutMs)]);
         const ready = this.waiters.filter((w) => w.position <= this.reached);
         if (ready.length > 0) {
           this.waiters = this.waiters.filter((w) => w.position > this.reached);
