@@ -1,5 +1,7 @@
 import http from 'node:http';
 
+type ReusedSocketError = Error & { onReusedSocket?: boolean };
+
 /** One HTTP answer, body as text (parse it with `json`). */
 export interface HttpAnswer {
   status: number;
@@ -35,7 +37,26 @@ export class HttpClient {
     this.agent = new http.Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets });
   }
 
-  request(method: string, path: string, options: RequestOptions = {}): Promise<HttpAnswer> {
+  /**
+   * A kept-alive connection the server closes as idle (its 5 s keep-alive timeout) just as a
+   * request goes out on it fails with ECONNRESET ("socket hang up"): that request never reached
+   * the handler, so it is sent once more on a fresh connection (the pattern Node's http docs give).
+   */
+  async request(method: string, path: string, options: RequestOptions = {}): Promise<HttpAnswer> {
+    try {
+      return await this.send(method, path, options);
+    } catch (error) {
+      if (
+        !(error as ReusedSocketError).onReusedSocket ||
+        (error as NodeJS.ErrnoException).code !== 'ECONNRESET'
+      ) {
+        throw error;
+      }
+      return this.send(method, path, options);
+    }
+  }
+
+  private send(method: string, path: string, options: RequestOptions): Promise<HttpAnswer> {
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
     const headers: http.OutgoingHttpHeaders = {};
     if (payload !== undefined) {
@@ -71,7 +92,10 @@ export class HttpClient {
       req.setTimeout(options.timeoutMs ?? 30_000, () =>
         req.destroy(new Error(`${method} ${path}: timed out`)),
       );
-      req.on('error', reject);
+      req.on('error', (error: ReusedSocketError) => {
+        error.onReusedSocket = req.reusedSocket;
+        reject(error);
+      });
       req.end(payload);
     });
   }
