@@ -1,6 +1,15 @@
 // One Jest run for every workspace. Node packages (and the browser journeys in apps/web/e2e) share
 // one project; the web client's components and sagas run in a jsdom project. TypeScript is stripped by SWC; `tsc -b` type-checks separately.
-const esmOnly = ['uuid'];
+// ESM-only packages Jest (CommonJS here) must transform; file-type's core is what the gateway uses.
+const esmOnly = [
+  'uuid',
+  'file-type',
+  'strtok3',
+  'token-types',
+  'uint8array-extras',
+  '@tokenizer',
+  '@borewit',
+];
 const swc = [
   '@swc/jest',
   { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
@@ -37,7 +46,11 @@ module.exports = {
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.(t|j|mj)s$': swc },
       transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
-      moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+      moduleNameMapper: {
+        '^(\\.{1,2}/.*)\\.js$': '$1',
+        // Its package has no `require` export (ESM only); Node's own export is core plus file helpers.
+        '^file-type$': '<rootDir>/node_modules/file-type/core.js',
+      },
       modulePathIgnorePatterns: ['<rootDir>/.*/\\.tsbuild/'],
     },
     {

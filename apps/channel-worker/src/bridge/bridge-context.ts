@@ -10,6 +10,7 @@ import {
   type ConversationCommand,
   type EventContext,
   type EventStore,
+  type MediaStore,
 } from '@atende/events';
 import { ConversationRouting } from './conversation-routing.js';
 
@@ -24,6 +25,8 @@ export interface BridgeContext {
   closedWorkspaces: Set<string>;
   /** Their sessions: whatever they still report is dropped. */
   closedSessions: Set<string>;
+  /** Where the files agents send are read from (none: a media message fails). */
+  media: Pick<MediaStore, 'get'> | undefined;
   conversationCommand(
     streamId: string,
     command: ConversationCommand,
@@ -37,6 +40,7 @@ export function bridgeContext(options: {
   store: EventStore;
   channel: Channel;
   logger: Logger;
+  media?: Pick<MediaStore, 'get'>;
   conversationIdFor(workspaceId: string, address: string): Promise<string>;
 }): BridgeContext {
   const { store, channel, logger } = options;
@@ -49,6 +53,7 @@ export function bridgeContext(options: {
     routing: new ConversationRouting(store, options.conversationIdFor),
     closedWorkspaces: new Set(),
     closedSessions: new Set(),
+    media: options.media,
     conversationCommand: (streamId, command, context) =>
       handleCommand(deps, conversationDecider, streamId, command, context),
     logFailure(error, detail, msg) {

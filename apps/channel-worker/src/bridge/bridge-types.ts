@@ -109,8 +109,11 @@ export interface ChannelBridgeOptions {
   conversationIdFor(workspaceId: string, address: string): Promise<string>;
   /** A customer was erased (maybe by another process): cached keys and routes are stale. */
   onContactErased?: () => void;
-  /** Where the channel's media is: a deleted workspace's is deleted with its events. */
-  media?: Pick<MediaStore, 'deleteWorkspace'>;
+  /**
+   * Where the channel's media is: the files agents send are read from it, and a deleted
+   * workspace's media is deleted with its events.
+   */
+  media?: Pick<MediaStore, 'deleteWorkspace' | 'get'>;
   /** Where the WhatsApp logins are saved (whatsapp-web.js): a deleted workspace's are deleted too. */
   sessionArchives?: Pick<SessionArchiveStore, 'deleteWorkspace'>;
   /** The workspace of a session (a read-model lookup); the channel stream is read when it has none. */

@@ -1,12 +1,32 @@
-import { REMOVED_PLACEHOLDER, conversationAddress, streams, type EventStore } from '@atende/events';
+import {
+  REMOVED_PLACEHOLDER,
+  conversationAddress,
+  streams,
+  type EventStore,
+  type MessageType,
+} from '@atende/events';
 
 /** Addresses whose kind of conversation id is known, per process (bounded: a cache). */
 const MAX_KNOWN = 50_000;
 
 export interface OutboundRequest {
+  /** The text, or a media's caption. */
   content: string;
+  type: MessageType;
   /** The provider's address of the chat (a WhatsApp id). */
   address: string;
+  /** The file an agent attached: its media-store id and how it goes out. */
+  media?: { mediaId: string; mimeType: string; fileName: string };
+}
+
+const MEDIA_URL_PREFIX = '/api/media/';
+
+interface RequestedData {
+  content?: string;
+  type?: MessageType;
+  mediaUrl?: string;
+  mimeType?: string;
+  fileName?: string;
 }
 
 /**
@@ -45,7 +65,7 @@ export class ConversationRouting {
   }
 
   /**
-   * The text and address of a requested message, from the log (a queue job carries neither: the
+   * The text (or caption), kind, file and address of a requested message, from the log (a queue job carries neither: the
    * queue may be Redis). Undefined when it is not in the stream, or its customer was erased.
    */
   async outboundOf(
@@ -58,9 +78,19 @@ export class ConversationRouting {
       (e) =>
         e.type === 'OutboundMessageRequested' && (e.data as { messageId: string }).messageId === messageId,
     );
-    const content = (request?.data as { content?: string } | undefined)?.content;
+    const data = request?.data as RequestedData | undefined;
+    const content = data?.content;
     if (content === undefined || content === REMOVED_PLACEHOLDER) return undefined;
     const address = conversationAddress(events, chatId);
-    return address === REMOVED_PLACEHOLDER ? undefined : { content, address };
+    if (address === REMOVED_PLACEHOLDER) return undefined;
+    const type = data?.type ?? 'text';
+    if (!data?.mediaUrl) return { content, type, address };
+    if (!data.mediaUrl.startsWith(MEDIA_URL_PREFIX) || !data.mimeType) return undefined;
+    const media = {
+      mediaId: data.mediaUrl.slice(MEDIA_URL_PREFIX.length),
+      mimeType: data.mimeType,
+      fileName: data.fileName ?? 'arquivo',
+    };
+    return { content, type, address, media };
   }
 }

@@ -35,6 +35,7 @@ export async function findEarlierSend(
     candidates = await channel.findSent(job.sessionId, {
       chatId: request.address,
       content: request.content,
+      type: request.type,
       since: new Date(unfinished.startedAt),
     });
   } catch (error) {

@@ -1,10 +1,12 @@
 import {
+  ChannelSendError,
   SEND_FAILED_MESSAGE,
   conversationDecider,
   loadAggregate,
   providerIdWithoutAddress,
   unfinishedSendSince,
   type ActiveConversation,
+  type OutboundChannelMedia,
 } from '@atende/events';
 import { BoundedMap } from '../channel/bounded-map.js';
 import type { Job } from '../queue/job-queue.js';
@@ -117,10 +119,21 @@ export class SendRunner {
     const sent = await this.ctx.channel.send(job.sessionId, {
       chatId: request.address,
       content: request.content,
-      type: 'text',
+      type: request.type,
       messageId: job.messageId,
+      ...(request.media ? { media: await this.mediaOf(job, request.media) } : {}),
     });
     return sent.providerMessageId;
+  }
+
+  /** The bytes of the file an agent attached; gone (erased, deleted) it can never be sent. */
+  private async mediaOf(
+    job: SendJob,
+    media: NonNullable<OutboundRequest['media']>,
+  ): Promise<OutboundChannelMedia> {
+    const stored = await this.ctx.media?.get(job.workspaceId, media.mediaId);
+    if (!stored) throw new ChannelSendError(`Media ${media.mediaId} is not in the media store`, true);
+    return { bytes: stored.bytes, mimeType: media.mimeType, fileName: media.fileName };
   }
 
   readonly failed = async (job: Job<SendJob>, error: unknown): Promise<void> => {

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import QRCode from 'qrcode';
 import {
   ChannelSendError,
@@ -59,10 +59,20 @@ export interface SandboxOutboxMessage {
   providerMessageId: string;
   messageId: string;
   chatId: string;
+  /** The text, or a media's caption. */
   content: string;
   type: string;
   /** ISO time. */
   sentAt: string;
+  /** The file of a media message, as the phone received it: its bytes' hash, type, name and size. */
+  media?: SandboxOutboxMedia;
+}
+
+export interface SandboxOutboxMedia {
+  sha256: string;
+  mimeType: string;
+  fileName: string;
+  size: number;
 }
 
 interface SandboxSession {
@@ -245,6 +255,16 @@ export class SandboxChannel implements Channel {
       content: message.content,
       type: message.type,
       sentAt: this.now().toISOString(),
+      ...(message.media
+        ? {
+            media: {
+              sha256: createHash('sha256').update(message.media.bytes).digest('hex'),
+              mimeType: message.media.mimeType,
+              fileName: message.media.fileName,
+              size: message.media.bytes.length,
+            },
+          }
+        : {}),
     };
     // The phone has it once this returns: stored first, so a restart does not take it twice; the
     // storage answers with the one it keeps (another host's phone may have taken this id already).
@@ -259,7 +279,7 @@ export class SandboxChannel implements Channel {
   }
 
   /**
-   * What this phone received in the chat with exactly this text at or after `since` (its outbox,
+   * What this phone received in the chat of this kind with exactly this text (caption) at or after `since` (its outbox,
    * kept in its storage, which every channel worker of a deployment shares): provider ids, oldest
    * first. Throws for a session not started here.
    */
@@ -271,7 +291,11 @@ export class SandboxChannel implements Channel {
     const outbox = (await this.storage?.outbox(sessionId)) ?? state.outbox;
     return outbox
       .filter(
-        (m) => m.chatId === query.chatId && m.content === query.content && Date.parse(m.sentAt) >= since,
+        (m) =>
+          m.chatId === query.chatId &&
+          m.content === query.content &&
+          m.type === (query.type ?? 'text') &&
+          Date.parse(m.sentAt) >= since,
       )
       .map((m) => m.providerMessageId);
   }

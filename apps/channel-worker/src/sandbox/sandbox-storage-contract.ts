@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ChannelEvent } from '@atende/events';
 import { SandboxChannel } from './sandbox-channel.js';
 import type { SandboxStorage } from './sandbox-storage.js';
@@ -44,6 +45,33 @@ export function sandboxStorageContract(open: () => SandboxStorage): void {
     expect((await openStorage().outbox('s-1')).map((m) => m.providerMessageId)).toEqual(
       after.outbox('s-1').map((m) => m.providerMessageId),
     );
+  });
+
+  it("keeps a media message's file as the phone got it (its bytes' hash), and finds it by kind and caption", async () => {
+    const phone = new SandboxChannel({ storage: openStorage(), paired: ['s-1'] });
+    await phone.connect(session);
+    const bytes = Buffer.from('%PDF-1.7 recibo');
+    const sent = await phone.send('s-1', {
+      ...reply('m-doc'),
+      content: 'Segue o recibo',
+      type: 'document',
+      media: { bytes, mimeType: 'application/pdf', fileName: 'recibo.pdf' },
+    });
+    const media = {
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      mimeType: 'application/pdf',
+      fileName: 'recibo.pdf',
+      size: bytes.length,
+    };
+    const [kept] = await openStorage().outbox('s-1');
+    expect(kept).toMatchObject({ messageId: 'm-doc', type: 'document', content: 'Segue o recibo', media });
+    const since = new Date(Date.now() - 60_000);
+    const chatId = '5511988887777@c.us';
+    expect(
+      await phone.findSent('s-1', { chatId, content: 'Segue o recibo', type: 'document', since }),
+    ).toEqual([sent.providerMessageId]);
+    // The same caption sent as a text is another message.
+    expect(await phone.findSent('s-1', { chatId, content: 'Segue o recibo', since })).toEqual([]);
   });
 
   it('two phones on one memory (a takeover while the first still runs): one message id is taken once', async () => {

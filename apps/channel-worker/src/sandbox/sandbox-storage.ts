@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { SandboxOutboxMessage } from './sandbox-channel.js';
+import type { SandboxOutboxMedia, SandboxOutboxMessage } from './sandbox-channel.js';
 
 /**
  * What the sandbox phone remembers across restarts, as a real phone would (and, with several channel
@@ -22,6 +22,8 @@ interface OutboxRow {
   content: string;
   type: string;
   sent_at: string;
+  /** JSON of SandboxOutboxMedia; null for a text. */
+  media: string | null;
 }
 
 function messageOfRow(r: OutboxRow): SandboxOutboxMessage {
@@ -32,6 +34,7 @@ function messageOfRow(r: OutboxRow): SandboxOutboxMessage {
     content: r.content,
     type: r.type,
     sentAt: r.sent_at,
+    ...(r.media ? { media: JSON.parse(r.media) as SandboxOutboxMedia } : {}),
   };
 }
 
@@ -53,8 +56,12 @@ export class SqliteSandboxStorage implements SandboxStorage {
         content             TEXT NOT NULL,
         type                TEXT NOT NULL,
         sent_at             TEXT NOT NULL,
+        media               TEXT,
         UNIQUE (session_id, message_id)
       );`);
+    // A phone kept by an older version has no media column yet.
+    const columns = this.db.prepare<[], { name: string }>('PRAGMA table_info(outbox)').all();
+    if (!columns.some((c) => c.name === 'media')) this.db.exec('ALTER TABLE outbox ADD COLUMN media TEXT');
   }
 
   async pairedSessions(): Promise<string[]> {
@@ -84,10 +91,19 @@ export class SqliteSandboxStorage implements SandboxStorage {
   async addToOutbox(sessionId: string, m: SandboxOutboxMessage): Promise<SandboxOutboxMessage> {
     this.db
       .prepare(
-        `INSERT OR IGNORE INTO outbox (session_id, message_id, provider_message_id, chat_id, content, type, sent_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT OR IGNORE INTO outbox (session_id, message_id, provider_message_id, chat_id, content, type, sent_at, media)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(sessionId, m.messageId, m.providerMessageId, m.chatId, m.content, m.type, m.sentAt);
+      .run(
+        sessionId,
+        m.messageId,
+        m.providerMessageId,
+        m.chatId,
+        m.content,
+        m.type,
+        m.sentAt,
+        m.media ? JSON.stringify(m.media) : null,
+      );
     const kept = this.db
       .prepare<[string, string], OutboxRow>('SELECT * FROM outbox WHERE session_id = ? AND message_id = ?')
       .get(sessionId, m.messageId)!;

@@ -46,6 +46,15 @@ export interface MediaLike {
   filename?: string | null;
 }
 
+/** whatsapp-web.js `MessageSendOptions` a media send uses. */
+export interface MediaSendOptions {
+  caption?: string;
+  /** Audio goes as a voice note (the way customers' phones play it inline). */
+  sendAudioAsVoice?: boolean;
+  /** Anything that is not an image, video or audio goes as a document, with its name. */
+  sendMediaAsDocument?: boolean;
+}
+
 /** A chat (`Chat`), as far as the backfill and findSent need it. */
 export interface ChatLike {
   id: { _serialized: string };
@@ -66,6 +75,11 @@ export interface ClientLike {
   destroy(): Promise<void>;
   logout(): Promise<void>;
   sendMessage(chatId: string, content: string): Promise<{ id: MessageKeyLike }>;
+  /**
+   * Sends a file (whatsapp-web.js `sendMessage` with a `MessageMedia`; the factory adds this, as
+   * only it holds the library's MessageMedia class).
+   */
+  sendMedia(chatId: string, media: MediaLike, options: MediaSendOptions): Promise<{ id: MessageKeyLike }>;
   getChats(): Promise<ChatLike[]>;
   /** The chat of a WhatsApp id (undefined, or a rejection, when WhatsApp Web has none). */
   getChatById(chatId: string): Promise<ChatLike | undefined>;

@@ -1,5 +1,12 @@
 import { EventEmitter } from 'node:events';
-import type { ChatLike, ClientLike, MediaLike, MessageKeyLike, MessageLike } from './client-like.js';
+import type {
+  ChatLike,
+  ClientLike,
+  MediaLike,
+  MediaSendOptions,
+  MessageKeyLike,
+  MessageLike,
+} from './client-like.js';
 
 /** A message key as whatsapp-web.js makes it: `_serialized` holds the chat (and the participant). */
 export function fakeKey(
@@ -25,6 +32,9 @@ export class FakeWwebjsClient extends EventEmitter implements ClientLike {
   readonly destroy = jest.fn(async (): Promise<void> => undefined);
   readonly logout = jest.fn(async (): Promise<void> => undefined);
   readonly sendMessage = jest.fn(async (chatId: string, _content: string) => ({
+    id: fakeKey(true, chatId, `SENT${++this.sentCount}`),
+  }));
+  readonly sendMedia = jest.fn(async (chatId: string, _media: MediaLike, _options: MediaSendOptions) => ({
     id: fakeKey(true, chatId, `SENT${++this.sentCount}`),
   }));
   readonly getChats = jest.fn(async (): Promise<ChatLike[]> => []);

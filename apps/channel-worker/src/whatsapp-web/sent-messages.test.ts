@@ -72,6 +72,25 @@ describe('WhatsAppWebChannel.findSent', () => {
     expect(providerMessageId).toMatch(/^true_[^@]+$/);
   });
 
+  it('a media message is found by its kind and caption, never as a text with the same words', async () => {
+    const { channel, client } = await connectedChannel();
+    const media = (id: string, type: string, body: string) =>
+      ({ ...ours(id, body, T + 1), type, hasMedia: true }) as ReturnType<typeof ours>;
+    client.getChatById.mockResolvedValue(
+      chatWith(CUSTOMER, [
+        ours('3EB0TEXT', 'Seu recibo', T + 1),
+        media('3EB0IMG', 'image', 'Seu recibo'),
+        media('3EB0PTT', 'ptt', ''),
+      ]),
+    );
+    const find = (type: 'image' | 'audio' | 'text' | 'document', content: string) =>
+      channel.findSent('s-1', { chatId: CUSTOMER, content, type, since: SINCE });
+    expect(await find('image', 'Seu recibo')).toEqual(['true_3EB0IMG']);
+    expect(await find('text', 'Seu recibo')).toEqual(['true_3EB0TEXT']);
+    expect(await find('audio', '')).toEqual(['true_3EB0PTT']);
+    expect(await find('document', 'Seu recibo')).toEqual([]);
+  });
+
   it('finds nothing when the chat has no such message of ours, or no chat at all', async () => {
     const { channel, client } = await connectedChannel();
     client.getChatById.mockResolvedValue(

@@ -648,6 +648,48 @@ describe('WhatsAppWebChannel: send', () => {
     expect(client.sendMessage).toHaveBeenCalledWith(CUSTOMER, 'Olá!');
   });
 
+  it('sends a file as whatsapp-web.js media: image with its caption, audio as a voice note, PDF as a document', async () => {
+    const { channel, client } = await connected();
+    const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+    const file = (mimeType: string, fileName: string) => ({ bytes, mimeType, fileName });
+    client.sendMedia.mockResolvedValueOnce({ id: fakeKey(true, CUSTOMER, 'IMG1') });
+    await expect(
+      channel.send('s-1', {
+        ...text('m-img'),
+        content: 'Seu recibo',
+        type: 'image',
+        media: file('image/png', 'recibo.png'),
+      }),
+    ).resolves.toEqual({ providerMessageId: 'true_IMG1' });
+    await channel.send('s-1', {
+      ...text('m-ogg'),
+      content: '',
+      type: 'audio',
+      media: file('audio/ogg', 'a.ogg'),
+    });
+    await channel.send('s-1', {
+      ...text('m-pdf'),
+      content: 'Contrato',
+      type: 'document',
+      media: file('application/pdf', 'contrato.pdf'),
+    });
+    const media = (mimetype: string, filename: string) => ({
+      mimetype,
+      data: bytes.toString('base64'),
+      filename,
+    });
+    expect(client.sendMedia.mock.calls).toEqual([
+      [CUSTOMER, media('image/png', 'recibo.png'), { caption: 'Seu recibo' }],
+      [CUSTOMER, media('audio/ogg', 'a.ogg'), { sendAudioAsVoice: true }],
+      [
+        CUSTOMER,
+        media('application/pdf', 'contrato.pdf'),
+        { caption: 'Contrato', sendMediaAsDocument: true },
+      ],
+    ]);
+    expect(client.sendMessage).not.toHaveBeenCalled();
+  });
+
   it('the same message id is sent once, also when asked twice at the same time', async () => {
     const { channel, client } = await connected();
     const [a, b] = await Promise.all([channel.send('s-1', text('m-1')), channel.send('s-1', text('m-1'))]);

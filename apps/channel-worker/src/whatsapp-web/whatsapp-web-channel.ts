@@ -14,6 +14,7 @@ import { ackStatus } from './ack-status.js';
 import { BoundedMap } from '../channel/bounded-map.js';
 import type { ClientFactory, ClientLike, MessageLike } from './client-like.js';
 import { MessageIntake, errorText } from './message-intake.js';
+import { sendThrough } from './outbound-media.js';
 import type { MediaSink } from './media-sink.js';
 import { providerMessageIdOf } from './provider-message-id.js';
 import { isSendableChatId, toChannelSendError } from './send-error.js';
@@ -177,7 +178,7 @@ export class WhatsAppWebChannel implements Channel {
     const sending = (async () => {
       let providerMessageId: string | undefined;
       try {
-        const sent = await client.sendMessage(message.chatId, message.content);
+        const sent = await sendThrough(client, message);
         providerMessageId = providerMessageIdOf(sent?.id) ?? undefined; // the same form its acks take
       } catch (error) {
         throw toChannelSendError(error);

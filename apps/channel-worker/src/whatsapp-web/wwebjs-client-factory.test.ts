@@ -23,10 +23,25 @@ class FakeRemoteAuth {
     this.clientId = options.clientId;
   }
 }
+class FakeMessageMedia {
+  constructor(
+    readonly mimetype: string,
+    readonly data: string,
+    readonly filename: string | null,
+  ) {}
+}
 class FakeClient {
+  readonly sendMessage = jest.fn(async (_chatId: string, _content: unknown, _options?: unknown) => ({
+    id: { _serialized: 'true_x@c.us_M1' },
+  }));
   constructor(readonly options: { authStrategy: FakeLocalAuth; puppeteer: Record<string, unknown> }) {}
 }
-const fakeModule = { Client: FakeClient, LocalAuth: FakeLocalAuth, RemoteAuth: FakeRemoteAuth };
+const fakeModule = {
+  Client: FakeClient,
+  LocalAuth: FakeLocalAuth,
+  RemoteAuth: FakeRemoteAuth,
+  MessageMedia: FakeMessageMedia,
+};
 
 /** An archive store with nothing saved (the import of an old LocalAuth folder asks it). */
 const emptyArchives = (): SessionArchiveStore => ({
@@ -61,6 +76,25 @@ describe('wwebjsClientFactory', () => {
       args: CHROMIUM_ARGS,
     });
     expect(CHROMIUM_ARGS).toEqual(expect.arrayContaining(['--no-sandbox', '--disable-gpu']));
+  });
+
+  it("sends a file as the library's MessageMedia, with the send options", async () => {
+    const create = wwebjsClientFactory({ dataDir: 'd', load: async () => fakeModule });
+    const client = await create('s-1');
+    const data = Buffer.from('%PDF-1.7').toString('base64');
+    await client.sendMedia(
+      '5511988887777@c.us',
+      { mimetype: 'application/pdf', data, filename: 'a.pdf' },
+      {
+        caption: 'Contrato',
+        sendMediaAsDocument: true,
+      },
+    );
+    const [chatId, media, options] = (client as unknown as FakeClient).sendMessage.mock.calls[0]!;
+    expect(chatId).toBe('5511988887777@c.us');
+    expect(media).toBeInstanceOf(FakeMessageMedia);
+    expect(media).toEqual(new FakeMessageMedia('application/pdf', data, 'a.pdf'));
+    expect(options).toEqual({ caption: 'Contrato', sendMediaAsDocument: true });
   });
 
   it('takes the Chromium path and extra flags, and makes the session id a valid clientId', async () => {

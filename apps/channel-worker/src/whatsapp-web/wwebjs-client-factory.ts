@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type WAWebJS from 'whatsapp-web.js';
 import type { SessionArchiveStore } from '@atende/events';
-import type { ClientFactory, ClientLike } from './client-like.js';
+import type { ClientFactory, ClientLike, MediaLike, MediaSendOptions } from './client-like.js';
 import { importLocalAuthLogin, localAuthFolder } from './local-auth-import.js';
 import { SavedLoginAuth, type RemoteAuthLike } from './saved-login-auth.js';
 import { SavedLoginStore } from './saved-login-store.js';
@@ -99,8 +99,15 @@ export function wwebjsClientFactory(options: WwebjsClientFactoryOptions): Client
         : new wwebjs.LocalAuth({ clientId, dataPath: join(options.dataDir, 'wwebjs-auth') }),
       puppeteer: { ...puppeteer },
     });
-    // Type-checked: the real Client satisfies ClientLike as it is.
-    const typed: ClientLike = client;
+    // Type-checked: the real Client satisfies ClientLike once it can send files.
+    const typed: ClientLike = Object.assign(client, {
+      sendMedia: (chatId: string, media: MediaLike, sendOptions: MediaSendOptions) =>
+        client.sendMessage(
+          chatId,
+          new wwebjs.MessageMedia(media.mimetype, media.data, media.filename ?? null),
+          sendOptions,
+        ),
+    });
     return typed;
   };
 }

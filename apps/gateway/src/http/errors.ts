@@ -46,6 +46,17 @@ function describeZod(error: ZodError): string {
   return field ? `Dados inválidos em ${field}: ${first.message}` : `Dados inválidos: ${first.message}`;
 }
 
+/** The HTTP status of a domain refusal, by its code. */
+function domainStatus(code: string): number {
+  if (/NOT_FOUND$/.test(code)) return 404;
+  if (code === 'MEDIA_TOO_LARGE') return 413;
+  if (code === 'MEDIA_TYPE_NOT_ALLOWED') return 415;
+  if (/(_EXISTS|CONFLICT)$/.test(code)) return 409;
+  // Plan rules (a full plan, an ended trial) answer 402 Payment Required: an upgrade lifts them.
+  if (/^(PLAN_LIMIT_|TRIAL_ENDED$)/.test(code)) return 402;
+  return 400;
+}
+
 /** Turns anything thrown by a handler into a status and the `{ success:false, error, code }` body. */
 export function toErrorResponse(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof HttpError) {
@@ -55,14 +66,7 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
     return { status: 400, body: { success: false, error: describeZod(error), code: 'VALIDATION_ERROR' } };
   }
   if (error instanceof DomainError) {
-    // Plan rules (a full plan, an ended trial) answer 402 Payment Required: an upgrade lifts them.
-    const status = /NOT_FOUND$/.test(error.code)
-      ? 404
-      : /(_EXISTS|CONFLICT)$/.test(error.code)
-        ? 409
-        : /^(PLAN_LIMIT_|TRIAL_ENDED$)/.test(error.code)
-          ? 402
-          : 400;
+    const status = domainStatus(error.code);
     return { status, body: { success: false, error: error.message, code: error.code } };
   }
   if (error instanceof WrongExpectedVersionError) {

@@ -42,9 +42,14 @@ function isJson(req: Request): boolean {
   return /^application\/(?:[\w.+-]+\+)?json\b/i.test(req.headers['content-type'] ?? '');
 }
 
+function isMultipart(req: Request): boolean {
+  return /^multipart\/form-data\b/i.test(req.headers['content-type'] ?? '');
+}
+
 /**
  * Same-site request forgery: a state-changing call must come from this origin (or WEB_ORIGIN) when
- * the browser says where it comes from, carry JSON (415 otherwise when it has a body), and a
+ * the browser says where it comes from, carry JSON (415 otherwise when it has a body; a file upload
+ * may be multipart/form-data with X-Requested-With, which a form of another site cannot add), and a
  * body-less one must carry JSON's content type or X-Requested-With, which a page of another site
  * cannot send without the CORS preflight this server refuses. Runs before the body is read.
  */
@@ -61,8 +66,11 @@ export function forgeryGuard(webOrigin: string | undefined): RequestHandler {
     ) {
       return next(new HttpError(403, 'FORBIDDEN_ORIGIN', FORBIDDEN_ORIGIN_MESSAGE));
     }
+    const appUpload = isMultipart(req) && req.headers['x-requested-with'] !== undefined;
     if (hasBody(req)) {
-      if (!isJson(req)) return next(new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', JSON_REQUIRED_MESSAGE));
+      if (!isJson(req) && !appUpload) {
+        return next(new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', JSON_REQUIRED_MESSAGE));
+      }
     } else if (!isJson(req) && req.headers['x-requested-with'] === undefined) {
       return next(new HttpError(403, 'APP_HEADER_REQUIRED', APP_HEADER_REQUIRED_MESSAGE));
     }
@@ -71,7 +79,7 @@ export function forgeryGuard(webOrigin: string | undefined): RequestHandler {
 }
 
 /** The first thing of a parsed input no text field may hold: a NUL, or a prototype key. */
-function problemIn(value: unknown, depth = 0): HttpError | undefined {
+export function problemIn(value: unknown, depth = 0): HttpError | undefined {
   if (typeof value === 'string') {
     return value.includes('\u0000') ? new HttpError(400, 'INVALID_TEXT', NUL_MESSAGE) : undefined;
   }

@@ -6,6 +6,7 @@ import { signupRoutes } from './signup-routes.js';
 import { passwordRoutes } from './password-routes.js';
 import { twoFactorRoutes } from './two-factor-routes.js';
 import { whatsappRoutes } from './whatsapp/whatsapp-routes.js';
+import { sendMediaRoute } from './whatsapp/send-media-route.js';
 import { conversationRoutes } from './conversations/conversation-routes.js';
 import { contactPrivacyRoutes } from './conversations/contact-privacy-routes.js';
 import { notesRoutes } from './workspace/notes-routes.js';
@@ -28,6 +29,7 @@ export function apiRoutes(deps: GatewayDeps): RouteDefinition[] {
     ...twoFactorRoutes(deps),
     ...(deps.signupOpen ? signupRoutes(deps) : []),
     ...whatsappRoutes(deps),
+    sendMediaRoute(deps),
     ...conversationRoutes(deps),
     ...contactPrivacyRoutes(deps),
     ...mediaRoutes(deps),

@@ -95,6 +95,8 @@ export interface Message {
   status: 'sent' | 'delivered' | 'read' | 'failed';
   mediaUrl: string | null;
   mediaStatus: 'none' | 'pending' | 'stored' | 'failed';
+  /** The file's name (documents show it); absent from servers older than agents' media sends. */
+  fileName?: string | null;
   error: string | null;
   /** Order in the conversation; the `before` cursor of older pages. */
   position: number;

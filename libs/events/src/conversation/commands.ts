@@ -1,5 +1,6 @@
 import type { ConversationAllowance } from '../workspace/plan.js';
 import type { ChatType, DeliveryStatus } from './messages.js';
+import type { OutboundMedia } from './outbound-media.js';
 
 export type ConversationCommand =
   | {
@@ -39,9 +40,12 @@ export type ConversationCommand =
         /** The client's id: a browser retry with the same id makes no second message. */
         messageId: string;
         agentId: string;
+        /** The text; with `media`, its caption (may be empty). */
         content: string;
-        /** Default `text`. */
+        /** Default `text`; with `media`, the media's kind. */
         type?: string | null;
+        /** A file already kept in the media store (see OutboundMedia). */
+        media?: OutboundMedia;
         /** ISO time from the client; when invalid, `receivedAt` is used. */
         timestamp?: string | null;
         receivedAt?: string | null;

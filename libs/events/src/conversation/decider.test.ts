@@ -402,6 +402,56 @@ describe('Conversation decider', () => {
     it.each(['', '  \n\t '])('rejects empty content (%j)', (content) => {
       conversation.given([started]).when(send({ content })).thenThrows('MESSAGE_EMPTY', 'Mensagem vazia');
     });
+    describe('with a file the agent attached', () => {
+      const media = {
+        mediaUrl: '/api/media/s1/out-abc.png',
+        mimeType: 'image/png',
+        fileName: 'C:\\fotos\\recibo\u0007.png',
+        size: 2048,
+        sha256: 'a'.repeat(64),
+      };
+      const withMedia = (content: string, type: string, data: Record<string, unknown>): ConversationEvent =>
+        ({
+          ...requested('out1', content),
+          data: { ...requested('out1', content).data, type, ...data },
+        }) as ConversationEvent;
+      it('requests a media message of the kind its detected type makes, caption optional, name made safe', () => {
+        const recorded = {
+          mediaUrl: media.mediaUrl,
+          mimeType: 'image/png',
+          fileName: 'recibo.png',
+          mediaSize: 2048,
+          mediaSha256: 'a'.repeat(64),
+        };
+        conversation
+          .given([started])
+          .when(send({ content: '  ', media }))
+          .then([withMedia('', 'image', recorded)]);
+        conversation
+          .given([started])
+          .when(send({ content: ' Segue o recibo ', type: 'text', media }))
+          .then([withMedia('Segue o recibo', 'image', recorded)]);
+        conversation
+          .given([started])
+          .when(send({ content: '', media: { ...media, mimeType: 'application/pdf', fileName: '' } }))
+          .then([
+            withMedia('', 'document', { ...recorded, mimeType: 'application/pdf', fileName: 'arquivo' }),
+          ]);
+      });
+      it('refuses a type outside the allow-list and a file over 16 MB, whatever the caller checked', () => {
+        conversation
+          .given([started])
+          .when(send({ media: { ...media, mimeType: 'text/html' } }))
+          .thenThrows(
+            'MEDIA_TYPE_NOT_ALLOWED',
+            'Tipo de arquivo não permitido. Envie imagem, PDF, documento ou áudio.',
+          );
+        conversation
+          .given([started])
+          .when(send({ media: { ...media, size: 16 * 1024 * 1024 + 1 } }))
+          .thenThrows('MEDIA_TOO_LARGE', 'Arquivo maior que 16 MB');
+      });
+    });
     it('accepts 4096 characters and rejects 4097', () => {
       conversation
         .given([started])

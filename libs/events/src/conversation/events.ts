@@ -75,11 +75,29 @@ export const OutboundMessageRequested = defineEvent(
     chatId,
     sessionId: id,
     agentId: userId,
-    content: z.string().min(1).max(OUTBOUND_CONTENT_MAX),
+    /** The text, or a media's caption ('' for none). */
+    content: z.string().max(OUTBOUND_CONTENT_MAX),
     type: messageType,
     timestamp,
+    /** A file the agent attached: kept in the media store, served (and sent) from this URL. */
+    mediaUrl: mediaUrl.optional(),
+    mimeType: z.string().min(1).max(255).optional(),
+    fileName: z.string().min(1).max(255).optional(),
+    mediaSize: z.number().int().min(1).optional(),
+    mediaSha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional(),
   }),
-  { idempotencyKey: (d) => `outbound:${d.messageId}`, sealed: contactData(['content']) },
+  {
+    idempotencyKey: (d) => `outbound:${d.messageId}`,
+    // Erased, a text stays a text: the media fields read as absent, not as the placeholder.
+    sealed: contactData(['content', 'mediaUrl', 'fileName', 'mediaSha256'], {
+      mediaUrl: undefined,
+      fileName: undefined,
+      mediaSha256: undefined,
+    }),
+  },
 );
 
 /**

@@ -5,3 +5,4 @@ export * from './messages.js';
 export * from './address.js';
 export * from './provider-message-id.js';
 export * from './send-attempt.js';
+export * from './outbound-media.js';

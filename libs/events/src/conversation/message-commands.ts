@@ -20,6 +20,7 @@ import {
   isMediaType,
   normaliseMessageType,
 } from './messages.js';
+import { requireOutboundMedia, safeFileName } from './outbound-media.js';
 import { outboundTimestamp, requireMayAnswer, requireTimestamp } from './outbound-rules.js';
 import { messageIdOfProviderId } from './provider-message-id.js';
 
@@ -103,7 +104,10 @@ export function requestOutbound(
   }
   requireMayAnswer(conversation.overLimitMonth, data.allowance);
   const content = (data.content ?? '').trim();
-  if (!content) throw new DomainError('MESSAGE_EMPTY', MESSAGE_EMPTY_MESSAGE);
+  const media = data.media;
+  const mediaKind = media && requireOutboundMedia(media);
+  // A file needs no caption; a text needs text.
+  if (!content && !media) throw new DomainError('MESSAGE_EMPTY', MESSAGE_EMPTY_MESSAGE);
   if (content.length > OUTBOUND_CONTENT_MAX)
     throw new DomainError('MESSAGE_TOO_LONG', MESSAGE_TOO_LONG_MESSAGE);
   return [
@@ -115,8 +119,17 @@ export function requestOutbound(
         sessionId: data.sessionId?.trim() || conversation.sessionId,
         agentId: data.agentId,
         content,
-        type: normaliseMessageType(data.type ?? 'text'),
+        type: mediaKind ?? normaliseMessageType(data.type ?? 'text'),
         timestamp: outboundTimestamp(data.timestamp, data.receivedAt),
+        ...(media
+          ? {
+              mediaUrl: requireMediaUrl(media.mediaUrl),
+              mimeType: media.mimeType.toLowerCase(),
+              fileName: safeFileName(media.fileName),
+              mediaSize: media.size,
+              mediaSha256: media.sha256,
+            }
+          : {}),
       },
     },
   ];

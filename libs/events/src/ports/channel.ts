@@ -1,4 +1,5 @@
 import type { ChannelDriver } from '../channel-session/index.js';
+import type { MessageType } from '../conversation/messages.js';
 
 /** A message a customer sent, as a channel driver reports it (before it becomes an event). */
 export interface InboundChannelMessage {
@@ -49,18 +50,29 @@ export type ChannelStatus = 'disconnected' | 'connecting' | 'qr' | 'connected' |
 
 export interface OutboundChannelMessage {
   chatId: string;
+  /** The text; with `media`, its caption ('' for none). */
   content: string;
-  type: 'text';
+  type: MessageType;
   /** Our message id (the client's): drivers that can, use it to refuse a duplicate send. */
   messageId: string;
+  /** The file of a media message (type image, video, audio or document), read from the media store. */
+  media?: OutboundChannelMedia;
+}
+
+export interface OutboundChannelMedia {
+  bytes: Buffer;
+  mimeType: string;
+  fileName: string;
 }
 
 /** What a retried send looks for in the chat (see Channel.findSent). */
 export interface SentMessageQuery {
   /** The provider's address of the chat (as given to send). */
   chatId: string;
-  /** The exact text that was sent. */
+  /** The exact text that was sent (a media's caption). */
   content: string;
+  /** The kind of message sent; default `text`. */
+  type?: MessageType;
   /** When the earlier attempt started (the sender's clock): a message older than that is not it. */
   since: Date;
 }

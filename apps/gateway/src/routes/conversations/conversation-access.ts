@@ -169,6 +169,8 @@ export const messageSchema = z.object({
   status: z.enum(['sent', 'delivered', 'read', 'failed']),
   mediaUrl: z.string().nullable(),
   mediaStatus: z.enum(['none', 'pending', 'stored', 'failed']),
+  /** The name of a file an agent sent (documents show it); null otherwise. */
+  fileName: z.string().nullable(),
   error: z.string().nullable(),
   /** Order in the conversation; the `before` cursor of older pages. */
   position: z.number(),
@@ -196,6 +198,7 @@ export function messageView(row: MessageRow): MessageView {
     mediaUrl:
       row.mediaStatus === 'stored' && row.mediaUrl?.startsWith(MEDIA_URL_PREFIX) ? row.mediaUrl : null,
     mediaStatus: row.mediaStatus,
+    fileName: row.fileName ?? null,
     error: row.error,
     position: row.position,
   };

@@ -32,6 +32,7 @@ export interface SandboxPhone {
     content: string;
     type: string;
     sentAt: string;
+    media?: { sha256: string; mimeType: string; fileName: string; size: number };
   }[];
 }
 
@@ -100,6 +101,10 @@ const outboxMessage = z.object({
   content: z.string(),
   type: z.string(),
   sentAt: z.string(),
+  /** The file of a media message: what the phone received, by its bytes' hash. */
+  media: z
+    .object({ sha256: z.string(), mimeType: z.string(), fileName: z.string(), size: z.number() })
+    .optional(),
 });
 
 /**

@@ -126,7 +126,11 @@ async function requireOwnSession(deps: GatewayDeps, ctx: RequestContext, session
 }
 
 /** Whether the conversation's stream holds the outbound message (when the read model lags behind). */
-async function streamHasOutbound(deps: GatewayDeps, streamId: string, messageId: string): Promise<boolean> {
+export async function streamHasOutbound(
+  deps: GatewayDeps,
+  streamId: string,
+  messageId: string,
+): Promise<boolean> {
   const events = await deps.store.readStream<ConversationEvent>(streamId);
   return events.some((e) => e.type === 'OutboundMessageRequested' && e.data.messageId === messageId);
 }

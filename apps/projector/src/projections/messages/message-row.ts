@@ -45,6 +45,8 @@ export interface MessageRow {
   status: MessageRowStatus;
   mediaUrl: string | null;
   mediaStatus: MediaStatus;
+  /** The name of a file an agent sent (rows written before it was kept lack it: read as null). */
+  fileName?: string | null;
   providerMessageId: string | null;
   /** When the provider accepted an outbound message; null until then (and for inbound). */
   sentAt: string | null;

@@ -92,6 +92,7 @@ function erasedMessage(row: MessageRow): MessageRow {
   if (
     row.content === REMOVED_PLACEHOLDER &&
     row.mediaUrl === null &&
+    !row.fileName &&
     row.senderName === senderName &&
     row.senderPhone === senderPhone
   ) {
@@ -100,6 +101,7 @@ function erasedMessage(row: MessageRow): MessageRow {
   const next = copyMessage(row);
   next.content = REMOVED_PLACEHOLDER;
   next.mediaUrl = null;
+  next.fileName = null;
   next.senderName = senderName;
   next.senderPhone = senderPhone;
   return next;
@@ -123,6 +125,7 @@ function copyMessage(row: MessageRow): MessageRow {
     status: row.status,
     mediaUrl: row.mediaUrl,
     mediaStatus: row.mediaStatus,
+    fileName: row.fileName ?? null,
     providerMessageId: row.providerMessageId,
     sentAt: row.sentAt,
     error: row.error,
@@ -178,6 +181,7 @@ export const messagesProjection = defineProjection(MESSAGES_PROJECTION, {
       status: 'delivered',
       mediaUrl: data.mediaUrl,
       mediaStatus: data.mediaStatus,
+      fileName: null,
       providerMessageId: data.providerMessageId,
       sentAt: null,
       error: null,
@@ -201,8 +205,10 @@ export const messagesProjection = defineProjection(MESSAGES_PROJECTION, {
       createdAt: utcIso(metadata.occurredAt),
       type: data.type,
       status: 'sent',
-      mediaUrl: null,
-      mediaStatus: 'none',
+      // An agent's file was stored before the message was requested.
+      mediaUrl: data.mediaUrl ?? null,
+      mediaStatus: data.mediaUrl ? 'stored' : 'none',
+      fileName: data.fileName ?? null,
       providerMessageId: null,
       sentAt: null,
       error: null,

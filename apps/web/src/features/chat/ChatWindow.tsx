@@ -5,6 +5,9 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { OverLimitBadge } from '../conversations/OverLimitBadge';
 import { chatWindowsActions, type ChatWindowState } from './chatWindowsSlice';
 import { Composer } from './Composer';
+import { useFileDrop } from './media/useFileDrop';
+import { DROP_HINT_TEXT } from './media/mediaTexts';
+import { useMediaSender } from './media/useMediaSender';
 import { conversationViewed, isUnreadIncoming, selectConversationMessages } from './messageSelectors';
 import { MessageList } from './MessageList';
 import { channelLabelOf, customerNameOf, selectConversationRow } from './selectors';
@@ -72,6 +75,8 @@ export function ChatWindow({
   const bringToFront = useBringToFront(id, isTop);
   const width = isMaximized ? viewport.width : chatWindow.size.width;
   const small = width < SMALL_WINDOW_WIDTH;
+  const { sendFiles, refusal } = useMediaSender(id, conversationId, chatWindow.draft);
+  const { dragging, dropHandlers } = useFileDrop(sendFiles);
 
   // Shown (open and not minimized): its incoming messages are read, now and as they arrive.
   const unread = useUnreadIncoming(conversationId);
@@ -127,6 +132,7 @@ export function ChatWindow({
         data-conversation-id={conversationId}
         onMouseDownCapture={bringToFront}
         onFocusCapture={bringToFront}
+        {...dropHandlers}
         className={cx(
           'flex h-full w-full flex-col overflow-hidden border border-slate-200 bg-white shadow-2xl dark:border-blue-900/60 dark:bg-slate-900 dark:shadow-black/50',
           isMaximized ? 'rounded-none' : 'rounded-xl',
@@ -207,6 +213,11 @@ export function ChatWindow({
         </header>
 
         <div className="relative flex min-h-0 flex-1">
+          {dragging ? (
+            <div className="pointer-events-none absolute inset-2 z-20 flex items-center justify-center rounded-xl border-2 border-dashed border-blue-500 bg-blue-50/90 text-sm font-semibold text-blue-700 dark:bg-slate-900/90 dark:text-blue-300">
+              {DROP_HINT_TEXT}
+            </div>
+          ) : null}
           <div className="flex min-w-0 flex-1 flex-col">
             <MessageList conversationId={conversationId} />
             <SuggestionsStrip conversationId={conversationId} onPick={pickSuggestion} />
@@ -216,6 +227,8 @@ export function ChatWindow({
               draft={chatWindow.draft}
               small={small}
               textareaRef={textareaRef}
+              onFiles={sendFiles}
+              fileError={refusal}
             />
           </div>
           {showDetails ? (

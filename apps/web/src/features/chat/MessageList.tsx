@@ -3,7 +3,10 @@ import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { messagesActions, type ChatMessage } from '../messages/messagesSlice';
 import { mediaPlaceholder, selectConversationMessages, selectMessagesState } from './messageSelectors';
-import { EMPTY_MESSAGES_TEXT, LOADING_MESSAGES_TEXT, SEND_ERROR_TEXT } from './texts';
+import { MessageMedia } from './media/MessageMedia';
+import { UploadProgress } from './media/UploadProgress';
+import { SendFailure } from './SendFailure';
+import { EMPTY_MESSAGES_TEXT, LOADING_MESSAGES_TEXT } from './texts';
 import { isNearBottom } from './windowGeometry';
 
 const cx = (...classes: (string | false | null | undefined)[]) => classes.filter(Boolean).join(' ');
@@ -47,29 +50,21 @@ function timeOf(timestamp: string): string {
 function MessageBody({ message }: { message: ChatMessage }) {
   const text = message.content?.trim() ? message.content : '';
   const isMedia = message.type !== 'text';
-  const showImage =
-    message.type === 'image' && message.mediaStatus === 'stored' && typeof message.mediaUrl === 'string';
+  const uploading = message.status === 'sending' && typeof message.progress === 'number';
   return (
     <>
-      {showImage ? (
-        <img
-          src={message.mediaUrl!}
-          alt={text || mediaPlaceholder(message.type)}
-          loading="lazy"
-          className="mb-1 max-h-64 max-w-full rounded-lg object-contain"
-        />
-      ) : null}
+      <MessageMedia message={message} label={text || mediaPlaceholder(message.type)} />
       {text ? (
         <p className="break-words whitespace-pre-wrap">{text}</p>
       ) : isMedia ? (
         <p className="italic opacity-80">{mediaPlaceholder(message.type)}</p>
       ) : null}
+      {uploading ? <UploadProgress percent={message.progress!} /> : null}
     </>
   );
 }
 
 function MessageItem({ message, conversationId }: { message: ChatMessage; conversationId: string }) {
-  const dispatch = useAppDispatch();
   const own = message.fromMe;
   const status = STATUS_VIEW[message.status] ?? STATUS_VIEW.sent;
   return (
@@ -104,20 +99,7 @@ function MessageItem({ message, conversationId }: { message: ChatMessage; conver
           ) : null}
         </div>
       </div>
-      {message.status === 'failed' ? (
-        <div className="mt-1 flex items-center gap-2 text-xs">
-          <span className="text-red-600 dark:text-red-400">{message.error || SEND_ERROR_TEXT}</span>
-          <button
-            type="button"
-            className="font-semibold text-red-700 underline underline-offset-2 hover:text-red-800 dark:text-red-300"
-            onClick={() =>
-              dispatch(messagesActions.messageRetryRequested({ conversationId, localId: message.localId }))
-            }
-          >
-            Tentar novamente
-          </button>
-        </div>
-      ) : null}
+      {message.status === 'failed' ? <SendFailure message={message} conversationId={conversationId} /> : null}
     </li>
   );
 }

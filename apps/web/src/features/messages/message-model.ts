@@ -110,6 +110,64 @@ export function toChatMessage(raw: RawMessage, now: Date = new Date()): ChatMess
     // Spec §8: a failure the server reports reads 'Erro ao enviar mensagem' (its detail is not shown).
     error: status === 'failed' ? SEND_ERROR_TEXT : null,
     ...(position !== undefined ? { position } : {}),
+    ...(typeof raw.fileName === 'string' ? { fileName: raw.fileName } : {}),
+  };
+}
+
+/** A fresh client message id (a UUID): an optimistic message's key and the server's idempotency key. */
+export const newMessageId = (): string =>
+  typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : // Very old browsers only: a v4-shaped id from Math.random.
+      'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, (c) => {
+        const r = (Math.random() * 16) | 0;
+        return (c === 'x' ? r : (r & 0x3) | 0x8).toString(16);
+      });
+
+/** A file the agent sends, as its optimistic message shows it until the server's copy replaces it. */
+export interface MediaSendRequested {
+  conversationId: string;
+  /** The client message id: the bubble's key and the upload's idempotency key. */
+  localId: string;
+  type: Exclude<Message['type'], 'text'>;
+  /** The caption ('' when none). */
+  content: string;
+  fileName: string;
+  /** A local preview (an object URL of an image), or null. */
+  previewUrl: string | null;
+  senderName?: string;
+  /** When the agent sent it (ISO). */
+  timestamp: string;
+}
+
+export interface MediaUploadProgressed {
+  conversationId: string;
+  localId: string;
+  /** Whole percent, 0–100. */
+  progress: number;
+}
+
+/** The optimistic message of a file being sent: 'sending' at 0 %, showing its local preview. */
+export function optimisticMedia(request: MediaSendRequested): ChatMessage {
+  const { previewUrl, timestamp } = request;
+  return {
+    localId: request.localId,
+    id: null,
+    conversationId: request.conversationId,
+    content: request.content,
+    sender: 'agent',
+    fromMe: true,
+    senderName: request.senderName ?? '',
+    timestamp,
+    createdAt: timestamp,
+    type: request.type,
+    status: 'sending',
+    mediaUrl: previewUrl,
+    // The preview's bytes are here already; the server's URL replaces it once stored.
+    mediaStatus: previewUrl ? 'stored' : 'pending',
+    fileName: request.fileName,
+    error: null,
+    progress: 0,
   };
 }
 

@@ -1,13 +1,16 @@
-import { createSelector, createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 import type { Message } from '../../api/types';
-import type { RootState } from '../../app/store';
 import { authActions } from '../auth/authSlice';
 import {
   MESSAGE_LIMIT,
   SEND_ERROR_TEXT,
   mergeStatus,
+  newMessageId,
+  optimisticMedia,
   orderKey,
   toChatMessage,
+  type MediaSendRequested,
+  type MediaUploadProgressed,
   type RawMessage,
 } from './message-model';
 
@@ -19,6 +22,7 @@ export {
   mediaPlaceholder,
   messageContent,
 } from './message-model';
+export { selectChatMessage, selectConversationMessages, selectMessagesState } from './messagesSelectors';
 
 /**
  * A message as the chat window shows it: a stored one, or an optimistic one still identified by
@@ -47,6 +51,10 @@ export interface ChatMessage {
   position?: number;
   /** Internal: the send attempt in flight (a second retry click finds it taken and sends nothing). */
   sendAttempt?: string;
+  /** The file's name (a document shows it; an own file shows it while uploading). */
+  fileName?: string | null;
+  /** Upload percent (0–100) of an own file while its status is 'sending'. */
+  progress?: number;
 }
 
 export interface ConversationMessages {
@@ -164,15 +172,6 @@ export interface StatusChanged {
   /** The server's detail of a failure (not shown: the UI reads 'Erro ao enviar mensagem'). */
   error?: string | null;
 }
-
-const newMessageId = (): string =>
-  typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : // Very old browsers only: a v4-shaped id from Math.random.
-      'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, (c) => {
-        const r = (Math.random() * 16) | 0;
-        return (c === 'x' ? r : (r & 0x3) | 0x8).toString(16);
-      });
 
 const messagesSlice = createSlice({
   name: 'messages',
@@ -312,6 +311,31 @@ const messagesSlice = createSlice({
       message.error = action.payload.error;
     },
 
+    /**
+     * The agent sends a file (the chat's upload module holds its bytes and posts them): it appears at
+     * once, at 0 %. The same client message id again, once failed, is its retry.
+     */
+    mediaSendRequested(state, action: PayloadAction<MediaSendRequested>) {
+      const entry = (state.byConversation[action.payload.conversationId] ??= emptyEntry());
+      const existing = entry.items.find((m) => m.localId === action.payload.localId);
+      if (!existing) entry.items.push(optimisticMedia(action.payload));
+      else if (existing.status === 'failed')
+        Object.assign(existing, { status: 'sending', error: null, progress: 0 });
+      settle(entry);
+    },
+    /** How much of a file being sent has gone up (whole percent). */
+    mediaUploadProgressed(state, action: PayloadAction<MediaUploadProgressed>) {
+      const { conversationId, localId, progress } = action.payload;
+      const message = state.byConversation[conversationId]?.items.find((m) => m.localId === localId);
+      if (message?.status === 'sending') message.progress = progress;
+    },
+    /** The agent gives up a send the server never stored (e.g. a refused file): it leaves the list. */
+    messageDiscarded(state, action: PayloadAction<{ conversationId: string; localId: string }>) {
+      const { conversationId, localId } = action.payload;
+      const entry = state.byConversation[conversationId];
+      if (entry) entry.items = entry.items.filter((m) => m.localId !== localId || m.id !== null);
+    },
+
     /** Socket `whatsapp:newMessage`: appended to a loaded conversation, or merged into its optimistic entry. */
     messageReceived(state, action: PayloadAction<RawMessage>) {
       const message = toChatMessage(action.payload);
@@ -370,30 +394,3 @@ const messagesSlice = createSlice({
 
 export const messagesActions = messagesSlice.actions;
 export const messagesReducer = messagesSlice.reducer;
-
-// ---- selectors ------------------------------------------------------------------------------
-
-const NO_MESSAGES: ChatMessage[] = [];
-
-const selectEntry = (state: RootState, conversationId: string): ConversationMessages | undefined =>
-  state.messages.byConversation[conversationId];
-
-/** The conversation's messages, ascending (the same array until they change). */
-export const selectConversationMessages = (state: RootState, conversationId: string): ChatMessage[] =>
-  selectEntry(state, conversationId)?.items ?? NO_MESSAGES;
-
-/** Whether the conversation's messages are loading, and the load error ('Erro ao carregar mensagens'). */
-export const selectMessagesState = createSelector(
-  [
-    (state: RootState, conversationId: string) => selectEntry(state, conversationId)?.loading ?? false,
-    (state: RootState, conversationId: string) => selectEntry(state, conversationId)?.error ?? null,
-  ],
-  (loading, error): { loading: boolean; error: string | null } => ({ loading, error }),
-);
-
-/** One message by its render key (localId). */
-export const selectChatMessage = (
-  state: RootState,
-  conversationId: string,
-  localId: string,
-): ChatMessage | undefined => selectEntry(state, conversationId)?.items.find((m) => m.localId === localId);

@@ -1,0 +1,143 @@
+import { createHash } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import { z } from 'zod';
+import {
+  MEDIA_MISSING_MESSAGE,
+  MEDIA_TOO_LARGE_MESSAGE,
+  MEDIA_TYPE_NOT_ALLOWED_MESSAGE,
+  OUTBOUND_CONTENT_MAX,
+  OUTBOUND_MEDIA_MAX_BYTES,
+  conversationDecider,
+  newId,
+  outboundMediaKind,
+  safeFileName,
+  streams,
+} from '@atende/events';
+import { extensionFor, safeSegment } from '@atende/channel-worker';
+import { getMessage } from '@atende/projector';
+import type { RequestContext } from '../../auth/request-context.js';
+import { execute } from '../../commands/execute.js';
+import { HttpError } from '../../http/errors.js';
+import type { GatewayDeps } from '../../http/gateway-deps.js';
+import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
+import { receiveUpload, type UploadedFile } from '../../http/upload.js';
+import {
+  chatIdSchema,
+  messageSchema,
+  messageView,
+  requireSelf,
+  requireVisibleConversation,
+  userIdField,
+} from '../conversations/conversation-access.js';
+import { sendAllowance } from '../workspace/plan-allowances.js';
+import { MESSAGE_ID_CONFLICT_MESSAGE, streamHasOutbound } from './whatsapp-routes.js';
+
+export const MEDIA_STORE_UNAVAILABLE_MESSAGE = 'Envio de arquivos indisponível neste servidor';
+
+/** The text parts of the form (the file is the `file` part). */
+const sendMediaFields = z.strictObject({
+  userId: userIdField.optional(),
+  conversationId: chatIdSchema,
+  caption: z.string().max(OUTBOUND_CONTENT_MAX).optional(),
+  clientMessageId: z.uuid().optional(),
+  timestamp: z.string().max(100).optional(),
+});
+
+const tooLarge = () => new HttpError(413, 'MEDIA_TOO_LARGE', MEDIA_TOO_LARGE_MESSAGE);
+
+/** The type the bytes are (their signature, never the name or the browser's word), if one may be sent. */
+async function detectAllowedType(file: UploadedFile): Promise<string> {
+  const detected = (await fileTypeFromBuffer(file.bytes))?.mime;
+  if (!detected || !outboundMediaKind(detected)) {
+    throw new HttpError(415, 'MEDIA_TYPE_NOT_ALLOWED', MEDIA_TYPE_NOT_ALLOWED_MESSAGE);
+  }
+  return detected;
+}
+
+/**
+ * Where an agent's file is kept: in its session's folder (deleted with the workspace), named by the
+ * message id (a retry with the same id writes the same file).
+ */
+function outboundMediaId(sessionId: string, messageId: string, mimeType: string, fileName: string): string {
+  const name = createHash('sha256').update(`outbound:${messageId}`).digest('hex');
+  return `${safeSegment(sessionId)}/out-${name}.${extensionFor(mimeType, fileName)}`;
+}
+
+async function messageAnswer(deps: GatewayDeps, ctx: RequestContext, chatId: string, messageId: string) {
+  const message = await getMessage(deps.readModels.view('messages'), ctx.workspaceId, chatId, messageId);
+  return { success: true as const, messageId, message: message ? messageView(message) : null };
+}
+
+/**
+ * An agent sends a file (image, video, audio, document): checked (16 MB, an allow-list by content),
+ * kept in the media store sealed with the customer's key, then requested as a message the channel
+ * worker sends like a text. A refusal at any step leaves nothing stored.
+ */
+export function sendMediaRoute(deps: GatewayDeps): RouteDefinition {
+  return defineRoute({
+    method: 'post',
+    path: '/api/whatsapp/send-media',
+    summary:
+      'Send a file to the customer (multipart: file, conversationId, caption?, clientMessageId?); 413 over 16 MB, 415 for a refused type',
+    tag: 'whatsapp',
+    auth: 'conversations:own',
+    rateLimit: { perMinute: 60 },
+    response: ok({ messageId: z.string(), message: messageSchema.nullable() }),
+    handler: async ({ req, res }, ctx) => {
+      const media = deps.media;
+      if (!media) throw new HttpError(503, 'MEDIA_STORE_UNAVAILABLE', MEDIA_STORE_UNAVAILABLE_MESSAGE);
+      const upload = await receiveUpload(req, res, {
+        fileField: 'file',
+        maxBytes: OUTBOUND_MEDIA_MAX_BYTES,
+        tooLarge,
+      });
+      const fields = sendMediaFields.parse(upload.fields);
+      requireSelf(ctx!, fields.userId);
+      const file = upload.file;
+      if (!file || file.bytes.length === 0) throw new HttpError(400, 'MEDIA_MISSING', MEDIA_MISSING_MESSAGE);
+      const mimeType = await detectAllowedType(file);
+      const row = await requireVisibleConversation(deps, ctx!, fields.conversationId);
+      const messageId = fields.clientMessageId ?? newId();
+      const streamId = streams.conversation(ctx!.workspaceId, row.chatId);
+      // A retry of an accepted upload: the message exists, its file is not written again.
+      if (await streamHasOutbound(deps, streamId, messageId)) {
+        return messageAnswer(deps, ctx!, row.chatId, messageId);
+      }
+      const fileName = safeFileName(file.originalName);
+      const mediaId = outboundMediaId(row.sessionId, messageId, mimeType, fileName);
+      await media.put(ctx!.workspaceId, mediaId, file.bytes, mimeType, { conversationStreamId: streamId });
+      let appended: boolean;
+      try {
+        const result = await execute(deps, ctx!, conversationDecider, streamId, {
+          type: 'RequestOutboundMessage',
+          data: {
+            messageId,
+            agentId: ctx!.userId,
+            content: fields.caption ?? '',
+            timestamp: fields.timestamp ?? null,
+            receivedAt: new Date().toISOString(),
+            sessionId: row.sessionId,
+            allowance: await sendAllowance(deps, ctx!.workspaceId),
+            media: {
+              mediaUrl: `/api/media/${mediaId}`,
+              mimeType,
+              fileName,
+              size: file.bytes.length,
+              sha256: createHash('sha256').update(file.bytes).digest('hex'),
+            },
+          },
+        });
+        // The same id already used in another conversation is not appended (event ids derive from it).
+        appended = result.events.length === 0 || (await streamHasOutbound(deps, streamId, messageId));
+      } catch (error) {
+        await media.delete(ctx!.workspaceId, mediaId);
+        throw error;
+      }
+      if (!appended) {
+        await media.delete(ctx!.workspaceId, mediaId);
+        throw new HttpError(409, 'MESSAGE_ID_CONFLICT', MESSAGE_ID_CONFLICT_MESSAGE);
+      }
+      return messageAnswer(deps, ctx!, row.chatId, messageId);
+    },
+  });
+}
