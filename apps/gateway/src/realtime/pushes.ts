@@ -17,6 +17,7 @@ import {
   type ConversationRow,
   type MessageRow,
 } from '@atende/projector';
+import { servedMediaUrl } from '../routes/conversations/conversation-access.js';
 import { channelRooms, conversationRooms } from './audience.js';
 
 /** `whatsapp:newMessage` (spec §7 fields, plus status, fromMe, createdAt and the global position). */
@@ -29,7 +30,11 @@ export interface NewMessagePayload {
   timestamp: string;
   type: MessageRow['type'];
   conversationId: string;
+  /** Only once stored here (`/api/media/…`): a customer's or a driver's URL is never pushed. */
   mediaUrl: string | null;
+  mediaStatus: MessageRow['mediaStatus'];
+  /** The name of a file an agent sent; null otherwise. */
+  fileName: string | null;
   status: MessageRow['status'];
   fromMe: boolean;
   createdAt: string;
@@ -131,7 +136,9 @@ function messagePayload(row: MessageRow, position: number): NewMessagePayload {
     timestamp: row.timestamp,
     type: row.type,
     conversationId: row.conversationId,
-    mediaUrl: row.mediaUrl,
+    mediaUrl: servedMediaUrl(row),
+    mediaStatus: row.mediaStatus,
+    fileName: row.fileName ?? null,
     status: row.status,
     fromMe: row.fromMe,
     createdAt: row.createdAt,

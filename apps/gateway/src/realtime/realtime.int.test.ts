@@ -319,6 +319,42 @@ describe('realtime (Socket.IO)', () => {
     expect(foreign.received).toEqual([]);
   });
 
+  it("never pushes a customer's own media URL: a picture shows once kept here, from /api/media", async () => {
+    const c = await joined(ownerCookie, ownerId);
+    const chatId = newChat();
+    const messageId = randomUUID();
+    const now = new Date().toISOString();
+    await conversationCommand(chatId, {
+      type: 'ReceiveInboundMessage',
+      data: {
+        messageId,
+        chatId,
+        sessionId: 'sessao-teste',
+        providerMessageId: `prov-${messageId}`,
+        customerId: chatId.split('@')[0]!,
+        content: '',
+        type: 'image',
+        mediaUrl: 'http://fotos.example/expira-amanha.jpg',
+        receivedAt: now,
+      },
+    });
+    await c.waitFor(() => c.of('whatsapp:newMessage').some((m) => m.id === messageId));
+    expect(c.of('whatsapp:newMessage').find((m) => m.id === messageId)).toMatchObject({
+      type: 'image',
+      mediaUrl: null,
+      mediaStatus: 'pending',
+    });
+    await conversationCommand(chatId, {
+      type: 'RecordMediaStored',
+      data: { messageId, mediaUrl: '/api/media/sessao-teste/abc.jpg' },
+    });
+    await c.waitFor(() => c.of('message:updated').some((m) => m.id === messageId));
+    expect(c.of('message:updated').find((m) => m.id === messageId)).toMatchObject({
+      mediaUrl: '/api/media/sessao-teste/abc.jpg',
+      mediaStatus: 'stored',
+    });
+  });
+
   it("pushes a new inbound message to the owner's socket with the spec's fields", async () => {
     const c = await joined(ownerCookie, ownerId);
     const chatId = newChat();
@@ -336,6 +372,8 @@ describe('realtime (Socket.IO)', () => {
       type: 'text',
       conversationId: chatId,
       mediaUrl: null,
+      mediaStatus: 'none',
+      fileName: null,
       status: 'delivered',
       fromMe: false,
       createdAt: expect.any(String),

@@ -180,6 +180,11 @@ export type MessageView = z.infer<typeof messageSchema>;
 /** Where media kept in the media store is served. */
 const MEDIA_URL_PREFIX = '/api/media/';
 
+/** Only media kept here is shown: a URL a driver or a customer gave is never hot-linked. */
+export function servedMediaUrl(row: Pick<MessageRow, 'mediaStatus' | 'mediaUrl'>): string | null {
+  return row.mediaStatus === 'stored' && row.mediaUrl?.startsWith(MEDIA_URL_PREFIX) ? row.mediaUrl : null;
+}
+
 export function messageView(row: MessageRow): MessageView {
   return {
     id: row.id,
@@ -194,9 +199,7 @@ export function messageView(row: MessageRow): MessageView {
     createdAt: row.createdAt,
     type: row.type,
     status: row.status,
-    // Only media kept here is shown: a URL a driver or a customer gave is never hot-linked.
-    mediaUrl:
-      row.mediaStatus === 'stored' && row.mediaUrl?.startsWith(MEDIA_URL_PREFIX) ? row.mediaUrl : null,
+    mediaUrl: servedMediaUrl(row),
     mediaStatus: row.mediaStatus,
     fileName: row.fileName ?? null,
     error: row.error,
