@@ -69,7 +69,12 @@ class Chat {
     });
   }
 
-  outbound(minute: number, messageId: string, content = 'Bom dia!'): StoredEvent {
+  outbound(
+    minute: number,
+    messageId: string,
+    content = 'Bom dia!',
+    media: Record<string, unknown> = { type: 'text' },
+  ): StoredEvent {
     return this.log.append(
       this.stream,
       {
@@ -82,6 +87,7 @@ class Chat {
           content,
           type: 'text',
           timestamp: at(minute),
+          ...media,
         },
       },
       { workspaceId: this.ws, actorId: 'u-agent', at: at(minute) },
@@ -183,6 +189,7 @@ describe('messages projection', () => {
       status: 'delivered',
       mediaUrl: null,
       mediaStatus: 'none',
+      fileName: null,
       providerMessageId: 'p-m1',
       sentAt: null,
       error: null,
@@ -215,6 +222,7 @@ describe('messages projection', () => {
       status: 'sent',
       mediaUrl: null,
       mediaStatus: 'none',
+      fileName: null,
       providerMessageId: null,
       sentAt: null,
       error: null,
@@ -226,6 +234,29 @@ describe('messages projection', () => {
       status: 'sent',
       providerMessageId: 'wa-o1',
       sentAt: at(2),
+    });
+  });
+
+  it("stores an agent's file as a stored media message with its name", async () => {
+    const log = new TestLog();
+    const chat = new Chat(log);
+    chat.start(0);
+    chat.outbound(1, 'o-doc', '', {
+      type: 'document',
+      mediaUrl: '/api/media/s1/out-1.pdf',
+      mimeType: 'application/pdf',
+      fileName: 'contrato.pdf',
+      mediaSize: 10,
+      mediaSha256: 'a'.repeat(64),
+    });
+    const rm = await project(messagesProjection, log.events);
+    expect(await messageOf(rm, 'o-doc')).toMatchObject({
+      type: 'document',
+      content: '',
+      mediaUrl: '/api/media/s1/out-1.pdf',
+      mediaStatus: 'stored',
+      fileName: 'contrato.pdf',
+      status: 'sent',
     });
   });
 
