@@ -1,23 +1,10 @@
-import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eventually } from '../../gateway/src/testing/eventually.js';
+import { TINY_PNG, sha256Hex, type SandboxOutboxEntry } from '../../gateway/src/testing/media-fixtures.js';
 import { BrowserHarness, describeWithBrowser } from './browser-harness.js';
 
 const SESSION = 'demo-sandbox';
-/** A real 1×1 PNG; the server checks its signature, not its name. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-interface OutboxMessage {
-  messageId: string;
-  content: string;
-  type: string;
-  media?: { sha256: string; mimeType: string; fileName: string; size: number };
-}
 
 // Pictures both ways in Chromium against the embedded product, the WhatsApp sandbox playing the
 // customer: a customer's image (at a plain-http URL) is kept and shown from /api/media; the agent
@@ -28,7 +15,7 @@ describeWithBrowser('media journey', () => {
   let imagesUrl: string;
   beforeAll(async () => {
     browser = await BrowserHarness.start();
-    images = createServer((_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(PNG));
+    images = createServer((_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(TINY_PNG));
     await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
     imagesUrl = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
   }, 180_000);
@@ -39,7 +26,7 @@ describeWithBrowser('media journey', () => {
 
   const outbox = async () =>
     (
-      await browser.gateway.request<{ messages: OutboxMessage[] }>(
+      await browser.gateway.request<{ messages: SandboxOutboxEntry[] }>(
         'GET',
         `/api/sandbox/whatsapp/outbox?sessionId=${SESSION}`,
       )
@@ -85,7 +72,7 @@ describeWithBrowser('media journey', () => {
     await paula.getByRole('textbox', { name: 'Mensagem' }).fill('Recebemos, obrigado! Veja a etiqueta');
     await paula
       .locator('input[type="file"]')
-      .setInputFiles({ name: 'etiqueta.png', mimeType: 'image/png', buffer: PNG });
+      .setInputFiles({ name: 'etiqueta.png', mimeType: 'image/png', buffer: TINY_PNG });
     const ours = log.getByRole('img', { name: 'Recebemos, obrigado! Veja a etiqueta' });
     await ours.waitFor();
     // The local preview while uploading; the stored file once the server took it.
@@ -96,14 +83,19 @@ describeWithBrowser('media journey', () => {
     const sent = await eventually(async () => (await outbox()).find((m) => m.type === 'image'));
     expect(sent).toMatchObject({
       content: 'Recebemos, obrigado! Veja a etiqueta',
-      media: { sha256: sha256(PNG), mimeType: 'image/png', fileName: 'etiqueta.png', size: PNG.length },
+      media: {
+        sha256: sha256Hex(TINY_PNG),
+        mimeType: 'image/png',
+        fileName: 'etiqueta.png',
+        size: TINY_PNG.length,
+      },
     });
 
     // Over 16 MB: refused in the page with the limit in pt-BR, nothing uploaded.
     await paula.locator('input[type="file"]').setInputFiles({
       name: 'grande.png',
       mimeType: 'image/png',
-      buffer: Buffer.concat([PNG, Buffer.alloc(16 * 1024 * 1024)]),
+      buffer: Buffer.concat([TINY_PNG, Buffer.alloc(16 * 1024 * 1024)]),
     });
     await paula.getByText('Arquivo maior que 16 MB').waitFor();
 

@@ -52,6 +52,7 @@ export function openApiDocument(
             },
           }
         : {}),
+      ...(route.upload ? { requestBody: uploadBody(route.upload) } : {}),
       responses,
       'x-permission': route.auth,
     };
@@ -62,5 +63,22 @@ export function openApiDocument(
     components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'atende_session' } } },
     security: [{ session: [] }],
     paths,
+  };
+}
+
+/** A multipart/form-data body: the text parts' schema plus the file part, as binary. */
+function uploadBody(upload: NonNullable<RouteDefinition['upload']>) {
+  const fields = jsonSchema(upload.fields) as { properties?: object; required?: string[] };
+  return {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: {
+          ...fields,
+          properties: { ...fields.properties, [upload.fileField]: { type: 'string', format: 'binary' } },
+          required: [...(fields.required ?? []), upload.fileField],
+        },
+      },
+    },
   };
 }

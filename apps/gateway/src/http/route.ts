@@ -35,6 +35,11 @@ export interface RouteDefinition<
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * A multipart/form-data call (read by the handler with receiveUpload, after authorisation): its
+   * text parts, and the name of its one file part, for the OpenAPI document.
+   */
+  upload?: { fields: z.ZodObject; fileField: string };
   response: z.ZodType;
   status?: number;
   /** An expensive call: limited per member (429 beyond it). */

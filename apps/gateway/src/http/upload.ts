@@ -27,6 +27,7 @@ export interface UploadLimits {
 /** Room for the text parts and multipart framing around the file. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 const MALFORMED_MESSAGE = 'Envio do arquivo inválido. Tente novamente.';
+export const MULTIPART_REQUIRED_MESSAGE = 'Envie o arquivo como multipart/form-data';
 
 /**
  * Reads a multipart/form-data request (after the caller was authorised: nobody else's bytes are
@@ -34,6 +35,9 @@ const MALFORMED_MESSAGE = 'Envio do arquivo inválido. Tente novamente.';
  * refused before any byte is read.
  */
 export async function receiveUpload(req: Request, res: Response, limits: UploadLimits): Promise<Upload> {
+  if (!/^multipart\/form-data\b/i.test(req.headers['content-type'] ?? '')) {
+    throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', MULTIPART_REQUIRED_MESSAGE);
+  }
   const announced = Number(req.headers['content-length'] ?? 0);
   if (announced > limits.maxBytes + FORM_OVERHEAD_BYTES) throw limits.tooLarge();
   const parse = multer({
@@ -50,7 +54,8 @@ export async function receiveUpload(req: Request, res: Response, limits: UploadL
   if (problem) throw problem;
   const fields: Record<string, string> = {};
   for (const [name, value] of Object.entries((req.body ?? {}) as Record<string, unknown>)) {
-    fields[name] = Array.isArray(value) ? String(value[value.length - 1]) : String(value);
+    const last: unknown = Array.isArray(value) ? value[value.length - 1] : value;
+    if (typeof last === 'string') fields[name] = last;
   }
   const file = req.file ? { bytes: req.file.buffer, originalName: req.file.originalname } : undefined;
   return { fields, file };

@@ -131,7 +131,12 @@ describe('realtime (Socket.IO)', () => {
     return result.globalPositions;
   }
 
-  async function inbound(chatId: string, text: string, workspaceId = WS) {
+  async function inbound(
+    chatId: string,
+    text: string,
+    workspaceId = WS,
+    media: { type: string; mediaUrl: string } | undefined = undefined,
+  ) {
     const messageId = randomUUID();
     const now = new Date().toISOString();
     const positions = await conversationCommand(
@@ -147,6 +152,7 @@ describe('realtime (Socket.IO)', () => {
           customerName: 'Cliente Teste',
           content: text,
           type: 'text',
+          ...media,
           senderName: 'Cliente Teste',
           senderPhone: chatId.split('@')[0]!,
           timestamp: now,
@@ -322,21 +328,9 @@ describe('realtime (Socket.IO)', () => {
   it("never pushes a customer's own media URL: a picture shows once kept here, from /api/media", async () => {
     const c = await joined(ownerCookie, ownerId);
     const chatId = newChat();
-    const messageId = randomUUID();
-    const now = new Date().toISOString();
-    await conversationCommand(chatId, {
-      type: 'ReceiveInboundMessage',
-      data: {
-        messageId,
-        chatId,
-        sessionId: 'sessao-teste',
-        providerMessageId: `prov-${messageId}`,
-        customerId: chatId.split('@')[0]!,
-        content: '',
-        type: 'image',
-        mediaUrl: 'http://fotos.example/expira-amanha.jpg',
-        receivedAt: now,
-      },
+    const { messageId } = await inbound(chatId, '', WS, {
+      type: 'image',
+      mediaUrl: 'http://fotos.example/expira-amanha.jpg',
     });
     await c.waitFor(() => c.of('whatsapp:newMessage').some((m) => m.id === messageId));
     expect(c.of('whatsapp:newMessage').find((m) => m.id === messageId)).toMatchObject({

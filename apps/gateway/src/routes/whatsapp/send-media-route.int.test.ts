@@ -1,25 +1,14 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { GatewayHarness } from '../../testing/harness.js';
 import { eventually } from '../../testing/eventually.js';
+import { TINY_PNG, sha256Hex, type SandboxOutboxEntry } from '../../testing/media-fixtures.js';
 
-/** A real 1×1 PNG (its signature is what the server checks, not the name). */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
 );
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-interface OutboxMessage {
-  messageId: string;
-  content: string;
-  type: string;
-  media?: { sha256: string; mimeType: string; fileName: string; size: number };
-}
 interface MessageBody {
   id: string;
   type: string;
@@ -78,7 +67,7 @@ describe('POST /api/whatsapp/send-media: an agent sends a file through the sandb
 
   const outbox = async () =>
     (
-      await gw.request<{ messages: OutboxMessage[] }>(
+      await gw.request<{ messages: SandboxOutboxEntry[] }>(
         'GET',
         `/api/sandbox/whatsapp/outbox?sessionId=${sessionId}`,
       )
@@ -93,7 +82,7 @@ describe('POST /api/whatsapp/send-media: an agent sends a file through the sandb
   it('stores the image, sends it once (a retry with the same id changes nothing), and serves it to the workspace', async () => {
     const clientMessageId = randomUUID();
     const fields = { conversationId: chatId, caption: ' Segue o comprovante ', clientMessageId };
-    const first = await sendMedia(fields, { bytes: PNG, name: 'comprovante.png' });
+    const first = await sendMedia(fields, { bytes: TINY_PNG, name: 'comprovante.png' });
     expect(first.status).toBe(200);
     expect(first.body.messageId).toBe(clientMessageId);
     expect(first.body.message).toMatchObject({
@@ -104,7 +93,7 @@ describe('POST /api/whatsapp/send-media: an agent sends a file through the sandb
       fileName: 'comprovante.png',
       mediaUrl: expect.stringMatching(/^\/api\/media\//),
     });
-    const again = await sendMedia(fields, { bytes: PNG, name: 'comprovante.png' });
+    const again = await sendMedia(fields, { bytes: TINY_PNG, name: 'comprovante.png' });
     expect(again.status).toBe(200);
     expect(again.body.message?.mediaUrl).toBe(first.body.message?.mediaUrl);
 
@@ -117,14 +106,19 @@ describe('POST /api/whatsapp/send-media: an agent sends a file through the sandb
     expect(received.find((m) => m.messageId === clientMessageId)).toMatchObject({
       type: 'image',
       content: 'Segue o comprovante',
-      media: { sha256: sha256(PNG), mimeType: 'image/png', fileName: 'comprovante.png', size: PNG.length },
+      media: {
+        sha256: sha256Hex(TINY_PNG),
+        mimeType: 'image/png',
+        fileName: 'comprovante.png',
+        size: TINY_PNG.length,
+      },
     });
 
     // Served from the media store to members of the workspace, byte for byte.
     const served = await fetch(`${gw.url}${first.body.message!.mediaUrl}`, { headers: { cookie } });
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+    expect(Buffer.from(await served.arrayBuffer()).equals(TINY_PNG)).toBe(true);
     const other = await gw.signInAsNewMember('fora-media', 'Owner', { workspaceId: 'outra-media' });
     expect(
       (await fetch(`${gw.url}${first.body.message!.mediaUrl}`, { headers: { cookie: other } })).status,
@@ -153,7 +147,7 @@ describe('POST /api/whatsapp/send-media: an agent sends a file through the sandb
     const sent = await eventually(async () =>
       (await outbox()).find((m) => m.messageId === res.body.messageId),
     );
-    expect(sent.media).toMatchObject({ sha256: sha256(PDF), mimeType: 'application/pdf' });
+    expect(sent.media).toMatchObject({ sha256: sha256Hex(PDF), mimeType: 'application/pdf' });
   });
 
   it('refuses by content, not by name: HTML named .png is 415, and nothing is stored or recorded', async () => {
@@ -177,7 +171,7 @@ describe('POST /api/whatsapp/send-media: an agent sends a file through the sandb
   it('refuses a file over 16 MB with 413, storing nothing', async () => {
     const filesBefore = await storedFiles();
     const before = await gw.lastPosition();
-    const big = Buffer.concat([PNG, Buffer.alloc(16 * 1024 * 1024)]);
+    const big = Buffer.concat([TINY_PNG, Buffer.alloc(16 * 1024 * 1024)]);
     const res = await sendMedia({ conversationId: chatId }, { bytes: big, name: 'grande.png' });
     expect(res.status).toBe(413);
     expect(res.body).toMatchObject({
@@ -198,29 +192,48 @@ describe('POST /api/whatsapp/send-media: an agent sends a file through the sandb
     });
     const badId = await sendMedia(
       { conversationId: chatId, clientMessageId: 'x' },
-      { bytes: PNG, name: 'a.png' },
+      { bytes: TINY_PNG, name: 'a.png' },
     );
     expect(badId).toMatchObject({ status: 400, body: { success: false, code: 'VALIDATION_ERROR' } });
-    const unknown = await sendMedia({ conversationId: chatId, extra: '1' }, { bytes: PNG, name: 'a.png' });
+    const unknown = await sendMedia(
+      { conversationId: chatId, extra: '1' },
+      { bytes: TINY_PNG, name: 'a.png' },
+    );
     expect(unknown.status).toBe(400);
-    const nowhere = await sendMedia({ conversationId: '5511900000000@c.us' }, { bytes: PNG, name: 'a.png' });
+    const nowhere = await sendMedia(
+      { conversationId: '5511900000000@c.us' },
+      { bytes: TINY_PNG, name: 'a.png' },
+    );
     expect(nowhere).toMatchObject({ status: 404, body: { success: false } });
     const anonymous = await sendMedia(
       { conversationId: chatId },
-      { bytes: PNG, name: 'a.png' },
+      { bytes: TINY_PNG, name: 'a.png' },
       { cookie: '' },
     );
     expect(anonymous.status).toBe(401);
     // A form posted by another site carries no X-Requested-With: refused before anything is read.
     const form = new FormData();
     form.append('conversationId', chatId);
-    form.append('file', new Blob([PNG]), 'a.png');
+    form.append('file', new Blob([TINY_PNG]), 'a.png');
     const crossSite = await fetch(`${gw.url}/api/whatsapp/send-media`, {
       method: 'POST',
       headers: { cookie },
       body: form,
     });
     expect(crossSite.status).toBe(415);
+    // JSON is not a file upload.
+    const json = await gw.request('POST', '/api/whatsapp/send-media', {
+      cookie,
+      body: { conversationId: chatId },
+    });
+    expect(json).toMatchObject({
+      status: 415,
+      body: {
+        success: false,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        error: 'Envie o arquivo como multipart/form-data',
+      },
+    });
     expect(await gw.lastPosition()).toBe(before);
     expect(await storedFiles()).toHaveLength(2);
   });

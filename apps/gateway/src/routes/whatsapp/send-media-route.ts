@@ -82,6 +82,7 @@ export function sendMediaRoute(deps: GatewayDeps): RouteDefinition {
     tag: 'whatsapp',
     auth: 'conversations:own',
     rateLimit: { perMinute: 60 },
+    upload: { fields: sendMediaFields, fileField: 'file' },
     response: ok({ messageId: z.string(), message: messageSchema.nullable() }),
     handler: async ({ req, res }, ctx) => {
       const media = deps.media;
