@@ -12,6 +12,19 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
+      // Apps are roles that talk through their packages' exports (and the log), never each other's src/.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(apps/)?(gateway|projector|channel-worker|server|web)/src(/|$)',
+              message: "Import the package (@atende/<app>, or its ./testing export), not another app's src/.",
+            },
+            { regex: '^@atende/[a-z-]+/src(/|$)', message: "Import the package's exports, not its src/." },
+          ],
+        },
+      ],
     },
   },
   {

@@ -21,7 +21,7 @@ import {
   type StoredEvent,
 } from '@atende/events';
 // Only the provisioning module: the gateway's index would load its whole server at every command.
-import { provisionWorkspace } from '../apps/gateway/src/bootstrap/provision-workspace.js';
+import { provisionWorkspace } from '@atende/gateway';
 import { CliError, runCli } from './ops/cli-error.js';
 import { openSharedStoreForOps, opsConfig } from './ops/open.js';
 import { DirectoryFold, type Directory } from './ops/workspace-directory.js';

@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { describeWithKafka, testKafkaBrokers } from '../../libs/event-bus/src/testing/kafka-infra.js';
 import { describeWithRedis, testRedisUrl } from '../../libs/read-models/src/testing/infra.js';
-import { eventually as waitUntil } from '../../apps/gateway/src/testing/eventually.js';
+import { eventually as waitUntil } from '@atende/gateway/testing';
 import { TEST_SANDBOX_TOKEN, freePort } from './process-harness.js';
 import { kafkaText, redisText } from './plaintext-scan.js';
 

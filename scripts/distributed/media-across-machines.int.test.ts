@@ -17,7 +17,7 @@ import {
 import { describeWithKafka, testKafkaBrokers } from '../../libs/event-bus/src/testing/kafka-infra.js';
 import { describeWithRedis, testRedisUrl } from '../../libs/read-models/src/testing/infra.js';
 import { DEMO_OWNER } from '@atende/gateway';
-import { eventually } from '../../apps/gateway/src/testing/eventually.js';
+import { eventually } from '@atende/gateway/testing';
 import { cleanUpSuite, freePort, startRole } from './process-harness.js';
 
 // Issue 27: two gateways "on two machines" (each its own DATA_DIR, no shared disk) on a PostgreSQL

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describeWithKafka, testKafkaBrokers } from '../../libs/event-bus/src/testing/kafka-infra.js';
 import { RedisCheckpointStore } from '../../libs/read-models/src/index.js';
 import { describeWithRedis, testRedisUrl } from '../../libs/read-models/src/testing/infra.js';
-import { LIVE_PROJECTOR_POSITION, allProjections } from '../../apps/projector/src/index.js';
+import { LIVE_PROJECTOR_POSITION, allProjections } from '@atende/projector';
 import { runPool } from '../reliability/run-pool.js';
 import { runOpsScript, type Run } from '../ops/run-ops-script.js';
 import {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describeWithKafka, testKafkaBrokers } from '../../libs/event-bus/src/testing/kafka-infra.js';
 import { describeWithRedis, testRedisUrl } from '../../libs/read-models/src/testing/infra.js';
-import { eventually } from '../../apps/gateway/src/testing/eventually.js';
+import { eventually } from '@atende/gateway/testing';
 import {
   conversationsOnGateway,
   freePort,

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { eventually } from '../../gateway/src/testing/eventually.js';
+import { eventually } from '@atende/gateway/testing';
 import { BrowserHarness, describeWithBrowser } from './browser-harness.js';
 
 const SESSION = 'demo-sandbox';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { GatewayHarness } from '../../gateway/src/testing/harness.js';
+import { GatewayHarness } from '@atende/gateway/testing';
 import { webDist } from './web-build.js';
 
 /** Chromium's path when the Jest global setup found it (REQUIRE_INFRA=1 fails the run otherwise). */

@@ -1,4 +1,4 @@
-import { eventually } from '../../gateway/src/testing/eventually.js';
+import { eventually } from '@atende/gateway/testing';
 import { BrowserHarness, describeWithBrowser } from './browser-harness.js';
 
 const REPLY = 'Sim! O embrulho para presente é gratuito.';

@@ -2,7 +2,7 @@ import { loadConfig } from '@atende/config';
 import { atendeRegistry, emailDecider, handleCommand, newId, streams } from '@atende/events';
 import { pino } from 'pino';
 import type { Locator, Page } from 'playwright-core';
-import { startEmbedded } from '../../gateway/src/embedded/start-embedded.js';
+import { startEmbedded } from '@atende/gateway';
 import {
   emailCardConfig,
   greenMailAvailable,

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eventually } from '../../gateway/src/testing/eventually.js';
-import { TINY_PNG, sha256Hex, type SandboxOutboxEntry } from '../../gateway/src/testing/media-fixtures.js';
+import { eventually } from '@atende/gateway/testing';
+import { TINY_PNG, sha256Hex, type SandboxOutboxEntry } from '@atende/gateway/testing';
 import { BrowserHarness, describeWithBrowser } from './browser-harness.js';
 
 const SESSION = 'demo-sandbox';

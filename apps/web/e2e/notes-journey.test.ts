@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { eventually } from '../../gateway/src/testing/eventually.js';
+import { eventually } from '@atende/gateway/testing';
 import { BrowserHarness, describeWithBrowser } from './browser-harness.js';
 
 /** A wall-clock time typed as the reminder prompt wants it, to the minute (the browser's own time). */
