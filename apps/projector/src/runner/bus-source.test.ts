@@ -95,6 +95,34 @@ describe('busSource', () => {
     expect(bus.stopped).toBe(true);
   });
 
+  it('ends with an error when the subscription dies (a consumer crashed for good), so its caller subscribes again', async () => {
+    const log = logOf(3);
+    let fail!: (error: Error) => void;
+    let stops = 0;
+    const deadBus: EventBus = {
+      publish: async () => undefined,
+      close: async () => undefined,
+      subscribe: async (_group, handler, options) => {
+        fail = options!.onFailure!;
+        void handler(at(log, 1, 2));
+        return { stop: async () => void (stops += 1) };
+      },
+    };
+    const applied: number[] = [];
+    const consume = async () => {
+      for await (const batch of busSource(deadBus, 'g', storeOf(log))(1, new AbortController().signal)) {
+        applied.push(...batch.map((e) => e.globalPosition));
+        fail(new Error('The coordinator is not aware of this member'));
+      }
+    };
+    const failure = await consume().catch((error: unknown) => error);
+    expect((failure as Error).message).toBe(
+      'bus subscription of group "g" died: The coordinator is not aware of this member',
+    );
+    expect(applied).toEqual([1, 2]);
+    expect(stops).toBe(1);
+  });
+
   it('leaves the batch in hand uncommitted when its consumer stops mid-batch (delivered again later)', async () => {
     const log = logOf(4);
     const bus = new ScriptedBus([at(log, 1, 2), at(log, 3, 4)]);

@@ -46,6 +46,7 @@ export function busSource(
     let inHand: Delivery | undefined;
     let closed = false;
     let failure: unknown;
+    let busFailure: Error | undefined;
     let wake: (() => void) | undefined;
     const onAbort = () => wake?.();
     signal.addEventListener('abort', onAbort);
@@ -58,10 +59,18 @@ export function busSource(
             queue.push({ events, applied, notApplied });
             wake?.();
           }),
-        options.fromBeginning === undefined ? {} : { fromBeginning: options.fromBeginning },
+        {
+          ...(options.fromBeginning === undefined ? {} : { fromBeginning: options.fromBeginning }),
+          onFailure: (error) => {
+            busFailure = error;
+            wake?.();
+          },
+        },
       );
       try {
         while (!signal.aborted) {
+          // The subscription died: the source ends with why, and its caller subscribes again.
+          if (busFailure) throw new Error(`bus subscription of ${busName} died: ${busFailure.message}`);
           inHand = queue.shift();
           if (!inHand) {
             await new Promise<void>((resolve) => (wake = resolve));

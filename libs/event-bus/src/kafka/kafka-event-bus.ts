@@ -156,6 +156,11 @@ export class KafkaEventBus implements EventBus {
       allowAutoTopicCreation: false,
     });
     this.consumers.add(consumer);
+    // kafkajs restarts a consumer after retriable errors only; after any other it just stops, and a
+    // subscriber would wait for batches that never come (seen once Kafka restarted empty).
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      if (!payload.restart) options.onFailure?.(payload.error);
+    });
     await consumer.connect();
     await consumer.subscribe({ topic: this.topic, fromBeginning: options.fromBeginning ?? true });
     await consumer.run({

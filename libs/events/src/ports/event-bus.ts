@@ -14,6 +14,12 @@ export interface BusSubscription {
 export interface BusSubscribeOptions {
   /** A group that never committed starts at the beginning (default) or only sees new events. */
   fromBeginning?: boolean;
+  /**
+   * The subscription died and delivers nothing more (a Kafka consumer that crashed for good): the
+   * subscriber stops it and subscribes again, instead of waiting forever. Buses that cannot die
+   * never call it.
+   */
+  onFailure?: (error: Error) => void;
 }
 
 /**
