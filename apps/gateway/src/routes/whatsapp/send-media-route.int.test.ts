@@ -137,6 +137,29 @@ describe('POST /api/whatsapp/send-media: an agent sends a file through the sandb
     expect(messages.filter((m) => m.id === clientMessageId)).toHaveLength(1);
   });
 
+  it('the same id sent to another conversation is a 409 that leaves the first message and its file alone', async () => {
+    const clientMessageId = randomUUID();
+    const first = await sendMedia(
+      { conversationId: chatId, clientMessageId },
+      { bytes: TINY_PNG, name: 'a.png' },
+    );
+    expect(first.status).toBe(200);
+    const other = await gw.request<{ conversationId: string }>('POST', '/api/sandbox/whatsapp/inbound', {
+      body: { sessionId, from: '5511955554444', name: 'Rui', text: 'Oi' },
+    });
+    const filesBefore = await storedFiles();
+    const before = await gw.lastPosition();
+    const again = await sendMedia(
+      { conversationId: other.body.conversationId, clientMessageId },
+      { bytes: PDF, name: 'b.pdf' },
+    );
+    expect(again).toMatchObject({ status: 409, body: { success: false, code: 'MESSAGE_ID_CONFLICT' } });
+    expect(await storedFiles()).toEqual(filesBefore);
+    expect(await gw.lastPosition()).toBe(before);
+    const served = await fetch(`${gw.url}${first.body.message!.mediaUrl}`, { headers: { cookie } });
+    expect(Buffer.from(await served.arrayBuffer()).equals(TINY_PNG)).toBe(true);
+  });
+
   it('a PDF goes as a document without a caption, named as uploaded', async () => {
     const res = await sendMedia(
       { conversationId: chatId },
@@ -235,6 +258,6 @@ describe('POST /api/whatsapp/send-media: an agent sends a file through the sandb
       },
     });
     expect(await gw.lastPosition()).toBe(before);
-    expect(await storedFiles()).toHaveLength(2);
+    expect(await storedFiles()).toHaveLength(3);
   });
 });

@@ -56,10 +56,17 @@ async function detectAllowedType(file: UploadedFile): Promise<string> {
 
 /**
  * Where an agent's file is kept: in its session's folder (deleted with the workspace), named by the
- * message id (a retry with the same id writes the same file).
+ * conversation and message id (a retry writes the same file; the same id sent to another
+ * conversation, refused as a conflict, never touches this one's).
  */
-function outboundMediaId(sessionId: string, messageId: string, mimeType: string, fileName: string): string {
-  const name = createHash('sha256').update(`outbound:${messageId}`).digest('hex');
+function outboundMediaId(
+  sessionId: string,
+  streamId: string,
+  messageId: string,
+  mimeType: string,
+  fileName: string,
+): string {
+  const name = createHash('sha256').update(`outbound:${streamId}:${messageId}`).digest('hex');
   return `${safeSegment(sessionId)}/out-${name}.${extensionFor(mimeType, fileName)}`;
 }
 
@@ -105,7 +112,7 @@ export function sendMediaRoute(deps: GatewayDeps): RouteDefinition {
         return messageAnswer(deps, ctx!, row.chatId, messageId);
       }
       const fileName = safeFileName(file.originalName);
-      const mediaId = outboundMediaId(row.sessionId, messageId, mimeType, fileName);
+      const mediaId = outboundMediaId(row.sessionId, streamId, messageId, mimeType, fileName);
       await media.put(ctx!.workspaceId, mediaId, file.bytes, mimeType, { conversationStreamId: streamId });
       let appended: boolean;
       try {
