@@ -3,7 +3,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import type { MemberRole } from '../../api/types';
+import { createAppStore } from '../../app/store';
+import { makeMe } from '../../test/fixtures';
+import { authActions, authReducer } from '../auth/authSlice';
 import type { AnalyticsDay, AnalyticsReport, AnalyticsTotals } from './analytics-api';
 import AnalyticsPage from '../dashboard/AnalyticsPage';
 
@@ -196,21 +201,27 @@ function LocationProbe() {
   return <span data-testid="location">{`${location.pathname}${location.search}`}</span>;
 }
 
-function renderAt(url = '/dashboard/analytics') {
+/** The page at `url`, signed in as a `role` (a Supervisor, the least role with analytics:read, unless told). */
+function renderAt(url = '/dashboard/analytics', role: MemberRole = 'Supervisor') {
+  const user = makeMe({ role });
+  const auth = authReducer(undefined, authActions.sessionChecked(user));
+  const store = createAppStore({ preloadedState: { auth }, runSagas: false });
   return render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route
-          path="/dashboard/analytics"
-          element={
-            <>
-              <AnalyticsPage />
-              <LocationProbe />
-            </>
-          }
-        />
-      </Routes>
-    </MemoryRouter>,
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route
+            path="/dashboard/analytics"
+            element={
+              <>
+                <AnalyticsPage />
+                <LocationProbe />
+              </>
+            }
+          />
+        </Routes>
+      </MemoryRouter>
+    </Provider>,
   );
 }
 
@@ -406,7 +417,18 @@ describe('Analytics screen', () => {
     expect(container.textContent).not.toMatch(/NaN|undefined|Infinity/);
   });
 
-  it('an Agente (403) reads that they may not see the reports', async () => {
+  it('an Agente opening the address reads that they may not see the reports, without asking the server', async () => {
+    const queries = serve({ '7d': weekReport() });
+    renderAt('/dashboard/analytics', 'Agente');
+    expect(screen.getByRole('alert')).toHaveTextContent('Você não tem permissão para ver os relatórios.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Analytics' })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Período' })).toBeNull();
+    // A request would have been answered 403 (and logged as an error in the browser's console).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(queries).toEqual([]);
+  });
+
+  it('a role lowered since the page opened (403) reads that they may not see the reports', async () => {
     serve({
       '7d': () =>
         HttpResponse.json(

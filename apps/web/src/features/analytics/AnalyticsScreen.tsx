@@ -1,4 +1,4 @@
-import { CalendarRange, LoaderCircle, Lock, RefreshCw, TriangleAlert } from 'lucide-react';
+import { CalendarRange, LoaderCircle } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../ui/PageHeader';
 import { AgentTable } from './AgentTable';
@@ -10,6 +10,7 @@ import {
   type AnalyticsReport,
 } from './analytics-api';
 import { DailyCharts } from './DailyCharts';
+import { AnalyticsForbidden, ErrorBox } from './ErrorBox';
 import { formatPeriodRange } from './format';
 import { KpiCards } from './KpiCards';
 import { PerformanceMetrics } from './PerformanceMetrics';
@@ -19,10 +20,8 @@ import {
   ANALYTICS_TITLE,
   EMPTY_PERIOD_HINT,
   EMPTY_PERIOD_TITLE,
-  FORBIDDEN_TEXT,
   LOADING_TEXT,
   REFRESHING_TEXT,
-  RETRY_TEXT,
 } from './texts';
 import { useAnalytics } from './useAnalytics';
 
@@ -36,34 +35,6 @@ const periodLabel = (period: AnalyticsPeriod) =>
 export function isEmptyPeriod(report: AnalyticsReport): boolean {
   const t = report.totals;
   return t.inbound + t.outbound + t.conversationsStarted + t.resolved + t.ratings === 0;
-}
-
-function ErrorBox({
-  message,
-  onRetry,
-  icon: Icon = TriangleAlert,
-}: {
-  message: string;
-  onRetry?: () => void;
-  icon?: typeof Lock;
-}) {
-  return (
-    <div
-      role="alert"
-      className="card flex flex-wrap items-center justify-between gap-4 border-red-200 p-5 text-red-700 dark:border-red-900 dark:text-red-300"
-    >
-      <p className="flex items-center gap-2 font-medium">
-        <Icon aria-hidden className="h-5 w-5 shrink-0" />
-        {message}
-      </p>
-      {onRetry ? (
-        <button type="button" className="btn-secondary" onClick={onRetry}>
-          <RefreshCw aria-hidden className="h-4 w-4" />
-          {RETRY_TEXT}
-        </button>
-      ) : null}
-    </div>
-  );
 }
 
 /**
@@ -86,14 +57,8 @@ export function AnalyticsScreen() {
       { replace: true },
     );
 
-  if (error?.status === 403) {
-    return (
-      <div className="space-y-6">
-        <PageHeader title={ANALYTICS_TITLE} />
-        <ErrorBox message={FORBIDDEN_TEXT} icon={Lock} />
-      </div>
-    );
-  }
+  // The role was lowered since the page opened (the route checks it first).
+  if (error?.status === 403) return <AnalyticsForbidden />;
 
   const shown = report && reportPeriod ? { report, period: reportPeriod } : null;
   const stale = loading && shown !== null && shown.period !== period;

@@ -1,3 +1,4 @@
+import { can } from '../../api/permissions';
 import { useAppSelector } from '../../app/hooks';
 import { PageHeader } from '../../ui/PageHeader';
 import { selectUser } from '../auth/selectors';
@@ -15,7 +16,7 @@ import { trialView } from './trial';
 export default function BillingPage() {
   const user = useAppSelector(selectUser);
   const billing = useAppSelector(selectBilling);
-  const owner = user?.role === 'Owner';
+  const owner = can(user?.role, 'billing:manage');
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader

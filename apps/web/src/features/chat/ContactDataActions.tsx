@@ -1,6 +1,7 @@
 import { Download, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { errorText } from '../../api/client';
+import { can } from '../../api/permissions';
 import type { Conversation, MemberRole } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectUser } from '../auth/selectors';
@@ -20,7 +21,7 @@ import {
 
 /** A customer's LGPD rights (export, erasure) are the Owner's and the Admins' (the server checks too). */
 export const canManageContactData = (role: MemberRole | null | undefined): boolean =>
-  role === 'Owner' || role === 'Admin';
+  can(role, 'contacts:privacy');
 
 type Notice = { kind: 'success' | 'error'; text: string };
 

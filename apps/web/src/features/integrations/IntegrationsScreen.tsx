@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Camera, Lock, MessageCircle, Plus, RefreshCw } from 'lucide-react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { can } from '../../api/permissions';
 import type { Me } from '../../api/types';
 import { PageHeader } from '../../ui/PageHeader';
 import { selectUser } from '../auth/selectors';
@@ -16,7 +17,7 @@ import { WhatsAppConnectDialog } from './WhatsAppConnectDialog';
 
 /** Only roles with integrations:manage (Admin, Owner) may use this screen; the API refuses the others. */
 export const canManageIntegrations = (role: Me['role'] | null | undefined): boolean =>
-  role === 'Admin' || role === 'Owner';
+  can(role, 'integrations:manage');
 
 function Forbidden() {
   return (

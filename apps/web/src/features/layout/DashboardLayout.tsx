@@ -5,6 +5,7 @@ import { PlanBanner } from '../billing/PlanBanner';
 import { LazyChatWindows } from '../chat/LazyChatWindows';
 import { NotificationsBell } from '../notifications/NotificationsBell';
 import type { LucideIcon } from 'lucide-react';
+import { can } from '../../api/permissions';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { authActions } from '../auth/authSlice';
 import { selectTwoFactorEnrolmentPending, selectUser } from '../auth/selectors';
@@ -248,7 +249,7 @@ export default function DashboardLayout() {
         tabIndex={-1}
         className="min-w-0 flex-1 px-4 pt-6 pb-24 outline-none sm:px-6 lg:px-10 lg:pt-8"
       >
-        {user?.role === 'Owner' ? <PlanBanner /> : null}
+        {can(user?.role, 'billing:manage') ? <PlanBanner /> : null}
         <Outlet />
       </main>
       <LazyChatWindows />

@@ -1,10 +1,8 @@
 import { ChartColumn, LayoutDashboard, Plug, Settings, Users, type LucideIcon } from 'lucide-react';
+import { can, type Permission } from '../../api/permissions';
 import type { Me } from '../../api/types';
 
 export type Role = Me['role'];
-
-/** Roles from the least to the most powerful; each sees what the ones before it see (gateway permissions). */
-const ROLE_RANK: Record<Role, number> = { Agente: 0, Supervisor: 1, Admin: 2, Owner: 3 };
 
 export interface MenuItem {
   to: string;
@@ -12,8 +10,8 @@ export interface MenuItem {
   icon: LucideIcon;
   /** Active only on the exact path (the overview, not its children). */
   end?: boolean;
-  /** The least role that may open it, as the server's permissions allow. */
-  minRole: Role;
+  /** What the page's calls need on the server; without it, every signed-in member opens it. */
+  permission?: Permission;
   badge?: 'unread';
 }
 
@@ -24,23 +22,19 @@ export const MENU_ITEMS: readonly MenuItem[] = [
     label: 'Visão Geral',
     icon: LayoutDashboard,
     end: true,
-    minRole: 'Agente',
+    permission: 'conversations:own',
     badge: 'unread',
   },
-  // team:read and analytics:read start at Supervisor
-  { to: '/dashboard/team', label: 'Equipe', icon: Users, minRole: 'Supervisor' },
-  { to: '/dashboard/analytics', label: 'Analytics', icon: ChartColumn, minRole: 'Supervisor' },
-  // integrations:manage starts at Admin
-  { to: '/dashboard/integrations', label: 'Integrações', icon: Plug, minRole: 'Admin' },
-  // Everyone: the workspace's settings read-only below Admin (settings:manage), and Segurança's
+  { to: '/dashboard/team', label: 'Equipe', icon: Users, permission: 'team:read' },
+  { to: '/dashboard/analytics', label: 'Analytics', icon: ChartColumn, permission: 'analytics:read' },
+  { to: '/dashboard/integrations', label: 'Integrações', icon: Plug, permission: 'integrations:manage' },
+  // Everyone: the workspace's settings read-only without settings:manage, and Segurança's
   // Alterar senha, the person's own password
-  { to: '/dashboard/settings', label: 'Configurações', icon: Settings, minRole: 'Agente' },
+  { to: '/dashboard/settings', label: 'Configurações', icon: Settings },
 ];
 
-export const roleAtLeast = (role: Role, least: Role): boolean => ROLE_RANK[role] >= ROLE_RANK[least];
-
-/** The items a role may open; an unknown role sees what an agent sees. */
+/** The items a role may open; an unknown role (or none yet) sees what an agent sees. */
 export function menuItemsFor(role: Role | null | undefined): MenuItem[] {
-  const known = role && role in ROLE_RANK ? role : 'Agente';
-  return MENU_ITEMS.filter((item) => roleAtLeast(known, item.minRole));
+  const known: Role = role && can(role, 'conversations:own') ? role : 'Agente';
+  return MENU_ITEMS.filter((item) => !item.permission || can(known, item.permission));
 }

@@ -312,6 +312,19 @@ describe('Configurações', () => {
     expect(screen.getByLabelText('Nome da empresa')).toHaveValue('Minha Empresa');
   });
 
+  it.each([
+    ['Owner', ['Exportar', 'Importar', 'Salvar']],
+    ['Admin', ['Exportar', 'Importar', 'Salvar']],
+    ['Supervisor', ['Exportar']],
+    ['Agente', ['Exportar']],
+  ] as const)('a %s is offered only the actions the server allows them: %j', async (role, shown) => {
+    serveSettings();
+    renderSettings(member(role));
+    await loaded();
+    const actions = ['Exportar', 'Importar', 'Salvar'].filter((name) => screen.queryByText(name) !== null);
+    expect(actions).toEqual(shown);
+  });
+
   it('an Agente reads the settings with the permission text; only the own deactivation is open', async () => {
     const user = userEvent.setup();
     serveSettings();
@@ -323,8 +336,10 @@ describe('Configurações', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Nome da empresa')).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Salvar' })).toBeDisabled();
-    expect(screen.getByLabelText('Importar')).toBeDisabled();
+    // What the server refuses (settings:manage) is not shown; GET /api/settings/export is open to all.
+    expect(screen.queryByRole('button', { name: 'Salvar' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Importar')).not.toBeInTheDocument();
+    expect(screen.queryByText('Importar')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Exportar' })).toBeEnabled();
     // Respostas prontas is for who manages the settings: not even shown.
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([

@@ -21,10 +21,10 @@ const CannedRepliesPanel = lazy(() => import('./canned-replies/CannedRepliesPane
 /**
  * Configurações (spec §2): Exportar, Importar and Salvar, and the tabs Empresa, Aparência,
  * Notificações and Segurança (with the danger zone). Everything is the workspace's, on the server;
- * only Owners and Admins change it, the others read it. Segurança also has Alterar senha, the
- * signed-in person's own password, and Verificação em duas etapas, their own two-factor sign-in,
- * which every role may use. Owners and Admins also have the tab
- * Respostas prontas (the canned replies the chat suggests); the others do not see it.
+ * only Owners and Admins change it (Importar, Salvar); the others read it and may only export it.
+ * Segurança also has Alterar senha, the signed-in person's own password, and Verificação em duas
+ * etapas, their own two-factor sign-in, which every role may use. Owners and Admins also have the
+ * tab Respostas prontas (the canned replies the chat suggests); the others do not see it.
  */
 export default function SettingsPage() {
   const dispatch = useAppDispatch();
@@ -80,30 +80,35 @@ export default function SettingsPage() {
               <Download aria-hidden className="h-4 w-4" />
               {t.export}
             </button>
-            <label
-              className={`btn-secondary focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-blue-500 ${
-                !canEdit || !ready || s.importing ? 'pointer-events-none opacity-50' : 'cursor-pointer'
-              }`}
-            >
-              <Upload aria-hidden className="h-4 w-4" />
-              {t.import}
-              <input
-                type="file"
-                accept=".json,application/json"
-                className="sr-only"
-                disabled={!canEdit || !ready || s.importing}
-                onChange={(event) => void onImport(event)}
-              />
-            </label>
-            <button
-              type="button"
-              className="btn-primary"
-              disabled={!canEdit || !ready || s.saving}
-              onClick={() => dispatch(settingsActions.saveRequested())}
-            >
-              <Save aria-hidden className="h-4 w-4" />
-              {s.saving ? t.saving : t.save}
-            </button>
+            {/* Importar and Salvar need settings:manage; the others are not shown what the server refuses. */}
+            {canEdit ? (
+              <>
+                <label
+                  className={`btn-secondary focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-blue-500 ${
+                    !ready || s.importing ? 'pointer-events-none opacity-50' : 'cursor-pointer'
+                  }`}
+                >
+                  <Upload aria-hidden className="h-4 w-4" />
+                  {t.import}
+                  <input
+                    type="file"
+                    accept=".json,application/json"
+                    className="sr-only"
+                    disabled={!ready || s.importing}
+                    onChange={(event) => void onImport(event)}
+                  />
+                </label>
+                <button
+                  type="button"
+                  className="btn-primary"
+                  disabled={!ready || s.saving}
+                  onClick={() => dispatch(settingsActions.saveRequested())}
+                >
+                  <Save aria-hidden className="h-4 w-4" />
+                  {s.saving ? t.saving : t.save}
+                </button>
+              </>
+            ) : null}
           </div>
         }
       />

@@ -1,3 +1,6 @@
+import { can } from '../../api/permissions';
+import type { MemberRole } from '../../api/types';
+
 /** Configurações (spec §2 Settings, §3 Settings fields, §5 validation, §9 defaults). */
 
 export const THEMES = ['light', 'dark', 'auto'] as const;
@@ -168,7 +171,7 @@ export function parseSettingsFile(text: string): WorkspaceSettings | null {
   };
 }
 
-/** Roles that may change the settings (the server's settings:manage). */
-export const canManageSettings = (role: string | undefined): boolean => role === 'Owner' || role === 'Admin';
+/** Roles that may change the settings: Salvar and Importar (the server's settings:manage). */
+export const canManageSettings = (role: MemberRole | undefined): boolean => can(role, 'settings:manage');
 /** Only the Owner may export and delete the workspace's data (the server's owners:manage). */
-export const canDeleteWorkspaceData = (role: string | undefined): boolean => role === 'Owner';
+export const canDeleteWorkspaceData = (role: MemberRole | undefined): boolean => can(role, 'owners:manage');

@@ -21,6 +21,8 @@ export interface MembersTableProps {
   onResetPassword: (member: TeamMember) => void;
   /** Shown as the single row when `members` is empty. */
   emptyText: string;
+  /** Offered in that row when the search or a filter hid every member. */
+  onClearFilters?: () => void;
 }
 
 const th =
@@ -38,6 +40,7 @@ export function MembersTable({
   onRemove,
   onResetPassword,
   emptyText,
+  onClearFilters,
 }: MembersTableProps) {
   const columns = manage ? 5 : 4;
   return (
@@ -70,6 +73,13 @@ export function MembersTable({
             <tr>
               <td colSpan={columns} className="px-4 py-10 text-center text-slate-500 dark:text-slate-400">
                 {emptyText}
+                {onClearFilters ? (
+                  <div className="mt-3">
+                    <button type="button" className="btn-secondary py-1.5" onClick={onClearFilters}>
+                      {TEAM_TEXTS.clearFilters}
+                    </button>
+                  </div>
+                ) : null}
               </td>
             </tr>
           ) : (

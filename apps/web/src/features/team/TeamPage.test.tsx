@@ -100,6 +100,33 @@ describe('Equipe', () => {
     expect(shownNames()).toEqual(['Diego Atendente']);
   });
 
+  it('counts the members shown after search and filters; Limpar filtros shows everyone again', async () => {
+    const { user } = renderTeam(owner);
+    await screen.findByRole('table');
+    const counter = () => screen.getByText(/membro\(s\)$/);
+    expect(counter()).toHaveTextContent(/^5 membro\(s\)$/);
+    const status = screen.getByRole('combobox', { name: 'Filtrar por status' });
+    const role = screen.getByRole('combobox', { name: 'Filtrar por função' });
+    await user.selectOptions(role, 'Agente');
+    expect(counter()).toHaveTextContent(/^2 de 5 membro\(s\)$/);
+    await user.selectOptions(status, 'Inativo');
+    expect(counter()).toHaveTextContent(/^1 de 5 membro\(s\)$/);
+
+    // Nothing matches: the counter says 0 (never the whole team) beside the empty row.
+    const search = screen.getByRole('searchbox', { name: 'Buscar membros' });
+    await user.type(search, 'ninguém');
+    expect(within(table()).getByText('Nenhum membro encontrado')).toBeInTheDocument();
+    expect(counter()).toHaveTextContent(/^0 de 5 membro\(s\)$/);
+    await user.click(within(table()).getByRole('button', { name: 'Limpar filtros' }));
+    expect(search).toHaveValue('');
+    expect(search).toHaveFocus();
+    expect(status).toHaveValue('all');
+    expect(role).toHaveValue('all');
+    expect(rows()).toHaveLength(5);
+    expect(counter()).toHaveTextContent(/^5 membro\(s\)$/);
+    expect(within(table()).queryByRole('button', { name: 'Limpar filtros' })).not.toBeInTheDocument();
+  });
+
   it('adds a member with the defaults Agente and Ativo, and shows the one-time password once', async () => {
     const { api, user } = renderTeam(owner);
     await screen.findByRole('table');

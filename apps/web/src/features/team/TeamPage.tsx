@@ -1,5 +1,5 @@
 import { Eye, Lock, RefreshCw, Search, UserPlus, X } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PageHeader } from '../../ui/PageHeader';
 import { selectUser } from '../auth/selectors';
@@ -25,6 +25,7 @@ export default function TeamPage() {
   const all = useAppSelector(selectAllMembers);
   const visible = useAppSelector(selectVisibleMembers);
   const abilities = teamAbilities(viewer?.role);
+  const searchInput = useRef<HTMLInputElement>(null);
   const forbidden = !abilities.canRead || team.status === 'forbidden';
 
   useEffect(() => {
@@ -52,6 +53,12 @@ export default function TeamPage() {
   const resetting = team.passwordReset ? team.entities[team.passwordReset.memberId] : undefined;
   const { filters } = team;
   const filtered = filters.search.trim() !== '' || filters.status !== 'all' || filters.role !== 'all';
+
+  // The button leaves with the empty row: focus goes to the search, not to the page's top.
+  const clearFilters = () => {
+    dispatch(teamActions.filtersCleared());
+    searchInput.current?.focus();
+  };
 
   const save = (values: MemberFormValues) => {
     if (!team.editor) return;
@@ -111,6 +118,7 @@ export default function TeamPage() {
             className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
           />
           <input
+            ref={searchInput}
             type="search"
             aria-label="Buscar membros"
             placeholder="Buscar por nome ou email..."
@@ -175,6 +183,7 @@ export default function TeamPage() {
             viewer={viewer}
             manage={manage}
             emptyText={TEAM_TEXTS.empty}
+            onClearFilters={filtered ? clearFilters : undefined}
             onEdit={(member) => dispatch(teamActions.editOpened(member.id))}
             onRemove={(member) => dispatch(teamActions.removalOpened(member.id))}
             onResetPassword={(member) => dispatch(teamActions.passwordResetOpened(member.id))}

@@ -1,5 +1,5 @@
+import { can } from '../../api/permissions';
 import type { Me } from '../../api/types';
-import { roleAtLeast } from '../layout/menu';
 import {
   MEMBER_ROLES,
   TEAM_TEXTS,
@@ -50,11 +50,10 @@ export interface TeamAbilities {
 }
 
 export function teamAbilities(role: MemberRole | null | undefined): TeamAbilities {
-  if (!role) return { canRead: false, canManage: false, canManageOwners: false };
   return {
-    canRead: roleAtLeast(role, 'Supervisor'),
-    canManage: roleAtLeast(role, 'Admin'),
-    canManageOwners: role === 'Owner',
+    canRead: can(role, 'team:read'),
+    canManage: can(role, 'team:manage'),
+    canManageOwners: can(role, 'owners:manage'),
   };
 }
 

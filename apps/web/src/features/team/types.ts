@@ -58,6 +58,7 @@ export const TEAM_TEXTS = {
   readOnly: 'Você pode ver a equipe, mas somente administradores podem alterá-la.',
   loading: 'Carregando equipe...',
   empty: 'Nenhum membro encontrado',
+  clearFilters: 'Limpar filtros',
   retry: 'Tentar novamente',
   never: 'Nunca',
   removeConfirm: 'Tem certeza que deseja remover este membro da equipe?',
