@@ -2,9 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createAppStore } from './app/store';
+import { sessionWorthAsking } from './features/auth/session-hint';
 import './styles.css';
 
-const store = createAppStore();
+// A signed-out visitor of a public page is not asked about a session it cannot have (no 401 logged).
+const store = createAppStore({ askSession: sessionWorthAsking(window.location.pathname) });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

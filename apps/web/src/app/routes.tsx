@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { RouteErrorPage } from '../features/errors/RouteErrorPage';
+import { FullScreenLoader } from '../ui/FullScreenLoader';
 
 /** Each screen is its own chunk, so /dashboard does not download the landing page (and the reverse). */
 const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({
@@ -13,6 +14,8 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     errorElement: <RouteErrorPage />,
+    // Shown while the first screen's chunk loads (without it the router renders nothing and warns).
+    hydrateFallbackElement: <FullScreenLoader />,
     element: <Outlet />,
     children: [
       { index: true, lazy: screen(() => import('../features/landing/LandingPage')) },

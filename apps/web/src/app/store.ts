@@ -44,13 +44,21 @@ export interface StoreOptions {
   runSagas?: boolean;
   /** Client-side navigation for sagas (`getContext('navigate')`); the App passes the router's. */
   navigate?: Navigate;
+  /**
+   * Whether start-up asks GET /api/auth/me (default true). False takes the visitor as signed out
+   * without a request (main.tsx: a public page with no sign of a session, see session-hint.ts).
+   */
+  askSession?: boolean;
 }
 
 /** A fresh store; tests build several (e.g. two "tabs") side by side. */
 export function createAppStore(options: StoreOptions = {}) {
   const navigateRef = { current: options.navigate ?? ((to: string) => window.location.assign(to)) };
   const sagaMiddleware = createSagaMiddleware({
-    context: { navigate: (to: string) => navigateRef.current(to) },
+    context: {
+      navigate: (to: string) => navigateRef.current(to),
+      askSession: options.askSession ?? true,
+    },
   });
   const store = configureStore({
     reducer: rootReducer,

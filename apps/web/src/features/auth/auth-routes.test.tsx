@@ -16,14 +16,7 @@ const server = setupServer(
     HttpResponse.json({ success: false, error: 'n/a', code: 'NOT_FOUND' }, { status: 404 }),
   ),
 );
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'bypass' });
-  // The lazy routes render nothing while their first chunk loads; React Router says so once.
-  const warn = console.warn.bind(console);
-  jest.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
-    if (!String(args[0]).includes('HydrateFallback')) warn(...args);
-  });
-});
+beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
 beforeEach(() => window.localStorage.clear());
 afterEach(() => {
   for (const store of stores.splice(0)) store.sagaTask?.cancel();

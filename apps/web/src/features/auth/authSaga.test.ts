@@ -2,6 +2,7 @@ import { http, HttpResponse, delay } from 'msw';
 import { setupServer } from 'msw/node';
 import { createAppStore, type AppStore } from '../../app/store';
 import { authActions } from './authSlice';
+import { sessionWorthAsking } from './session-hint';
 import { STORED_USER_KEY } from './stored-user';
 import { ana, failure, signedIn, signedOut, storedAna } from './test/auth-fixtures';
 
@@ -94,6 +95,39 @@ describe('start-up session check', () => {
     expect(store.getState().auth.status).toBe('anonymous');
     expect(calls).toBe(4);
     expect(warn).toHaveBeenCalled();
+  });
+});
+
+describe('start-up on a public page', () => {
+  const countSessionChecks = () => {
+    const counter = { calls: 0 };
+    server.use(
+      http.get('/api/auth/me', () => {
+        counter.calls += 1;
+        return HttpResponse.json({ success: true, user: ana });
+      }),
+    );
+    return counter;
+  };
+
+  // Issue 31: the landing and login pages logged the 401 of GET /api/auth/me for every visitor.
+  it('takes a visitor without a stored user as signed out, without asking the server', async () => {
+    const counter = countSessionChecks();
+    const store = createAppStore({ navigate: jest.fn(), askSession: sessionWorthAsking('/login') });
+    stores.push(store);
+    await until(() => store.getState().auth.status !== 'unknown');
+    await delay(50);
+    expect(store.getState().auth).toMatchObject({ status: 'anonymous', user: null });
+    expect(counter.calls).toBe(0);
+  });
+
+  it('asks when this browser keeps a signed-in user', async () => {
+    window.localStorage.setItem(STORED_USER_KEY, JSON.stringify(storedAna));
+    const counter = countSessionChecks();
+    const store = createAppStore({ navigate: jest.fn(), askSession: sessionWorthAsking('/') });
+    stores.push(store);
+    await until(() => store.getState().auth.status === 'authenticated');
+    expect(counter.calls).toBe(1);
   });
 });
 

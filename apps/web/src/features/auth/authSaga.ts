@@ -1,5 +1,6 @@
 import type { SagaIterator } from 'redux-saga';
-import { all, call, fork } from 'redux-saga/effects';
+import { all, call, fork, getContext, put } from 'redux-saga/effects';
+import { authActions } from './authSlice';
 import { configSaga } from './config-saga';
 import { loginSaga } from './login-saga';
 import { logoutSaga } from './logout-saga';
@@ -22,5 +23,8 @@ export function* authSaga(): SagaIterator {
     fork(ownPasswordSaga),
     fork(userRefreshSaga),
   ]);
-  yield call(checkSession);
+  // A public page opened with no sign of a session (createAppStore's askSession) does not ask.
+  const askSession: boolean | undefined = yield getContext('askSession');
+  if (askSession === false) yield put(authActions.sessionChecked(null));
+  else yield call(checkSession);
 }

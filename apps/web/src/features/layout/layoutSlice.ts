@@ -27,6 +27,10 @@ const layoutSlice = createSlice({
     statsLoaded(state, action: PayloadAction<ConversationStats>) {
       state.stats = action.payload;
     },
+    /** The live list's unread messages moved (a socket push, a read): the badge follows before the next poll. */
+    unreadShifted(state, action: PayloadAction<number>) {
+      if (state.stats) state.stats.unreadTotal = Math.max(0, state.stats.unreadTotal + action.payload);
+    },
   },
   extraReducers: (builder) => {
     builder.addCase(authActions.loggedOut, (state) => {
