@@ -218,3 +218,26 @@ describe('rankSuggestions', () => {
     expect(rank(null, 0, [], team).map((s) => s.id)).toEqual(['canned:oi']);
   });
 });
+
+describe("a conversation's own answers", () => {
+  it('are never suggested back to it; other conversations still learn from them', () => {
+    const [answered] = PAIRS.filter((p) => p.question === 'vocês aceitam pix?');
+    const forOther = rankSuggestions({
+      message: 'vocês aceitam pix?',
+      agentReplies: 1,
+      chatId: 'outra-conversa@c.us',
+      history: buildHistoryIndex(PAIRS),
+      canned: NO_CANNED,
+    });
+    expect(forOther[0]?.text).toBe(answered!.answer);
+    const forItself = rankSuggestions({
+      message: 'vocês aceitam pix?',
+      agentReplies: 1,
+      chatId: answered!.chatId,
+      history: buildHistoryIndex(PAIRS),
+      canned: NO_CANNED,
+    });
+    expect(forItself.map((s) => s.text)).not.toContain(answered!.answer);
+    expect(forItself.length).toBeGreaterThan(0);
+  });
+});

@@ -163,6 +163,11 @@ export interface RankInput {
   message: string | null;
   /** Agent messages in the conversation so far. */
   agentReplies: number;
+  /**
+   * The conversation asked for: its own past answers are not suggested back to it (an agent's reply
+   * would otherwise top the list for the very message it answered).
+   */
+  chatId?: string;
   history: HistoryIndex;
   /** The workspace's canned replies (none when the team deleted them all). */
   canned: CannedIndex;
@@ -238,7 +243,7 @@ export function rankSuggestions(input: RankInput): RankedSuggestion[] {
   for (const r of historyResults) {
     if (historyMatches >= MAX_RANKED) break;
     const pair = input.history.pairs.get(r.id as number);
-    if (!pair) continue;
+    if (!pair || pair.chatId === input.chatId) continue;
     const questionTerms = Math.max(1, input.history.questionTerms.get(pair.n) ?? 1);
     const similarity = Math.min(1, r.queryTerms.length / Math.sqrt(queryTerms.length * questionTerms));
     if (similarity < MIN_HISTORY_SIMILARITY) continue;
@@ -280,7 +285,7 @@ export function rankSuggestions(input: RankInput): RankedSuggestion[] {
   // 4. The team's most frequent answers.
   for (const pair of input.history.frequentAnswers) {
     if (out.length >= MAX_RANKED) break;
-    if (seen.has(normaliseText(pair.answer))) continue;
+    if (pair.chatId === input.chatId || seen.has(normaliseText(pair.answer))) continue;
     push({
       id: `history:${pair.messageId}`,
       text: pair.answer,

@@ -131,6 +131,7 @@ export function suggestionRoutes(deps: GatewayDeps): RouteDefinition[] {
         const ranked = rankSuggestions({
           message: last?.text ?? null,
           agentReplies: last?.agentReplies ?? 0,
+          chatId: row.chatId,
           history: await historyOf(ctx!.workspaceId, pairs),
           canned,
         });
