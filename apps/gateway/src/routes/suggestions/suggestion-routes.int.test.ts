@@ -23,6 +23,7 @@ const CHAT_GREET = '5511988880011@c.us'; // only says hello
 const CHAT_MEDIA = '5511988880012@c.us'; // only sent a photo
 const CHAT_AGENTE1 = '5511988880013@c.us'; // assigned to agente1
 const CHAT_OUTRA = '5511988880019@c.us'; // in the other workspace
+const CHAT_OUTRA_2 = '5511988880020@c.us'; // in the other workspace, asking the same later
 const enc = encodeURIComponent;
 const url = (chatId: string, query = '') => `/api/conversations/${enc(chatId)}/suggestions${query}`;
 
@@ -66,6 +67,7 @@ describe('GET /api/conversations/:conversationId/suggestions', () => {
     await reply(ws, CHAT_H2, TEAM_GREETING);
     await receiveMessage(gw, { workspaceId: 'outra', chatId: CHAT_OUTRA, text: 'qual o prazo de entrega?' });
     await reply('outra', CHAT_OUTRA, OTHER_WS_ANSWER, 'fora');
+    await receiveMessage(gw, { workspaceId: 'outra', chatId: CHAT_OUTRA_2, text: 'prazo de entrega?' });
 
     await receiveMessage(gw, { chatId: CHAT_NEW, text: 'Qual é o prazo de entrega do pedido?' });
     await receiveMessage(gw, { chatId: CHAT_GREET, text: 'Oi, boa tarde!' });
@@ -194,7 +196,11 @@ describe('GET /api/conversations/:conversationId/suggestions', () => {
     }
     expect((await get(agente1, CHAT_AGENTE1)).status).toBe(200);
     expect((await get(supervisor, CHAT_AGENTE1)).status).toBe(200);
-    expect((await get(fora, CHAT_OUTRA)).body.suggestions[0]).toMatchObject({ text: OTHER_WS_ANSWER });
+    // The other workspace learns from its own answers only (in another of its conversations).
+    expect((await get(fora, CHAT_OUTRA_2)).body.suggestions[0]).toMatchObject({ text: OTHER_WS_ANSWER });
+    // A conversation is never offered its own past answer back.
+    const own = (await get(fora, CHAT_OUTRA)).body.suggestions.map((s) => s.text);
+    expect(own).not.toContain(OTHER_WS_ANSWER);
   });
 
   it('400 for a malformed query', async () => {
