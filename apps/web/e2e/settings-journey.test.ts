@@ -92,7 +92,10 @@ describeWithBrowser('settings journey', () => {
       .waitFor();
     expect(await page.getByLabel('Nome da empresa').inputValue()).toBe('Loja da Demo');
     expect(await page.getByLabel('Nome da empresa').isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Salvar' }).isDisabled()).toBe(true);
+    // Only what the role may use is offered: no Salvar or Importar, Exportar stays.
+    expect(await page.getByRole('button', { name: 'Salvar' }).count()).toBe(0);
+    expect(await page.getByLabel('Importar', { exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Exportar' }).waitFor();
     await page.getByRole('tab', { name: 'Segurança' }).click();
     expect(await page.getByRole('button', { name: 'Excluir todos os dados da conta' }).isDisabled()).toBe(
       true,
