@@ -1,7 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GatewayHarness } from '../testing/harness.js';
+
+const APP_JS = `export const texts = ${JSON.stringify('Olá, mundo! '.repeat(500))};`;
 
 describe('the gateway serves the built web client', () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'atende-web-'));
@@ -10,6 +14,10 @@ describe('the gateway serves the built web client', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    // What the build writes next to each script: its brotli and gzip copies.
+    writeFileSync(path.join(dist, 'assets', 'app-def456.js'), APP_JS);
+    writeFileSync(path.join(dist, 'assets', 'app-def456.js.br'), brotliCompressSync(APP_JS));
+    writeFileSync(path.join(dist, 'assets', 'app-def456.js.gz'), gzipSync(APP_JS));
     gw = await GatewayHarness.start({ env: { WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
@@ -37,6 +45,33 @@ describe('the gateway serves the built web client', () => {
     const missing = await gw.request('GET', '/assets/nao-existe.js', { headers: html });
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ success: false });
+  });
+
+  it('sends the brotli or gzip copy the browser accepts, varying on Accept-Encoding, else the file', async () => {
+    // Node's fetch would decode the body itself: read the bytes as sent, with node:http.
+    const viaHttp = (encoding: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const url = new URL(`${gw.url}/assets/app-def456.js`);
+        const headers = { 'accept-encoding': encoding };
+        httpGet({ host: url.hostname, port: url.port, path: url.pathname, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    const br = await viaHttp('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(String(br.headers.vary)).toMatch(/Accept-Encoding/i);
+    expect(String(br.headers['cache-control'])).toMatch(/immutable/);
+    expect(br.body.length).toBeLessThan(Buffer.byteLength(APP_JS) / 4);
+    expect(brotliDecompressSync(br.body).toString()).toBe(APP_JS);
+    const gz = await viaHttp('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(APP_JS);
+    const plain = await viaHttp('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(APP_JS);
   });
 
   it('leaves unknown API paths to the JSON 404, even when the browser asks for HTML', async () => {
