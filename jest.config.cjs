@@ -63,7 +63,11 @@ module.exports = {
       setupFilesAfterEnv: ['<rootDir>/apps/web/src/test/setup-tests.ts'],
       transform: { '^.+\\.(t|j|mj)sx?$': swcReact },
       transformIgnorePatterns: [`/node_modules/(?!(${webEsmOnly.join('|')})/)`],
-      moduleNameMapper: { '\\.css$': '<rootDir>/apps/web/src/test/style-stub.cjs' },
+      moduleNameMapper: {
+        '\\.css$': '<rootDir>/apps/web/src/test/style-stub.cjs',
+        // Shared domain modules (`@atende/events/…`) import their siblings as `.js`, as Node wants.
+        '^(\\.{1,2}/.*)\\.js$': '$1',
+      },
     },
   ],
   globalSetup: '<rootDir>/scripts/test/global-setup.cjs',

@@ -6,3 +6,4 @@ export * from './address.js';
 export * from './provider-message-id.js';
 export * from './send-attempt.js';
 export * from './outbound-media.js';
+export * from './outbound-media-rules.js';

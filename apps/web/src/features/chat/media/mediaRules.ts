@@ -1,67 +1,64 @@
 import type { ChatMessage } from '../../messages/messagesSlice';
+import {
+  OUTBOUND_CAPTION_MAX,
+  OUTBOUND_MEDIA_MAX_BYTES,
+  OUTBOUND_MEDIA_TYPES,
+  outboundMediaKind,
+} from '@atende/events/outbound-media';
 import { CAPTION_TOO_LONG_TEXT, MEDIA_TOO_LARGE_TEXT, MEDIA_TYPE_NOT_ALLOWED_TEXT } from './mediaTexts';
 
 export type MediaKind = Exclude<ChatMessage['type'], 'text'>;
 
-/** WhatsApp's limit for a file (16 MB); the server checks it again. */
-export const MEDIA_MAX_BYTES = 16 * 1024 * 1024;
-/** WhatsApp's limit for a caption. */
-export const CAPTION_MAX_LENGTH = 4096;
-
-const OOXML = 'application/vnd.openxmlformats-officedocument';
-const ODF = 'application/vnd.oasis.opendocument';
+/** The server's limits (shared rules): checked here too, before any byte is uploaded. */
+export const MEDIA_MAX_BYTES = OUTBOUND_MEDIA_MAX_BYTES;
+export const CAPTION_MAX_LENGTH = OUTBOUND_CAPTION_MAX;
 
 /**
- * What an agent may send: MIME type → kind of message and the extensions that stand for it
- * (browsers report no type, or another name, for some files: .wav, .m4a, .docx without Office).
- * The server's list, which decides from the bytes, is the same.
+ * The usual extensions of the allowed types: browsers report no type, or another name, for some
+ * files (.wav, .m4a, .docx without Office), so the name decides then.
  */
-const MEDIA_TYPES: Record<string, readonly [MediaKind, string]> = {
-  'image/jpeg': ['image', 'jpg jpeg'],
-  'image/png': ['image', 'png'],
-  'image/webp': ['image', 'webp'],
-  'image/gif': ['image', 'gif'],
-  'video/mp4': ['video', 'mp4'],
-  'audio/ogg': ['audio', 'ogg oga opus'],
-  'audio/opus': ['audio', ''],
-  'audio/mpeg': ['audio', 'mp3'],
-  'audio/mp4': ['audio', 'm4a'],
-  'audio/x-m4a': ['audio', ''],
-  'audio/aac': ['audio', 'aac'],
-  'audio/amr': ['audio', 'amr'],
-  'audio/wav': ['audio', 'wav'],
-  'audio/webm': ['audio', 'weba'],
-  'application/pdf': ['document', 'pdf'],
-  'application/msword': ['document', 'doc'],
-  'application/vnd.ms-excel': ['document', 'xls'],
-  'application/vnd.ms-powerpoint': ['document', 'ppt'],
-  [`${OOXML}.wordprocessingml.document`]: ['document', 'docx'],
-  [`${OOXML}.spreadsheetml.sheet`]: ['document', 'xlsx'],
-  [`${OOXML}.presentationml.presentation`]: ['document', 'pptx'],
-  [`${ODF}.text`]: ['document', 'odt'],
-  [`${ODF}.spreadsheet`]: ['document', 'ods'],
-  [`${ODF}.presentation`]: ['document', 'odp'],
+const EXTENSION_TYPES: Readonly<Record<string, string>> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  mp4: 'video/mp4',
+  ogg: 'audio/ogg',
+  oga: 'audio/ogg',
+  opus: 'audio/ogg',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  amr: 'audio/amr',
+  wav: 'audio/wav',
+  weba: 'audio/webm',
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  xls: 'application/vnd.ms-excel',
+  ppt: 'application/vnd.ms-powerpoint',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  odp: 'application/vnd.oasis.opendocument.presentation',
 };
-
-const BY_EXTENSION = new Map<string, MediaKind>(
-  Object.values(MEDIA_TYPES).flatMap(([kind, extensions]) =>
-    extensions ? extensions.split(' ').map((extension) => [extension, kind] as const) : [],
-  ),
-);
 
 /** The file input's `accept`: the types and the extensions above. */
 export const MEDIA_ACCEPT = [
-  ...Object.keys(MEDIA_TYPES),
-  ...[...BY_EXTENSION.keys()].map((extension) => `.${extension}`),
+  ...Object.keys(OUTBOUND_MEDIA_TYPES),
+  ...Object.keys(EXTENSION_TYPES).map((extension) => `.${extension}`),
 ].join(',');
 
 /** The kind of message a file makes (by its type, else its extension), or undefined when not allowed. */
 export function mediaKindOf(file: File): MediaKind | undefined {
-  const type = file.type.split(';')[0]!.trim().toLowerCase();
-  const byType = MEDIA_TYPES[type]?.[0];
-  if (byType) return byType;
+  const byType = outboundMediaKind(file.type.split(';')[0]!.trim());
+  if (byType && byType !== 'text') return byType;
   const dot = file.name.lastIndexOf('.');
-  return dot > 0 ? BY_EXTENSION.get(file.name.slice(dot + 1).toLowerCase()) : undefined;
+  const byName =
+    dot > 0 ? outboundMediaKind(EXTENSION_TYPES[file.name.slice(dot + 1).toLowerCase()]) : undefined;
+  return byName && byName !== 'text' ? byName : undefined;
 }
 
 /** A file checked before any upload: its kind, or the pt-BR reason it may not be sent. */
