@@ -17,31 +17,18 @@ import {
   type ConversationRow,
   type MessageRow,
 } from '@atende/projector';
-import { servedMediaUrl } from '../routes/conversations/conversation-access.js';
+import { messageView, type MessageView } from '../routes/conversations/conversation-access.js';
 import { channelRooms, conversationRooms } from './audience.js';
 
-/** `whatsapp:newMessage` (spec §7 fields, plus status, fromMe, createdAt and the global position). */
-export interface NewMessagePayload {
-  id: string;
-  content: string;
-  sender: MessageRow['sender'];
-  senderName: string;
-  senderPhone: string;
-  timestamp: string;
-  type: MessageRow['type'];
-  conversationId: string;
-  /** Only once stored here (`/api/media/…`): a customer's or a driver's URL is never pushed. */
-  mediaUrl: string | null;
-  mediaStatus: MessageRow['mediaStatus'];
-  /** The name of a file an agent sent; null otherwise. */
-  fileName: string | null;
-  status: MessageRow['status'];
-  fromMe: boolean;
-  createdAt: string;
-  position: number;
+/**
+ * `whatsapp:newMessage`: the message as REST answers it (messageView: media only once stored here,
+ * never a customer's or a driver's URL) but for `senderId` and `error`, with `position` the global
+ * position of the change pushed.
+ */
+export type NewMessagePayload = Omit<MessageView, 'senderId' | 'error'> & {
   /** The conversation row after this message (new messages only), so no second frame is needed. */
   conversation?: ConversationRow;
-}
+};
 
 export interface MessageStatusPayload {
   conversationId: string;
@@ -127,23 +114,8 @@ export function mayPush(event: StoredEvent): boolean {
 }
 
 function messagePayload(row: MessageRow, position: number): NewMessagePayload {
-  return {
-    id: row.id,
-    content: row.content,
-    sender: row.sender,
-    senderName: row.senderName,
-    senderPhone: row.senderPhone,
-    timestamp: row.timestamp,
-    type: row.type,
-    conversationId: row.conversationId,
-    mediaUrl: servedMediaUrl(row),
-    mediaStatus: row.mediaStatus,
-    fileName: row.fileName ?? null,
-    status: row.status,
-    fromMe: row.fromMe,
-    createdAt: row.createdAt,
-    position,
-  };
+  const { senderId: _senderId, error: _error, ...view } = messageView(row);
+  return { ...view, position };
 }
 
 /** Who had a conversation before an assignment event (read from its stream: assignments are rare). */

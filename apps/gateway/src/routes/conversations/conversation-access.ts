@@ -181,7 +181,7 @@ export type MessageView = z.infer<typeof messageSchema>;
 const MEDIA_URL_PREFIX = '/api/media/';
 
 /** Only media kept here is shown: a URL a driver or a customer gave is never hot-linked. */
-export function servedMediaUrl(row: Pick<MessageRow, 'mediaStatus' | 'mediaUrl'>): string | null {
+function servedMediaUrl(row: Pick<MessageRow, 'mediaStatus' | 'mediaUrl'>): string | null {
   return row.mediaStatus === 'stored' && row.mediaUrl?.startsWith(MEDIA_URL_PREFIX) ? row.mediaUrl : null;
 }
 
