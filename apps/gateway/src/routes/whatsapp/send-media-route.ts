@@ -7,16 +7,12 @@ import {
   MEDIA_TYPE_NOT_ALLOWED_MESSAGE,
   OUTBOUND_CONTENT_MAX,
   OUTBOUND_MEDIA_MAX_BYTES,
-  conversationDecider,
   newId,
   outboundMediaKind,
   safeFileName,
   streams,
 } from '@atende/events';
 import { extensionFor, safeSegment } from '@atende/channel-worker';
-import { getMessage } from '@atende/projector';
-import type { RequestContext } from '../../auth/request-context.js';
-import { execute } from '../../commands/execute.js';
 import { HttpError } from '../../http/errors.js';
 import type { GatewayDeps } from '../../http/gateway-deps.js';
 import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
@@ -24,13 +20,11 @@ import { receiveUpload, type UploadedFile } from '../../http/upload.js';
 import {
   chatIdSchema,
   messageSchema,
-  messageView,
   requireSelf,
   requireVisibleConversation,
   userIdField,
 } from '../conversations/conversation-access.js';
-import { sendAllowance } from '../workspace/plan-allowances.js';
-import { MESSAGE_ID_CONFLICT_MESSAGE, streamHasOutbound } from './whatsapp-routes.js';
+import { outboundAnswer, requestOutbound, streamHasOutbound } from './request-outbound.js';
 
 export const MEDIA_STORE_UNAVAILABLE_MESSAGE = 'Envio de arquivos indisponível neste servidor';
 
@@ -70,11 +64,6 @@ function outboundMediaId(
   return `${safeSegment(sessionId)}/out-${name}.${extensionFor(mimeType, fileName)}`;
 }
 
-async function messageAnswer(deps: GatewayDeps, ctx: RequestContext, chatId: string, messageId: string) {
-  const message = await getMessage(deps.readModels.view('messages'), ctx.workspaceId, chatId, messageId);
-  return { success: true as const, messageId, message: message ? messageView(message) : null };
-}
-
 /**
  * An agent sends a file (image, video, audio, document): checked (16 MB, an allow-list by content),
  * kept in the media store sealed with the customer's key, then requested as a message the channel
@@ -107,45 +96,32 @@ export function sendMediaRoute(deps: GatewayDeps): RouteDefinition {
       const row = await requireVisibleConversation(deps, ctx!, fields.conversationId);
       const messageId = fields.clientMessageId ?? newId();
       const streamId = streams.conversation(ctx!.workspaceId, row.chatId);
-      // A retry of an accepted upload: the message exists, its file is not written again.
+      // A retry of an accepted upload: the message is in the log, its file is not written again.
       if (await streamHasOutbound(deps, streamId, messageId)) {
-        return messageAnswer(deps, ctx!, row.chatId, messageId);
+        return outboundAnswer(deps, ctx!, row.chatId, messageId);
       }
       const fileName = safeFileName(file.originalName);
       const mediaId = outboundMediaId(row.sessionId, streamId, messageId, mimeType, fileName);
       await media.put(ctx!.workspaceId, mediaId, file.bytes, mimeType, { conversationStreamId: streamId });
-      let appended: boolean;
       try {
-        const result = await execute(deps, ctx!, conversationDecider, streamId, {
-          type: 'RequestOutboundMessage',
-          data: {
-            messageId,
-            agentId: ctx!.userId,
-            content: fields.caption ?? '',
-            timestamp: fields.timestamp ?? null,
-            receivedAt: new Date().toISOString(),
-            sessionId: row.sessionId,
-            allowance: await sendAllowance(deps, ctx!.workspaceId),
-            media: {
-              mediaUrl: `/api/media/${mediaId}`,
-              mimeType,
-              fileName,
-              size: file.bytes.length,
-              sha256: createHash('sha256').update(file.bytes).digest('hex'),
-            },
+        return await requestOutbound(deps, ctx!, row, {
+          messageId,
+          content: fields.caption ?? '',
+          timestamp: fields.timestamp ?? null,
+          media: {
+            mediaUrl: `/api/media/${mediaId}`,
+            mimeType,
+            fileName,
+            size: file.bytes.length,
+            sha256: createHash('sha256').update(file.bytes).digest('hex'),
           },
         });
-        // The same id already used in another conversation is not appended (event ids derive from it).
-        appended = result.events.length === 0 || (await streamHasOutbound(deps, streamId, messageId));
       } catch (error) {
-        await media.delete(ctx!.workspaceId, mediaId);
+        // Refused (plan, conflict…): the file goes too, unless the message made it into the log.
+        if (!(await streamHasOutbound(deps, streamId, messageId)))
+          await media.delete(ctx!.workspaceId, mediaId);
         throw error;
       }
-      if (!appended) {
-        await media.delete(ctx!.workspaceId, mediaId);
-        throw new HttpError(409, 'MESSAGE_ID_CONFLICT', MESSAGE_ID_CONFLICT_MESSAGE);
-      }
-      return messageAnswer(deps, ctx!, row.chatId, messageId);
     },
   });
 }

@@ -3,15 +3,12 @@ import {
   CHANNEL_NOT_FOUND_MESSAGE,
   MESSAGE_EMPTY_MESSAGE,
   channelSessionDecider,
-  conversationDecider,
   newId,
   normalisePhoneNumber,
   streams,
-  type ConversationEvent,
 } from '@atende/events';
 import {
   getConversation,
-  getMessage,
   getSession,
   latestMessages,
   listConversations,
@@ -36,7 +33,7 @@ import {
   requireVisibleConversation,
   userIdField,
 } from '../conversations/conversation-access.js';
-import { sendAllowance } from '../workspace/plan-allowances.js';
+import { requestOutbound } from './request-outbound.js';
 
 /** Where the answers come from (the spec's `source` field). */
 export const SOURCE = 'atende';
@@ -45,7 +42,6 @@ export const CONNECTED_MESSAGE = 'WhatsApp conectado com sucesso.';
 export const SCAN_QR_MESSAGE = 'Escaneie o QR Code no WhatsApp do seu celular.';
 export const WAITING_QR_MESSAGE = 'Aguardando geração do QR Code...';
 export const CUSTOMER_NOT_FOUND_MESSAGE = 'Contato não encontrado';
-export const MESSAGE_ID_CONFLICT_MESSAGE = 'Já existe outra mensagem com este id';
 
 /** A whole number in a query string (`limit`, cursors). */
 const queryInt = (max: number) =>
@@ -123,16 +119,6 @@ async function requireOwnSession(deps: GatewayDeps, ctx: RequestContext, session
     throw sessionNotFound();
   }
   return session;
-}
-
-/** Whether the conversation's stream holds the outbound message (when the read model lags behind). */
-export async function streamHasOutbound(
-  deps: GatewayDeps,
-  streamId: string,
-  messageId: string,
-): Promise<boolean> {
-  const events = await deps.store.readStream<ConversationEvent>(streamId);
-  return events.some((e) => e.type === 'OutboundMessageRequested' && e.data.messageId === messageId);
 }
 
 /** The spec's §7 WhatsApp calls (same paths and answer shapes), served from Atende's read models. */
@@ -225,33 +211,12 @@ export function whatsappRoutes(deps: GatewayDeps): RouteDefinition[] {
         requireSelf(ctx!, body.userId);
         if (!body.content.trim()) throw new HttpError(400, 'MESSAGE_EMPTY', MESSAGE_EMPTY_MESSAGE);
         const row = await requireVisibleConversation(deps, ctx!, body.conversationId);
-        const messageId = body.clientMessageId ?? newId();
-        const streamId = streams.conversation(ctx!.workspaceId, row.chatId);
-        const result = await execute(deps, ctx!, conversationDecider, streamId, {
-          type: 'RequestOutboundMessage',
-          data: {
-            messageId,
-            agentId: ctx!.userId,
-            content: body.content,
-            type: body.type ?? 'text',
-            timestamp: body.timestamp ?? null,
-            receivedAt: new Date().toISOString(),
-            sessionId: row.sessionId,
-            allowance: await sendAllowance(deps, ctx!.workspaceId),
-          },
+        return requestOutbound(deps, ctx!, row, {
+          messageId: body.clientMessageId ?? newId(),
+          content: body.content,
+          type: body.type ?? 'text',
+          timestamp: body.timestamp ?? null,
         });
-        const message = await getMessage(
-          deps.readModels.view('messages'),
-          ctx!.workspaceId,
-          row.chatId,
-          messageId,
-        );
-        // Event ids are derived from the client's id per workspace: the same id already used in another
-        // conversation is not appended again, so the message would silently not exist here.
-        if (!message && result.events.length > 0 && !(await streamHasOutbound(deps, streamId, messageId))) {
-          throw new HttpError(409, 'MESSAGE_ID_CONFLICT', MESSAGE_ID_CONFLICT_MESSAGE);
-        }
-        return { success: true, messageId, message: message ? messageView(message) : null };
       },
     }),
     defineRoute({
