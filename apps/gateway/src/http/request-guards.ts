@@ -42,7 +42,8 @@ function isJson(req: Request): boolean {
   return /^application\/(?:[\w.+-]+\+)?json\b/i.test(req.headers['content-type'] ?? '');
 }
 
-function isMultipart(req: Request): boolean {
+/** A multipart/form-data body (a file upload). */
+export function isMultipart(req: Request): boolean {
   return /^multipart\/form-data\b/i.test(req.headers['content-type'] ?? '');
 }
 

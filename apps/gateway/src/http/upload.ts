@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import multer from 'multer';
 import { HttpError } from './errors.js';
-import { problemIn } from './request-guards.js';
+import { isMultipart, problemIn } from './request-guards.js';
 
 /** One uploaded file, held in memory (uploads are bounded by `maxBytes`). */
 export interface UploadedFile {
@@ -35,7 +35,7 @@ export const MULTIPART_REQUIRED_MESSAGE = 'Envie o arquivo como multipart/form-d
  * refused before any byte is read.
  */
 export async function receiveUpload(req: Request, res: Response, limits: UploadLimits): Promise<Upload> {
-  if (!/^multipart\/form-data\b/i.test(req.headers['content-type'] ?? '')) {
+  if (!isMultipart(req)) {
     throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', MULTIPART_REQUIRED_MESSAGE);
   }
   const announced = Number(req.headers['content-length'] ?? 0);
