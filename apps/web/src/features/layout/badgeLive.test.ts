@@ -1,42 +1,29 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { createAppStore, type AppStore } from '../../app/store';
 import { conversationsActions } from '../conversations/conversationsSlice';
 import {
   CHAT,
-  TestGateway,
+  type TestGateway,
   conversation,
-  letSocketThrough,
-  me,
   pushedRow,
   storedMessage,
   until,
 } from '../realtime/test/test-gateway';
+import { useRealtimeHarness } from '../realtime/test/realtime-harness';
 import { layoutActions, selectUnreadTotal } from './layoutSlice';
 
-const server = setupServer(
-  http.all('/api/*', () => HttpResponse.json({ success: false, error: 'não stub' }, { status: 404 })),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: letSocketThrough }));
-afterAll(() => server.close());
-
+const harness = useRealtimeHarness();
+const { server, stores } = harness;
 let gateway: TestGateway;
-const stores: AppStore[] = [];
 beforeEach(async () => {
-  gateway = await TestGateway.start();
-  gateway.position = 10;
+  gateway = harness.gateway;
   server.use(
-    http.get('/api/auth/me', () => HttpResponse.json({ success: true, user: me() })),
     http.post('/api/conversations/:id/read', () =>
       HttpResponse.json({ success: true, conversation: conversation({ unreadCount: 0 }) }),
     ),
   );
 });
-afterEach(async () => {
-  for (const store of stores.splice(0)) store.sagaTask?.cancel();
-  server.resetHandlers();
-  await gateway.stop();
-});
+afterEach(async () => {});
 
 /**
  * Issue 31: the sidebar badge waited for the next 5 s stats poll while the list changed at once.

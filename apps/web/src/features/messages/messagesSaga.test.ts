@@ -1,5 +1,4 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import type { Message } from '../../api/types';
 import { createAppStore, type AppStore } from '../../app/store';
 import { chatWindowsActions } from '../chat/chatWindowsSlice';
@@ -7,35 +6,23 @@ import { conversationsActions } from '../conversations/conversationsSlice';
 import { defaultRealtimeConfig, realtimeConfig } from '../realtime/realtime-config';
 import {
   CHAT,
-  TestGateway,
+  type TestGateway,
   conversation,
-  letSocketThrough,
-  me,
   pushedRow,
   sleep,
   storedMessage,
   until,
 } from '../realtime/test/test-gateway';
+import { useRealtimeHarness } from '../realtime/test/realtime-harness';
 import { messagesActions, selectConversationMessages, selectMessagesState } from './messagesSlice';
 
-// Anything not stubbed answers 404 (other features' sagas may ask for more than these tests stub).
-const server = setupServer(
-  http.all('/api/*', () => HttpResponse.json({ success: false, error: 'não stub' }, { status: 404 })),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: letSocketThrough }));
-afterAll(() => server.close());
-
+const harness = useRealtimeHarness();
+const { server, stores } = harness;
 let gateway: TestGateway;
-const stores: AppStore[] = [];
 beforeEach(async () => {
-  gateway = await TestGateway.start();
-  gateway.position = 10;
-  server.use(http.get('/api/auth/me', () => HttpResponse.json({ success: true, user: me() })));
+  gateway = harness.gateway;
 });
 afterEach(async () => {
-  for (const store of stores.splice(0)) store.sagaTask?.cancel();
-  server.resetHandlers();
-  await gateway.stop();
   Object.assign(realtimeConfig, defaultRealtimeConfig);
   jest.restoreAllMocks();
 });

@@ -1,5 +1,4 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import type { Message } from '../../api/types';
 import { createAppStore, type AppStore } from '../../app/store';
 import { authActions } from '../auth/authSlice';
@@ -9,33 +8,26 @@ import { defaultRealtimeConfig, realtimeConfig } from './realtime-config';
 import { toConversation } from './socket-events';
 import {
   CHAT,
-  TestGateway,
+  type TestGateway,
   conversation,
-  letSocketThrough,
   me,
   pushedRow,
   sleep,
   storedMessage,
   until,
 } from './test/test-gateway';
+import { useRealtimeHarness } from './test/realtime-harness';
 
-const server = setupServer(
-  http.all('/api/*', () => HttpResponse.json({ success: false, error: 'não stub' }, { status: 404 })),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: letSocketThrough }));
-afterAll(() => server.close());
-
+const harness = useRealtimeHarness();
+const { server, stores } = harness;
 let gateway: TestGateway;
-const stores: AppStore[] = [];
 let messageGets = 0;
 beforeEach(async () => {
-  gateway = await TestGateway.start();
-  gateway.position = 10;
+  gateway = harness.gateway;
   messageGets = 0;
   // Socket connection errors are only logged (spec §8): keep the output quiet.
   jest.spyOn(console, 'warn').mockImplementation(() => {});
   server.use(
-    http.get('/api/auth/me', () => HttpResponse.json({ success: true, user: me() })),
     http.get('/api/whatsapp/messages/:id', () => {
       messageGets += 1;
       return HttpResponse.json({
@@ -48,9 +40,6 @@ beforeEach(async () => {
   );
 });
 afterEach(async () => {
-  for (const store of stores.splice(0)) store.sagaTask?.cancel();
-  server.resetHandlers();
-  await gateway.stop();
   Object.assign(realtimeConfig, defaultRealtimeConfig);
   jest.restoreAllMocks();
 });
