@@ -1,40 +1,27 @@
 import { can, type Permission } from './permissions';
 import type { MemberRole } from './types';
 
-// What each role may use, as the product spec's roles say (the table itself is the server's).
+// What each role may use, as the product spec's roles say (each role holds the ones before it).
+const AGENTE: Permission[] = ['conversations:own'];
+const SUPERVISOR: Permission[] = [
+  ...AGENTE,
+  'conversations:all',
+  'conversations:assign',
+  'analytics:read',
+  'team:read',
+];
+const ADMIN: Permission[] = [
+  ...SUPERVISOR,
+  'team:manage',
+  'integrations:manage',
+  'settings:manage',
+  'contacts:privacy',
+];
 const EXPECTED: Record<MemberRole, Permission[]> = {
-  Agente: ['conversations:own'],
-  Supervisor: [
-    'conversations:own',
-    'conversations:all',
-    'conversations:assign',
-    'analytics:read',
-    'team:read',
-  ],
-  Admin: [
-    'conversations:own',
-    'conversations:all',
-    'conversations:assign',
-    'analytics:read',
-    'team:read',
-    'team:manage',
-    'integrations:manage',
-    'settings:manage',
-    'contacts:privacy',
-  ],
-  Owner: [
-    'conversations:own',
-    'conversations:all',
-    'conversations:assign',
-    'analytics:read',
-    'team:read',
-    'team:manage',
-    'integrations:manage',
-    'settings:manage',
-    'contacts:privacy',
-    'owners:manage',
-    'billing:manage',
-  ],
+  Agente: AGENTE,
+  Supervisor: SUPERVISOR,
+  Admin: ADMIN,
+  Owner: [...ADMIN, 'owners:manage', 'billing:manage'],
 };
 const ALL = EXPECTED.Owner;
 
