@@ -1,6 +1,7 @@
 import {
   REMOVED_PLACEHOLDER,
   conversationAddress,
+  mediaIdOf,
   streams,
   type EventStore,
   type MessageType,
@@ -18,8 +19,6 @@ export interface OutboundRequest {
   /** The file an agent attached: its media-store id and how it goes out. */
   media?: { mediaId: string; mimeType: string; fileName: string };
 }
-
-const MEDIA_URL_PREFIX = '/api/media/';
 
 interface RequestedData {
   content?: string;
@@ -85,9 +84,10 @@ export class ConversationRouting {
     if (address === REMOVED_PLACEHOLDER) return undefined;
     const type = data?.type ?? 'text';
     if (!data?.mediaUrl) return { content, type, address };
-    if (!data.mediaUrl.startsWith(MEDIA_URL_PREFIX) || !data.mimeType) return undefined;
+    const mediaId = mediaIdOf(data.mediaUrl);
+    if (!mediaId || !data.mimeType) return undefined;
     const media = {
-      mediaId: data.mediaUrl.slice(MEDIA_URL_PREFIX.length),
+      mediaId,
       mimeType: data.mimeType,
       fileName: data.fileName ?? 'arquivo',
     };

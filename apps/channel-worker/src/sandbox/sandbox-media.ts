@@ -1,4 +1,4 @@
-import type { ChannelEvent, RecordedMedia } from '@atende/events';
+import { mediaUrlOf, type ChannelEvent, type RecordedMedia } from '@atende/events';
 import type { MediaSink } from '../whatsapp-web/media-sink.js';
 
 /** What a download brings: the bytes and their MIME type. */
@@ -84,7 +84,7 @@ export class SandboxMediaKeeper {
         sessionId,
         providerMessageId,
         status: 'stored',
-        mediaUrl: `/api/media/${mediaId}`,
+        mediaUrl: mediaUrlOf(mediaId),
       };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

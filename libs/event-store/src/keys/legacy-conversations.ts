@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { SEALED_KEY, mediaIdSchema, sealedPartOf, streams, type MediaOwner } from '@atende/events';
+import { SEALED_KEY, mediaIdOf, sealedPartOf, streams, type MediaOwner } from '@atende/events';
 import type { FieldCipher } from './field-cipher.js';
 import { unseal } from './master-key.js';
 import { rewriteEventData } from './rewrite-event-data.js';
@@ -19,7 +19,6 @@ import { rewriteEventData } from './rewrite-event-data.js';
 export const ERASED_KEY_ID = 'erased';
 
 const PSEUDONYM = /^ct_[0-9a-f]{24}$/;
-const MEDIA_URL_PREFIX = '/api/media/';
 /** Conversations handled together: their new keys made in one transaction, their rows written in one. */
 const BATCH = 200;
 
@@ -249,13 +248,6 @@ function upcast(
   let v = version;
   for (; v < def.version && def.upcasters[v]; v += 1) out = def.upcasters[v]!(out);
   return [out, v];
-}
-
-/** The media id of an `/api/media/…` URL (a customer's media in this deployment), else undefined. */
-export function mediaIdOf(url: unknown): string | undefined {
-  if (typeof url !== 'string' || !url.startsWith(MEDIA_URL_PREFIX)) return undefined;
-  const id = mediaIdSchema.safeParse(url.slice(MEDIA_URL_PREFIX.length));
-  return id.success ? id.data : undefined;
 }
 
 export interface RenameReport {

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { FieldCipher } from './field-cipher.js';
-import { mediaIdOf, opened, type MediaResealer } from './legacy-conversations.js';
+import { mediaIdOf } from '@atende/events';
+import { opened, type MediaResealer } from './legacy-conversations.js';
 
 /** The events that name a customer's media file (its `/api/media/…` URL, a sealed field). */
 const MEDIA_EVENT_TYPES = ['InboundMessageReceived', 'MessageMediaStored'];

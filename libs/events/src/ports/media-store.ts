@@ -9,6 +9,18 @@ export const mediaIdSchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{1,128}\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/, 'Identificador de mídia inválido');
 
+/** Where stored media is served: `/api/media/<mediaId>`, the URL events record. */
+export const MEDIA_URL_PREFIX = '/api/media/';
+
+export const mediaUrlOf = (mediaId: string): string => `${MEDIA_URL_PREFIX}${mediaId}`;
+
+/** The media id of an `/api/media/…` URL (media kept in this deployment), else undefined. */
+export function mediaIdOf(url: unknown): string | undefined {
+  if (typeof url !== 'string' || !url.startsWith(MEDIA_URL_PREFIX)) return undefined;
+  const id = mediaIdSchema.safeParse(url.slice(MEDIA_URL_PREFIX.length));
+  return id.success ? id.data : undefined;
+}
+
 /** What a get finds: the bytes and the MIME type they were stored with. */
 export interface StoredMedia {
   bytes: Buffer;

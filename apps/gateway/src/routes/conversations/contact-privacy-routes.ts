@@ -3,7 +3,7 @@ import {
   REMOVED_PLACEHOLDER,
   conversationAddress,
   conversationDecider,
-  mediaIdSchema,
+  mediaIdOf,
   streams,
   type StoredEvent,
 } from '@atende/events';
@@ -79,16 +79,12 @@ async function notesMentioning(
     .map((n) => ({ id: n.id, title: n.title, content: n.content, createdAt: n.createdAt }));
 }
 
-const MEDIA_URL_PREFIX = '/api/media/';
-
 /** The ids of the media the customer sent that we keep (`/api/media/<id>` URLs; deleted with their data). */
 export function storedMediaIdsOf(events: readonly StoredEvent[]): string[] {
   const ids = new Set<string>();
   for (const e of events) {
-    const url = (e.data as { mediaUrl?: unknown }).mediaUrl;
-    if (typeof url !== 'string' || !url.startsWith(MEDIA_URL_PREFIX)) continue;
-    const id = mediaIdSchema.safeParse(url.slice(MEDIA_URL_PREFIX.length));
-    if (id.success) ids.add(id.data);
+    const id = mediaIdOf((e.data as { mediaUrl?: unknown }).mediaUrl);
+    if (id) ids.add(id);
   }
   return [...ids];
 }

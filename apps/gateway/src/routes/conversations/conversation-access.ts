@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   CONVERSATION_NOT_FOUND_MESSAGE,
+  MEDIA_URL_PREFIX,
   conversationDecider,
   streams,
   type ConversationCommand,
@@ -176,9 +177,6 @@ export const messageSchema = z.object({
   position: z.number(),
 });
 export type MessageView = z.infer<typeof messageSchema>;
-
-/** Where media kept in the media store is served. */
-const MEDIA_URL_PREFIX = '/api/media/';
 
 /** Only media kept here is shown: a URL a driver or a customer gave is never hot-linked. */
 function servedMediaUrl(row: Pick<MessageRow, 'mediaStatus' | 'mediaUrl'>): string | null {

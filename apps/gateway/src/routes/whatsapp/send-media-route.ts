@@ -7,6 +7,7 @@ import {
   MEDIA_TYPE_NOT_ALLOWED_MESSAGE,
   OUTBOUND_CONTENT_MAX,
   OUTBOUND_MEDIA_MAX_BYTES,
+  mediaUrlOf,
   newId,
   outboundMediaKind,
   safeFileName,
@@ -109,7 +110,7 @@ export function sendMediaRoute(deps: GatewayDeps): RouteDefinition {
           content: fields.caption ?? '',
           timestamp: fields.timestamp ?? null,
           media: {
-            mediaUrl: `/api/media/${mediaId}`,
+            mediaUrl: mediaUrlOf(mediaId),
             mimeType,
             fileName,
             size: file.bytes.length,

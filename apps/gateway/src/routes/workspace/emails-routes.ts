@@ -4,6 +4,7 @@ import {
   emailDecider,
   emailKinds,
   emailPriorities,
+  mediaUrlOf,
   messageIdFor,
   newId,
   streams,
@@ -92,7 +93,7 @@ function toView(doc: EmailDoc, names: ReadonlyMap<string, string>): EmailView {
       filename: a.filename,
       contentType: a.contentType,
       size: a.size,
-      url: `/api/media/${a.mediaId}`,
+      url: mediaUrlOf(a.mediaId),
     })),
   };
 }
