@@ -7,6 +7,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
+// What `npm start` serves is the production build, whatever NODE_ENV the caller runs with (Jest sets
+// `test`, which would make Vite bundle React's development build into the journeys' client).
+process.env.NODE_ENV = 'production';
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const result = await build({ root, logLevel: 'warn', build: { manifest: true } });
 const manifest = JSON.parse(readFileSync(path.join(root, 'dist/.vite/manifest.json'), 'utf8'));
