@@ -21,7 +21,16 @@ export default defineConfig({
       threshold: 1024,
     }),
   ],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    // Every browser the product supports preloads modules itself: no polyfill in the entry.
+    modulePreload: { polyfill: false },
+    // Two entries: the whole app (index.html) and the public pages' small one (public.html, see
+    // src/public-main.tsx); the gateway picks by path from dist/pages.json.
+    rolldownOptions: { input: { index: 'index.html', public: 'public.html' } },
+  },
   server: {
     proxy: {
       '/api': 'http://localhost:3000',

@@ -12,7 +12,13 @@ describeWithBrowser('web shell journeys', () => {
 
   it('landing: the header anchors scroll to their sections, and both modals open and close', async () => {
     const page = await browser.newPage();
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
     await page.goto(browser.url);
+    // The public entry has taken the pre-rendered page over (hydrated: nothing logged about it).
+    await page.locator('html[data-started]').waitFor({ state: 'attached' });
     for (const [name, id] of [
       ['Problemas', 'problems'],
       ['Soluções', 'features'],
@@ -37,6 +43,39 @@ describeWithBrowser('web shell journeys', () => {
     await email.getByText(/OAuth 2\.0/).waitFor();
     await page.keyboard.press('Escape');
     await email.waitFor({ state: 'detached' });
+    expect(page.errors).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('landing: its HTML comes rendered, so it paints before (and without) any script', async () => {
+    const res = await fetch(browser.url, { headers: { accept: 'text/html' } });
+    const html = await res.text();
+    expect(html).toContain('Pular para o conteúdo');
+    expect(html).not.toContain('<div id="root"></div>');
+    // Only the public pages' entry, not the whole app's (inbox, socket, windows).
+    const scripts = [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1]);
+    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/public-[\w-]+\.js$/)]);
+    const noScript = await browser.context.browser()!.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await noScript.newPage();
+      await page.goto(browser.url);
+      expect(await page.getByRole('link', { name: 'Preços' }).first().isVisible()).toBe(true);
+      expect(await page.locator('main#conteudo h1').count()).toBe(1);
+    } finally {
+      await noScript.close();
+    }
+  });
+
+  it('login: its own small entry too, and signing in opens the whole app at /dashboard', async () => {
+    const html = await (await fetch(`${browser.url}/login`, { headers: { accept: 'text/html' } })).text();
+    expect(html).toMatch(/<script[^>]*src="\/assets\/public-[\w-]+\.js"/);
+    const page = await browser.newPage();
+    await browser.signIn(page);
+    const app = await page.evaluate(() =>
+      [...document.querySelectorAll('script[src]')].map((s) => s.getAttribute('src')),
+    );
+    expect(app).toEqual([expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/)]);
     expect(page.errors).toEqual([]);
     await page.close();
   });

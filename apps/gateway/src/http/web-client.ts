@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Express } from 'express';
+import type { Express, Request, Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
+import { z } from 'zod';
 
 /** Where `npm run build -w @atende/web` writes the client (WEB_DIST_DIR overrides it). */
 export const defaultWebDistDir = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -10,15 +11,44 @@ export const defaultWebDistDir = fileURLToPath(new URL('../../../web/dist', impo
 // Paths the SPA fallback must leave to the API's own 404.
 const NOT_THE_CLIENT = /^\/(api|socket\.io)(\/|$)|^\/(healthz|readyz|metrics)$/;
 
+/** dist/pages.json: the HTML file of dist/ that answers a path (the public pages' own entry, some pre-rendered). */
+const pagesFileSchema = z.record(z.string().regex(/^\//), z.string().regex(/^[\w.-]+\.html$/));
+
+/** The page files by path, each with the compressed copies the build made of it. */
+function readPages(dir: string): Map<string, string> {
+  const file = path.join(dir, 'pages.json');
+  if (!existsSync(file)) return new Map();
+  const pages = pagesFileSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+  return new Map(
+    Object.entries(pages)
+      .map(([page, name]) => [page, path.join(dir, name)] as const)
+      .filter(([, html]) => existsSync(html)),
+  );
+}
+
+/** An HTML page, as the brotli or gzip copy the browser accepts when the build made one. */
+function sendPage(req: Request, res: Response, file: string): void {
+  res.setHeader('Cache-Control', 'no-cache');
+  res.vary('Accept-Encoding');
+  const encoding = req.acceptsEncodings('br', 'gzip');
+  const copy = encoding === 'br' ? `${file}.br` : encoding === 'gzip' ? `${file}.gz` : undefined;
+  if (copy && existsSync(copy)) {
+    res.type('html');
+    res.setHeader('Content-Encoding', encoding as string);
+    res.sendFile(copy);
+  } else res.sendFile(file);
+}
+
 /**
  * Serves the built web client, compressed when the browser accepts it: hashed assets cached for a
- * year, every other GET that asks for HTML
- * answered with index.html so the client's router handles /dashboard, /login, … on a reload.
- * Answers false (and serves nothing) when the client has not been built.
+ * year; every other GET that asks for HTML answered with its page — the public pages' own (from
+ * dist/pages.json: /, /login pre-rendered) or index.html, so the client's router handles /dashboard,
+ * … on a reload. Answers false (and serves nothing) when the client has not been built.
  */
 export function serveWebClient(app: Express, dir: string): boolean {
   const index = path.join(dir, 'index.html');
   if (!existsSync(index)) return false;
+  const pages = readPages(dir);
   // The build's brotli / gzip copy when the browser accepts it (Vary: Accept-Encoding), else the file.
   const compressed = (root: string, serveStatic: expressStaticGzip.ExpressStaticGzipOptions['serveStatic']) =>
     expressStaticGzip(root, { enableBrotli: true, orderPreference: ['br', 'gz'], index: false, serveStatic });
@@ -34,8 +64,8 @@ export function serveWebClient(app: Express, dir: string): boolean {
   app.use(compressed(dir, { index: false, maxAge: 0 }));
   app.get(/.*/, (req, res, next) => {
     if (NOT_THE_CLIENT.test(req.path) || !req.accepts('html')) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    const page = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
+    sendPage(req, res, pages.get(page) ?? index);
   });
   return true;
 }

@@ -1,5 +1,4 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import createSagaMiddleware from 'redux-saga';
+import { combineReducers } from '@reduxjs/toolkit';
 import { authReducer } from '../features/auth/authSlice';
 import { billingReducer } from '../features/billing/billingSlice';
 import { chatWindowsReducer } from '../features/chat/chatWindowsSlice';
@@ -15,8 +14,9 @@ import { signupReducer } from '../features/signup/signupSlice';
 import { themeReducer } from '../features/theme/themeSlice';
 import { teamReducer } from '../features/team/teamSlice';
 import { rootSaga } from './rootSaga';
+import { buildStore, type StoreOptions } from './store-factory';
 
-export const rootReducer = combineReducers({
+const reducers = {
   auth: authReducer,
   signup: signupReducer,
   billing: billingReducer,
@@ -31,48 +31,17 @@ export const rootReducer = combineReducers({
   notifications: notificationsReducer,
   integrations: integrationsReducer,
   team: teamReducer,
-});
+};
+
+export const rootReducer = combineReducers(reducers);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** Client-side navigation; the router's resolves once the new screen (lazy chunk included) is shown. */
-export type Navigate = (to: string) => void | Promise<void>;
-
-export interface StoreOptions {
-  preloadedState?: Partial<RootState>;
-  /** Start the sagas (tests of reducers and components may leave them off). */
-  runSagas?: boolean;
-  /** Client-side navigation for sagas (`getContext('navigate')`); the App passes the router's. */
-  navigate?: Navigate;
-  /**
-   * Whether start-up asks GET /api/auth/me (default true). False takes the visitor as signed out
-   * without a request (main.tsx: a public page with no sign of a session, see session-hint.ts).
-   */
-  askSession?: boolean;
-}
+export type { Navigate } from './store-factory';
 
 /** A fresh store; tests build several (e.g. two "tabs") side by side. */
-export function createAppStore(options: StoreOptions = {}) {
-  const navigateRef = { current: options.navigate ?? ((to: string) => window.location.assign(to)) };
-  const sagaMiddleware = createSagaMiddleware({
-    context: {
-      navigate: (to: string) => navigateRef.current(to),
-      askSession: options.askSession ?? true,
-    },
-  });
-  const store = configureStore({
-    reducer: rootReducer,
-    preloadedState: options.preloadedState,
-    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
-  });
-  const task = options.runSagas === false ? null : sagaMiddleware.run(rootSaga);
-  return Object.assign(store, {
-    sagaTask: task,
-    /** Lets the App hand the router's navigate to the sagas once the router exists. */
-    setNavigate(navigate: Navigate) {
-      navigateRef.current = navigate;
-    },
-  });
+export function createAppStore(options: StoreOptions<RootState> = {}) {
+  return buildStore<RootState>(reducers, rootSaga, options);
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;

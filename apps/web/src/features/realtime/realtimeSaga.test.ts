@@ -90,6 +90,26 @@ describe('live socket', () => {
     await until(() => lastPosition(store) === 10);
   });
 
+  it("keeps 'connecting' while Socket.IO's client cannot be loaded, and connects once it loads", async () => {
+    const create = realtimeConfig.createSocket;
+    let attempts = 0;
+    realtimeConfig.slowRetryMs = 50;
+    realtimeConfig.createSocket = (url, options) => {
+      attempts += 1;
+      // The lazy chunk failing twice (network down), as a dynamic import rejects.
+      return attempts <= 2
+        ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+        : create(url, options);
+    };
+    const store = createAppStore({ navigate: jest.fn() });
+    stores.push(store);
+    await until(() => attempts >= 2);
+    expect(status(store)).toBe('connecting');
+    await until(() => status(store) === 'connected');
+    expect(attempts).toBe(3);
+    await until(() => gateway.joins.length === 1);
+  });
+
   it('puts whatsapp:newMessage into the store: message appended once, row upserted, position remembered', async () => {
     const store = await connectedStore();
     const row = pushedRow({ unreadCount: 3, lastMessage: 'chegou agora', messageCount: 2 });

@@ -96,7 +96,7 @@ export function socketChannel(socket: Socket, userId: string, cursor: Cursor): E
 }
 
 /** Opens the socket (not connected yet): same origin, websocket then polling, 5 quick attempts 1 s apart. */
-function openSocket(cursor: Cursor): Socket {
+async function openSocket(cursor: Cursor): Promise<Socket> {
   return realtimeConfig.createSocket(realtimeConfig.url, {
     autoConnect: false,
     transports: ['websocket', 'polling'],
@@ -110,6 +110,17 @@ function openSocket(cursor: Cursor): Socket {
       send(cursor.resumedFrom === null ? {} : { lastPosition: cursor.resumedFrom });
     },
   });
+}
+
+/** The socket, once Socket.IO's client chunk loads: a failed load (network down) is tried again. */
+function* openSocketRetrying(cursor: Cursor): SagaIterator<Socket> {
+  for (;;) {
+    try {
+      return (yield call(openSocket, cursor)) as Socket;
+    } catch {
+      yield delay(realtimeConfig.slowRetryMs);
+    }
+  }
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -265,7 +276,15 @@ function* reconnectSlowly(socket: Socket, firstDelayMs: number): SagaIterator {
 export function* liveSocket(userId: string): SagaIterator {
   const lastPosition: number = yield select(selectLastPosition);
   const cursor: Cursor = { position: lastPosition, resumedFrom: null };
-  const socket: Socket = yield call(openSocket, cursor);
+  // 'connecting' from the start: Socket.IO's client itself may still be on its way (a lazy chunk).
+  yield put(realtimeActions.socketStatusChanged('connecting'));
+  let socket: Socket;
+  try {
+    socket = yield call(openSocketRetrying, cursor);
+  } finally {
+    // Signed out while the client was still loading.
+    if (yield cancelled()) yield put(realtimeActions.socketStatusChanged('idle'));
+  }
   const channel: EventChannel<SocketEvent> = yield call(socketChannel, socket, userId, cursor);
   const slow: { task: Task | null } = { task: null };
   /** One warning per outage, not one per attempt. */
@@ -275,7 +294,6 @@ export function* liveSocket(userId: string): SagaIterator {
     slow.task = yield fork(reconnectSlowly, socket, firstDelayMs);
   };
   try {
-    yield put(realtimeActions.socketStatusChanged('connecting'));
     socket.connect();
     for (;;) {
       const event: SocketEvent = yield take(channel);

@@ -1,0 +1,49 @@
+import { combineReducers, configureStore, type Reducer } from '@reduxjs/toolkit';
+import createSagaMiddleware, { type Saga } from 'redux-saga';
+
+/** Client-side navigation; the router's resolves once the new screen (lazy chunk included) is shown. */
+export type Navigate = (to: string) => void | Promise<void>;
+
+export interface StoreOptions<S> {
+  preloadedState?: Partial<S>;
+  /** Start the sagas (tests of reducers and components may leave them off). */
+  runSagas?: boolean;
+  /** Client-side navigation for sagas (`getContext('navigate')`); the App passes the router's. */
+  navigate?: Navigate;
+  /**
+   * Whether start-up asks GET /api/auth/me (default true). False takes the visitor as signed out
+   * without a request (a public page with no sign of a session, see session-hint.ts).
+   */
+  askSession?: boolean;
+}
+
+/**
+ * A store of the given slices run by the given root saga: the whole app's (store.ts), or the public
+ * pages' smaller one (public-store.ts), built the same way.
+ */
+export function buildStore<S extends object>(
+  reducers: { [K in keyof S]: Reducer<S[K]> },
+  rootSaga: Saga,
+  options: StoreOptions<S> = {},
+) {
+  const navigateRef = { current: options.navigate ?? ((to: string) => window.location.assign(to)) };
+  const sagaMiddleware = createSagaMiddleware({
+    context: {
+      navigate: (to: string) => navigateRef.current(to),
+      askSession: options.askSession ?? true,
+    },
+  });
+  const store = configureStore({
+    reducer: combineReducers(reducers),
+    preloadedState: options.preloadedState as S | undefined,
+    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
+  });
+  const task = options.runSagas === false ? null : sagaMiddleware.run(rootSaga);
+  return Object.assign(store, {
+    sagaTask: task,
+    /** Lets the App hand the router's navigate to the sagas once the router exists. */
+    setNavigate(navigate: Navigate) {
+      navigateRef.current = navigate;
+    },
+  });
+}
