@@ -10,13 +10,13 @@ import {
   clampPosition,
   clampSize,
   currentViewport,
-  defaultBounds,
   MINIMIZED_SIZE,
   PANEL_BESIDE_MIN_WIDTH,
   type Point,
   type Size,
   type Viewport,
 } from './windowGeometry';
+import { newWindowBounds } from './windowPlacement';
 
 export { windowIdFor, type ChatWindowState, type PersistedWindow } from './chatWindow';
 
@@ -124,12 +124,13 @@ const chatWindowsSlice = createSlice({
   reducers: {
     /**
      * Open the conversation's window, or bring the open one to the front (spec §4): a new window
-     * is 1000×600 (or the viewport) centred, a little lower and to the right for each further
-     * window; an open one comes to the front and is restored if it was minimized.
+     * opens beside the conversation list (`listRight`: its right edge on screen) when there is room,
+     * else 1000×600 (or the viewport) centred, a little lower and to the right for each further
+     * window (see newWindowBounds); an open one comes to the front and is restored if it was minimized.
      */
     chatWindowOpened: {
-      reducer(state, action: PayloadAction<WithViewport<{ conversationId: string }>>) {
-        const { conversationId, viewport } = action.payload;
+      reducer(state, action: PayloadAction<WithViewport<{ conversationId: string; listRight?: number }>>) {
+        const { conversationId, listRight, viewport } = action.payload;
         const open = state.windows.find((w) => w.conversationId === conversationId);
         if (open) {
           if (open.isMinimized) {
@@ -139,7 +140,7 @@ const chatWindowsSlice = createSlice({
           bringToFront(state, open);
           return;
         }
-        const { position, size } = defaultBounds(viewport, state.windows.length);
+        const { position, size } = newWindowBounds(viewport, state.windows.length, listRight);
         state.topZ += 1;
         state.windows.push({
           id: windowIdFor(conversationId),
@@ -154,7 +155,8 @@ const chatWindowsSlice = createSlice({
           draft: '',
         });
       },
-      prepare: (payload: { conversationId: string; viewport?: Viewport }) => withViewport(payload),
+      prepare: (payload: { conversationId: string; listRight?: number; viewport?: Viewport }) =>
+        withViewport(payload),
     },
     /** Bring a window to the front (a click or focus anywhere in it). */
     chatWindowFocused(state, action: PayloadAction<{ id: string }>) {
