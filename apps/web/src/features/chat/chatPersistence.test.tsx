@@ -1,5 +1,9 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import type { AppStore } from '../../app/store';
+import { ConversationList } from '../conversations/ConversationList';
 import { authActions } from '../auth/authSlice';
+import { ChatWindows } from './ChatWindows';
 import { chatWindowsActions, windowIdFor } from './chatWindowsSlice';
 import { chatWindowsKey, readSavedWindows } from './chatWindowsStorage';
 import {
@@ -28,7 +32,85 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
+/** The dashboard's list with the windows over it; the list laid out as at 1024 px (jsdom lays out nothing). */
+function renderInbox(store: AppStore) {
+  const view = render(
+    <Provider store={store}>
+      <ConversationList />
+      <ChatWindows />
+    </Provider>,
+  );
+  const list = view.container.querySelector<HTMLElement>('[data-conversation-list]')!;
+  jest.spyOn(list, 'getBoundingClientRect').mockReturnValue(new DOMRect(24, 200, 376, 560));
+  return view;
+}
+
+/**
+ * Where a window (or, minimized, its bar) is and how big: the place react-rnd is given (jsdom lays
+ * nothing out, so the transform it draws with means nothing here) and the size it is drawn at.
+ */
+function boxOf(store: AppStore, dialog: HTMLElement) {
+  const conversationId = dialog.getAttribute('data-conversation-id');
+  const saved = store.getState().chatWindows.windows.find((w) => w.conversationId === conversationId)!;
+  const { x, y } = saved.isMinimized ? saved.barPosition! : saved.position;
+  const frame = dialog.parentElement!;
+  return { x, y, width: parseFloat(frame.style.width), height: parseFloat(frame.style.height) };
+}
+
 describe('saved chat windows', () => {
+  it('a reload puts each window back where it was: opened beside the list, moved, minimized to a bar (issue 31)', async () => {
+    const first = appStore(server, { rows });
+    const view = renderInbox(first);
+    // Opened from the list (right edge at 400 px): beside it, not over its rows.
+    fireEvent.click(screen.getByRole('button', { name: /^Maria Souza/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^João Lima/ }));
+    const maria = () => screen.getByRole('dialog', { name: 'Conversa com Maria Souza' });
+    const joao = () => screen.getByRole('dialog', { name: 'Conversa com João Lima' });
+    expect(boxOf(first, maria())).toEqual({ x: 440, y: 84, width: 568, height: 600 });
+    expect(boxOf(first, joao())).toEqual({ x: 440, y: 112, width: 568, height: 600 });
+    act(() => {
+      first.dispatch(
+        chatWindowsActions.chatWindowMoved({ id: windowIdFor(JOAO), position: { x: 450, y: 20 } }),
+      );
+      first.dispatch(chatWindowsActions.chatWindowMinimized({ id: windowIdFor(JOAO) }));
+      first.dispatch(chatWindowsActions.chatWindowFocused({ id: windowIdFor(MARIA) }));
+    });
+    expect(boxOf(first, joao())).toEqual({ x: 16, y: 688, width: 240, height: 64 });
+    await sessionSettled(first);
+    view.unmount();
+    first.sagaTask?.cancel();
+
+    // The reload: the same places, the minimized one as its 240×64 bar, Maria still in front.
+    const second = appStore(server, { rows });
+    renderInbox(second);
+    expect(maria()).toHaveAttribute('data-state', 'normal');
+    expect(boxOf(second, maria())).toEqual({ x: 440, y: 84, width: 568, height: 600 });
+    expect(joao()).toHaveAttribute('data-state', 'minimized');
+    expect(boxOf(second, joao())).toEqual({ x: 16, y: 688, width: 240, height: 64 });
+    expect(Number(maria().parentElement!.style.zIndex)).toBeGreaterThan(
+      Number(joao().parentElement!.style.zIndex),
+    );
+    // Its bar restores the window where it had been moved to.
+    fireEvent.click(within(joao()).getByRole('button', { name: 'Restaurar' }));
+    expect(boxOf(second, joao())).toEqual({ x: 450, y: 20, width: 568, height: 600 });
+    await sessionSettled(second);
+    second.sagaTask?.cancel();
+
+    // Reloaded in a narrower browser window: pulled back inside it, no more than needed.
+    const width = window.innerWidth;
+    Object.assign(window, { innerWidth: 900 });
+    try {
+      const third = appStore(server, { rows });
+      expect(third.getState().chatWindows.windows.map((w) => [w.conversationId, w.position])).toEqual([
+        [MARIA, { x: 332, y: 84 }],
+        [JOAO, { x: 332, y: 20 }],
+      ]);
+      await sessionSettled(third);
+    } finally {
+      Object.assign(window, { innerWidth: width });
+    }
+  });
+
   it('a reload (a new store of the whole app) brings back every window as it was', async () => {
     const first = appStore(server, { rows });
     const view = renderWindows(first);

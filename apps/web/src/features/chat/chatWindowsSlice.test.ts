@@ -68,6 +68,36 @@ describe('chat window state machine (spec §4)', () => {
       expect(tight.windows[1]!.position).toEqual({ x: 10, y: 10 });
     });
 
+    it('opens beside the conversation list when the list says where it ends (issue 31)', () => {
+      const beside = (conversationId: string) =>
+        a.chatWindowOpened({ conversationId, viewport, listRight: 400 });
+      const state = run(beside('a@c.us'), beside('b@c.us'));
+      // right of the list (400 + 40 px), 1000×600, cascaded, never over the list's rows
+      expect(state.windows.map((w) => [w.position, w.size])).toEqual([
+        [
+          { x: 512, y: 150 },
+          { width: 1000, height: 600 },
+        ],
+        [
+          { x: 540, y: 178 },
+          { width: 1000, height: 600 },
+        ],
+      ]);
+      // a laptop: the space beside the list is narrower, so is the window (its side panel starts closed)
+      const laptop = run(
+        a.chatWindowOpened({
+          conversationId: 'a@c.us',
+          viewport: { width: 1280, height: 800 },
+          listRight: 574,
+        }),
+      );
+      expect(laptop.windows[0]).toMatchObject({
+        position: { x: 614, y: 100 },
+        size: { width: 650, height: 600 },
+        showDetails: false,
+      });
+    });
+
     it('opening an open conversation brings its window to the front, without a second window', () => {
       const state = run(open('a@c.us'), open('b@c.us'), open('a@c.us'));
       expect(state.windows).toHaveLength(2);

@@ -3,37 +3,22 @@ import {
   CANNED_REPLY_CATEGORY_LABELS,
   type CannedReplyCategory,
 } from '@atende/events/canned-reply-categories';
+import { windowIdFor, type ChatWindowState, type PersistedWindow } from './chatWindow';
+import { restoreWindows } from './restoreWindows';
+import { fitWindow, freeBarPosition, setPoint, setSize } from './windowFit';
 import {
   clampPosition,
   clampSize,
   currentViewport,
-  defaultBarPosition,
-  defaultBounds,
   MINIMIZED_SIZE,
   PANEL_BESIDE_MIN_WIDTH,
   type Point,
   type Size,
   type Viewport,
 } from './windowGeometry';
+import { newWindowBounds } from './windowPlacement';
 
-/** One floating chat window (spec §3): position and size in px. */
-export interface ChatWindowState {
-  id: string;
-  conversationId: string;
-  isMinimized: boolean;
-  isMaximized: boolean;
-  /** Where the window is when neither minimized nor maximized (kept while maximized, so "back" restores it). */
-  position: { x: number; y: number };
-  size: { width: number; height: number };
-  /** Stacking order: the highest is in front. */
-  z: number;
-  /** Where the 240×64 bar is while minimized (the bar can be dragged); null when not minimized. */
-  barPosition: Point | null;
-  /** The collapsible side panel ('Ações', 'Contato') is shown. */
-  showDetails: boolean;
-  /** The text being typed in the composer. */
-  draft: string;
-}
+export { windowIdFor, type ChatWindowState, type PersistedWindow } from './chatWindow';
 
 /** Categories of an AI suggestion and their labels (spec §3), as the server has them. */
 export type SuggestionCategory = CannedReplyCategory;
@@ -98,20 +83,6 @@ export interface ChatWindowsState {
   team: TeamState;
 }
 
-/** What is kept in localStorage of one window (everything but the stacking order, which is their order). */
-export type PersistedWindow = Pick<
-  ChatWindowState,
-  | 'conversationId'
-  | 'isMinimized'
-  | 'isMaximized'
-  | 'position'
-  | 'size'
-  | 'z'
-  | 'barPosition'
-  | 'showDetails'
-  | 'draft'
->;
-
 export const initialChatWindowsState: ChatWindowsState = {
   windows: [],
   topZ: 0,
@@ -120,9 +91,6 @@ export const initialChatWindowsState: ChatWindowsState = {
   panels: {},
   team: { status: 'idle', members: [], error: null },
 };
-
-/** The window of a conversation has this id (one window per conversation). */
-export const windowIdFor = (conversationId: string): string => `chat:${conversationId}`;
 
 /** A window this wide or wider opens with its side panel shown. */
 const DETAILS_OPEN_MIN_WIDTH = 700;
@@ -141,33 +109,6 @@ function bringToFront(state: ChatWindowsState, window: ChatWindowState) {
   window.z = state.topZ;
 }
 
-/** The first bar slot along the bottom not taken by another minimized window. */
-function freeBarPosition(state: ChatWindowsState, self: ChatWindowState, viewport: Viewport): Point {
-  const taken = state.windows.filter((w) => w !== self && w.isMinimized && w.barPosition);
-  for (let slot = 0; ; slot += 1) {
-    const candidate = defaultBarPosition(viewport, slot);
-    const clash = taken.some((w) => w.barPosition!.x === candidate.x && w.barPosition!.y === candidate.y);
-    if (!clash || slot > state.windows.length) return candidate;
-  }
-}
-
-function setPoint(target: Point, next: Point) {
-  if (target.x !== next.x) target.x = next.x;
-  if (target.y !== next.y) target.y = next.y;
-}
-function setSize(target: Size, next: Size) {
-  if (target.width !== next.width) target.width = next.width;
-  if (target.height !== next.height) target.height = next.height;
-}
-
-/** Keeps a window (and its bar) inside the viewport at a valid size. */
-function fitWindow(window: ChatWindowState, viewport: Viewport) {
-  setSize(window.size, clampSize(window.size, viewport));
-  setPoint(window.position, clampPosition(window.position, window.size, viewport));
-  if (window.barPosition)
-    setPoint(window.barPosition, clampPosition(window.barPosition, MINIMIZED_SIZE, viewport));
-}
-
 function forgetConversation(state: ChatWindowsState, conversationId: string) {
   delete state.suggestions[conversationId];
   delete state.panels[conversationId];
@@ -183,12 +124,13 @@ const chatWindowsSlice = createSlice({
   reducers: {
     /**
      * Open the conversation's window, or bring the open one to the front (spec §4): a new window
-     * is 1000×600 (or the viewport) centred, a little lower and to the right for each further
-     * window; an open one comes to the front and is restored if it was minimized.
+     * opens beside the conversation list (`listRight`: its right edge on screen) when there is room,
+     * else 1000×600 (or the viewport) centred, a little lower and to the right for each further
+     * window (see newWindowBounds); an open one comes to the front and is restored if it was minimized.
      */
     chatWindowOpened: {
-      reducer(state, action: PayloadAction<WithViewport<{ conversationId: string }>>) {
-        const { conversationId, viewport } = action.payload;
+      reducer(state, action: PayloadAction<WithViewport<{ conversationId: string; listRight?: number }>>) {
+        const { conversationId, listRight, viewport } = action.payload;
         const open = state.windows.find((w) => w.conversationId === conversationId);
         if (open) {
           if (open.isMinimized) {
@@ -198,7 +140,7 @@ const chatWindowsSlice = createSlice({
           bringToFront(state, open);
           return;
         }
-        const { position, size } = defaultBounds(viewport, state.windows.length);
+        const { position, size } = newWindowBounds(viewport, state.windows.length, listRight);
         state.topZ += 1;
         state.windows.push({
           id: windowIdFor(conversationId),
@@ -213,7 +155,8 @@ const chatWindowsSlice = createSlice({
           draft: '',
         });
       },
-      prepare: (payload: { conversationId: string; viewport?: Viewport }) => withViewport(payload),
+      prepare: (payload: { conversationId: string; listRight?: number; viewport?: Viewport }) =>
+        withViewport(payload),
     },
     /** Bring a window to the front (a click or focus anywhere in it). */
     chatWindowFocused(state, action: PayloadAction<{ id: string }>) {
@@ -261,7 +204,7 @@ const chatWindowsSlice = createSlice({
         if (!window || window.isMinimized) return;
         window.isMinimized = true;
         window.isMaximized = false;
-        window.barPosition = freeBarPosition(state, window, action.payload.viewport);
+        window.barPosition = freeBarPosition(state.windows, window, action.payload.viewport);
       },
       prepare: (payload: { id: string; viewport?: Viewport }) => withViewport(payload),
     },
@@ -319,37 +262,8 @@ const chatWindowsSlice = createSlice({
         action: PayloadAction<WithViewport<{ ownerId: string; windows: readonly PersistedWindow[] }>>,
       ) {
         const { ownerId, windows, viewport } = action.payload;
-        const seen = new Set<string>();
-        const restored: ChatWindowState[] = [];
-        const unique = windows.filter((saved) => {
-          if (seen.has(saved.conversationId)) return false;
-          seen.add(saved.conversationId);
-          return true;
-        });
-        for (const saved of unique.sort((a, b) => a.z - b.z)) {
-          const window: ChatWindowState = {
-            ...saved,
-            id: windowIdFor(saved.conversationId),
-            position: { ...saved.position },
-            size: { ...saved.size },
-            barPosition: saved.isMinimized ? (saved.barPosition ? { ...saved.barPosition } : null) : null,
-            isMaximized: saved.isMaximized && !saved.isMinimized,
-            z: 0,
-          };
-          fitWindow(window, viewport);
-          restored.push(window);
-        }
-        const kept = state.windows.filter((w) => !seen.has(w.conversationId));
-        state.windows = [...restored, ...kept.sort((a, b) => a.z - b.z)];
-        state.windows.forEach((window, index) => {
-          window.z = index + 1;
-        });
+        state.windows = restoreWindows(state.windows, windows, viewport);
         state.topZ = state.windows.length;
-        for (const window of state.windows) {
-          if (window.isMinimized && !window.barPosition) {
-            window.barPosition = freeBarPosition(state, window, viewport);
-          }
-        }
         state.ownerId = ownerId;
       },
       prepare: (payload: { ownerId: string; windows: readonly PersistedWindow[]; viewport?: Viewport }) =>

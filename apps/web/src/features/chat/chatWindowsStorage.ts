@@ -1,4 +1,4 @@
-import type { ChatWindowState, PersistedWindow } from './chatWindowsSlice';
+import type { ChatWindowState, PersistedWindow } from './chatWindow';
 
 /**
  * The open chat windows of each user, kept in localStorage so that a reload brings them back

@@ -229,6 +229,20 @@ describe('ConversationList', () => {
     expect(read.calls).toHaveLength(1);
   });
 
+  it('opens the chat window beside the list: the click says where the list ends on screen', async () => {
+    const rows = [conversation({ id: 'maria', name: 'Maria' })];
+    const { store, user } = renderList(rows);
+    // jsdom lays nothing out: the list gets the box it has in a 1280 px wide dashboard
+    const list = screen.getByRole('list', { name: 'Conversas' });
+    const root = list.closest('[data-conversation-list]') as HTMLElement;
+    jest.spyOn(root, 'getBoundingClientRect').mockReturnValue(new DOMRect(317, 278, 257, 560));
+
+    await user.click(rowButton('Maria'));
+    expect(store.dispatched(chatWindowsActions.chatWindowOpened.type)).toEqual([
+      chatWindowsActions.chatWindowOpened({ conversationId: 'maria', listRight: 574 }),
+    ]);
+  });
+
   it('puts the unread badge back when POST /read fails', async () => {
     server.use(
       http.post('/api/conversations/:id/read', () =>

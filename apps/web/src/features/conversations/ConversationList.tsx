@@ -34,6 +34,15 @@ export const EMPTY_SEARCH_TEXT = 'Nenhuma conversa encontrada';
 export const EMPTY_LIST_TEXT = 'Nenhuma conversa ativa';
 
 /**
+ * The list's right edge on screen, which a new chat window opens beside so it does not cover the
+ * rows (issue 31); none when the list has no layout (not rendered yet, or jsdom).
+ */
+function listEdgeOf(element: HTMLElement | null): { listRight?: number } {
+  const rect = element?.getBoundingClientRect();
+  return rect && rect.width > 0 ? { listRight: rect.right } : {};
+}
+
+/**
  * The scroll box's size for the virtualizer; before it is laid out (or where nothing is, as in
  * jsdom) it counts as the list's maximum height, so the first window of rows renders at once.
  */
@@ -166,6 +175,7 @@ export function ConversationList() {
   const now = useNow();
   const searchId = useId();
   const sortId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
 
   const counts = useMemo(() => countByFilter(conversations), [conversations]);
   const shown = useMemo(
@@ -178,7 +188,12 @@ export function ConversationList() {
       if (conversation.unreadCount > 0) {
         dispatch(conversationsActions.conversationReadRequested({ conversationId: conversation.id }));
       }
-      dispatch(chatWindowsActions.chatWindowOpened({ conversationId: conversation.id }));
+      dispatch(
+        chatWindowsActions.chatWindowOpened({
+          conversationId: conversation.id,
+          ...listEdgeOf(rootRef.current),
+        }),
+      );
     },
     [dispatch],
   );
@@ -201,7 +216,7 @@ export function ConversationList() {
   const searching = deferredSearch.trim() !== '' || filter !== 'all';
 
   return (
-    <div className="flex min-h-0 flex-col gap-3">
+    <div ref={rootRef} data-conversation-list className="flex min-h-0 flex-col gap-3">
       <div className="relative">
         <label htmlFor={searchId} className="sr-only">
           Buscar conversas
