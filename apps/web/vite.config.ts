@@ -26,10 +26,21 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     // Every browser the product supports preloads modules itself: no polyfill in the entry.
-    modulePreload: { polyfill: false },
-    // Two entries: the whole app (index.html) and the public pages' small one (public.html, see
-    // src/public-main.tsx); the gateway picks by path from dist/pages.json.
-    rolldownOptions: { input: { index: 'index.html', public: 'public.html' } },
+    modulePreload: {
+      polyfill: false,
+      // The landing page's stylesheet is inlined in its pre-rendered HTML (build/prerender.mjs): its
+      // app, loaded after the first paint, must not add the same 100 KB of CSS again.
+      resolveDependencies: (_file, deps, { hostId }) =>
+        /(^|\/)landing-[\w-]+\.js$/.test(hostId) ? deps.filter((dep) => !dep.endsWith('.css')) : deps,
+    },
+    // Three entries: the whole app (index.html), the login and sign-up pages' small one (public.html)
+    // and the pre-rendered landing page's (landing.html); the gateway picks by path from dist/pages.json.
+    rolldownOptions: {
+      input: { index: 'index.html', public: 'public.html', landing: 'landing.html' },
+      // Vite's preload helper in a chunk of its own: else it lands in the shared React chunk, which the
+      // landing page's entry would then import before its first paint.
+      output: { codeSplitting: { groups: [{ name: 'preload-helper', test: /vite\/preload-helper/ }] } },
+    },
   },
   server: {
     proxy: {

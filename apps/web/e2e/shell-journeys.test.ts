@@ -55,7 +55,7 @@ describeWithBrowser('web shell journeys', () => {
     expect(html).not.toContain('<div id="root"></div>');
     // Only the public pages' entry, not the whole app's (inbox, socket, windows).
     const scripts = [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1]);
-    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/public-[\w-]+\.js$/)]);
+    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/landing-[\w-]+\.js$/)]);
     const noScript = await browser.context.browser()!.newContext({ javaScriptEnabled: false });
     try {
       const page = await noScript.newPage();
