@@ -11,7 +11,8 @@
  * rebuild and the restart after kill -9 on 5M events: ≈30 min), memory (RSS every 100k messages), api, api-100ws (the
  * same with 99 other companies' data present), fanout, ingest (embedded), ingest-100ws, encryption
  * (ingest with the encrypted log vs a plain one, alternating rounds), ingest-distributed (only when a Kafka broker answers at KAFKA_BROKERS, else at the
- * local 127.0.0.1:19092 of `npm run kafka:start`), web (`npm run build`: /dashboard JS gzipped).
+ * local 127.0.0.1:19092 of `npm run kafka:start`), web (`npm run build`: /dashboard JS gzipped),
+ * lighthouse (bench:web: performance and accessibility scores, paint times).
  * --quick runs smaller sizes (budgets tied to a size are then left out of the table).
  *
  * A bench that fails is a row of the table with its error; the others still run. The exit code is
@@ -53,6 +54,7 @@ const STEPS = [
   'encryption',
   'ingest-distributed',
   'web',
+  'lighthouse',
 ] as const;
 type Step = (typeof STEPS)[number];
 
@@ -70,6 +72,7 @@ const TITLES: Record<Step, string> = {
   encryption: 'encryption — ingest with the encrypted log vs a plain one (bench:encryption)',
   'ingest-distributed': 'ingest — distributed, Kafka + Redis (bench:ingest -- --mode distributed)',
   web: 'web — /dashboard initial JS (npm run build)',
+  lighthouse: 'web — Lighthouse on /, /login, /dashboard (bench:web)',
 };
 
 /** The npm script and its arguments, full size and --quick. */
@@ -107,6 +110,7 @@ const BENCHES: Record<Exclude<Step, 'web'>, { script: string; full: string[]; qu
     full: ['--mode', 'distributed'],
     quick: ['--mode', 'distributed', '--messages', '5000', '--seconds', '3'],
   },
+  lighthouse: { script: 'bench:web', full: [], quick: ['--runs', '1'] },
 };
 
 const USAGE = `usage: npm run bench [-- --quick] [--only ${STEPS.join(',')}] [--out FILE.json] [--markdown] [--timeout-minutes N]`;
