@@ -39,7 +39,15 @@ export default defineConfig({
       input: { index: 'index.html', public: 'public.html', landing: 'landing.html' },
       // Vite's preload helper in a chunk of its own: else it lands in the shared React chunk, which the
       // landing page's entry would then import before its first paint.
-      output: { codeSplitting: { groups: [{ name: 'preload-helper', test: /vite\/preload-helper/ }] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'preload-helper', test: /vite\/preload-helper/ },
+            // The icons in one chunk rather than one request each (≈20 on a first dashboard load).
+            { name: 'icons', test: /node_modules\/lucide-react\// },
+          ],
+        },
+      },
     },
   },
   server: {

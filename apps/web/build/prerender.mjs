@@ -1,14 +1,13 @@
 // The public pages' HTML rendered at build (issue 31: the landing page paints before any script
-// runs): src/prerender/render-page.tsx is built for Node, each page rendered into its own built
-// page (dist/landing.html), compressed like the rest of dist/, and dist/pages.json tells the gateway which
-// file answers which path.
+// runs): src/prerender/render-page.tsx is built for Node and each page rendered into its own built
+// page (dist/landing.html), compressed like the rest of dist/.
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { writePage } from './page-files.mjs';
 
 const MARK = '<!--prerendered-->';
 /** Path → file of dist/, for the public entry's pages (the whole app's index.html answers the rest). */
@@ -27,17 +26,7 @@ function inlineStyles(root, html) {
   );
 }
 
-function writeCompressed(file, text) {
-  writeFileSync(file, text);
-  const bytes = Buffer.from(text);
-  writeFileSync(
-    `${file}.br`,
-    brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-  );
-  writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
-}
-
-/** Renders the pre-rendered pages into `root`/dist and writes dist/pages.json. */
+/** Renders the pre-rendered pages into `root`/dist; answers path → file of the public pages for dist/pages.json. */
 export async function prerender(root) {
   const out = mkdtempSync(path.join(tmpdir(), 'atende-prerender-'));
   try {
@@ -56,9 +45,9 @@ export async function prerender(root) {
       const template = readFileSync(path.join(root, 'dist', FILES[page]), 'utf8');
       if (!template.includes(MARK)) throw new Error(`dist/${FILES[page]} has no ${MARK} to fill`);
       const html = inlineStyles(root, template.replace(MARK, renderPage(page)));
-      writeCompressed(path.join(root, 'dist', FILES[page]), html);
+      writePage(path.join(root, 'dist', FILES[page]), html);
     }
-    writeFileSync(path.join(root, 'dist/pages.json'), `${JSON.stringify(FILES, null, 2)}\n`);
+    return FILES;
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

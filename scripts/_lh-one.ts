@@ -1,0 +1,20 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { pino } from 'pino';
+import { loadConfig } from '@atende/config';
+import { startEmbedded } from '@atende/gateway';
+const atende = await startEmbedded(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lh-')), WEB_DIST_DIR: path.resolve('apps/web/dist') }), pino({ level: 'silent' }));
+const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new','--no-sandbox','--disable-gpu'] });
+const login = await fetch(atende.url + '/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' }, body: JSON.stringify({ email: 'demo@atende.local', password: 'demo1234' }) }); const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+const r = await lighthouse(atende.url + (process.argv[2] ?? '/'), { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: { Cookie: cookie } });
+const a = r!.lhr.audits;
+console.log('FCP', a['first-contentful-paint'].numericValue, 'LCP', a['largest-contentful-paint'].numericValue, 'TBT', a['total-blocking-time'].numericValue, 'SI', a['speed-index'].numericValue);
+console.log('observed', JSON.stringify((a['metrics'].details as any).items[0], null, 0).slice(0, 800));
+console.log('render-blocking', JSON.stringify((a['render-blocking-resources']?.details as any)?.items));
+for (const req of (a['network-requests'].details as any).items) console.log(req.url.replace(atende.url,''), req.transferSize, req.resourceType, Math.round(req.networkRequestTime), Math.round(req.networkEndTime), req.priority);
+console.log('lcp element', JSON.stringify((a['largest-contentful-paint-element']?.details as any)?.items?.[0]?.items?.[0]?.node?.snippet));
+for (const id of ['performance']) for (const ref of r!.lhr.categories[id].auditRefs) { const x = a[ref.id]; if (x.score !== null && x.score < 0.9 && ref.weight === 0) console.log('opportunity', ref.id, x.displayValue); }
+chrome.kill(); await atende.stop();
