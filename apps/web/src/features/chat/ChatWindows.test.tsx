@@ -364,13 +364,13 @@ describe('ChatWindows', () => {
 
       const status = (index: number) => within(entries[index]!).getByRole('img');
       expect(status(1)).toHaveAccessibleName('Enviando');
-      expect(status(1)).toHaveClass('text-slate-400');
+      expect(status(1)).toHaveClass('text-slate-500');
       expect(status(2)).toHaveAccessibleName('Enviada');
-      expect(status(2)).toHaveClass('text-slate-400');
+      expect(status(2)).toHaveClass('text-slate-500');
       expect(status(3)).toHaveAccessibleName('Entregue');
       expect(status(3)).toHaveClass('text-blue-500');
       expect(status(4)).toHaveAccessibleName('Lida');
-      expect(status(4)).toHaveClass('text-green-500');
+      expect(status(4)).toHaveClass('text-green-600');
 
       expect(entries[5]).toHaveTextContent('[Mídia: audio]');
       const image = within(entries[6]!).getByRole('img', { name: '[Mídia: image]' });

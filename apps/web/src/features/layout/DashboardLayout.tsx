@@ -175,7 +175,7 @@ export default function DashboardLayout() {
         >
           <p
             className={cx(
-              'px-3 pb-2 text-xs font-semibold tracking-wider text-slate-400 uppercase dark:text-slate-500',
+              'px-3 pb-2 text-xs font-semibold tracking-wider text-slate-500 uppercase dark:text-slate-400',
               collapsed && 'md:sr-only',
             )}
           >
