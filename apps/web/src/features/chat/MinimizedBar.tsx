@@ -83,16 +83,19 @@ export function MinimizedBar({
         data-conversation-id={conversationId}
         onMouseDownCapture={bringToFront}
         onFocusCapture={bringToFront}
-        className="flex h-full w-full items-center gap-1 overflow-hidden rounded-xl border border-slate-200 bg-white pr-2 shadow-xl dark:border-blue-900/60 dark:bg-slate-900"
+        className="relative flex h-full w-full items-center gap-1 overflow-hidden rounded-xl border border-slate-200 bg-white pr-2 shadow-xl dark:border-blue-900/60 dark:bg-slate-900"
       >
+        {/* 'Restaurar' covers the bar without holding its texts: a name must contain the label it
+            shows (WCAG 2.5.3), and the bar's texts are the conversation's, in the dialog's name. */}
         <button
           type="button"
           aria-label="Restaurar"
           title="Restaurar"
           onMouseDown={onMouseDown}
           onClick={onClick}
-          className={`${BAR_DRAG_HANDLE} flex h-full min-w-0 flex-1 cursor-move items-center gap-3 pl-3 text-left select-none`}
-        >
+          className={`${BAR_DRAG_HANDLE} absolute inset-0 cursor-move rounded-xl focus-visible:-outline-offset-2`}
+        />
+        <span className="pointer-events-none flex h-full min-w-0 flex-1 items-center gap-3 pl-3 select-none">
           <span
             aria-hidden
             className="relative flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-blue-600 to-indigo-600 text-sm font-semibold text-white"
@@ -110,14 +113,14 @@ export function MinimizedBar({
             </span>
             <span className="block text-xs text-slate-500 dark:text-slate-400">{channelLabelOf(row)}</span>
           </span>
-        </button>
+        </span>
         <button
           type="button"
           data-no-drag
           aria-label="Fechar"
           title="Fechar"
           onClick={() => dispatch(chatWindowsActions.chatWindowClosed({ id }))}
-          className="shrink-0 rounded-lg p-1.5 text-slate-500 transition hover:bg-red-50 hover:text-red-600 dark:text-slate-400 dark:hover:bg-red-500/15"
+          className="relative shrink-0 rounded-lg p-1.5 text-slate-500 transition hover:bg-red-50 hover:text-red-600 dark:text-slate-400 dark:hover:bg-red-500/15"
         >
           <X aria-hidden className="h-4 w-4" />
         </button>
