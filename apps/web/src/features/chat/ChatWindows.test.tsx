@@ -354,6 +354,8 @@ describe('ChatWindows', () => {
       renderWindows(store);
       openMaria(store);
       const log = within(maria()).getByRole('log', { name: 'Mensagens' });
+      // the scrolling log is reachable with Tab, so the arrow keys scroll it
+      expect(log).toHaveAttribute('tabindex', '0');
       const entries = within(log).getAllByRole('listitem');
       expect(entries).toHaveLength(8);
       expect(entries[0]).toHaveTextContent('Oi, meu pedido atrasou');

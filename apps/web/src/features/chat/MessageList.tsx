@@ -141,8 +141,10 @@ export function MessageList({ conversationId }: { conversationId: string }) {
       role="log"
       aria-label="Mensagens"
       aria-busy={loading}
+      // Reachable with Tab, so the keyboard scrolls it with the arrow keys (WCAG 2.1.1).
+      tabIndex={0}
       onScroll={onScroll}
-      className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-4 py-3 dark:bg-slate-950/60"
+      className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-4 py-3 focus-visible:-outline-offset-2 dark:bg-slate-950/60"
     >
       {error ? (
         <div className="mb-3 flex flex-wrap items-center gap-2 text-sm">
