@@ -112,6 +112,28 @@ describe('ChatWindows', () => {
     expect(store.getState().chatWindows.windows).toHaveLength(0);
   });
 
+  it('the keyboard follows the window: composer on open, Restaurar when minimized, the opener on close', async () => {
+    const user = userEvent.setup();
+    const store = chatStore(server, { rows, runSagas: false });
+    renderWindows(store);
+    const opener = document.body.appendChild(document.createElement('button'));
+    opener.textContent = 'Maria Souza';
+    opener.focus();
+    openMaria(store);
+    expect(within(maria()).getByRole('textbox', { name: 'Mensagem' })).toHaveFocus();
+
+    await user.click(within(maria()).getByRole('button', { name: 'Minimizar' }));
+    expect(within(maria()).getByRole('button', { name: 'Restaurar' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(maria()).toHaveAttribute('data-state', 'normal');
+    expect(within(maria()).getByRole('textbox', { name: 'Mensagem' })).toHaveFocus();
+
+    await user.click(within(maria()).getByRole('button', { name: 'Fechar' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+    opener.remove();
+  });
+
   describe('minimized bar', () => {
     function minimized() {
       const store = chatStore(server, { rows, runSagas: false });

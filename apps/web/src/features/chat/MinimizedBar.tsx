@@ -1,11 +1,12 @@
 import { X } from 'lucide-react';
-import { useRef, type MouseEvent } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import { Rnd, type RndDragEvent } from 'react-rnd';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useBringToFront, windowLabel } from './ChatWindow';
 import { chatWindowsActions, type ChatWindowState } from './chatWindowsSlice';
 import { isUnreadIncoming, selectConversationMessages } from './messageSelectors';
 import { channelLabelOf, customerNameOf, selectConversationRow } from './selectors';
+import { takeHandedFocus, windowClosing } from './windowFocus';
 import { defaultBarPosition, isClick, MINIMIZED_SIZE, type Point, type Viewport } from './windowGeometry';
 
 export const BAR_DRAG_HANDLE = 'chat-bar-drag-handle';
@@ -45,6 +46,13 @@ export function MinimizedBar({
   /** The press that may become a click: where it started, and whether it went 6 px or more away. */
   const press = useRef<{ start: Point; dragged: boolean } | null>(null);
 
+  // Minimized from the keyboard: 'Restaurar' takes the focus the window's buttons had.
+  const barRef = useRef<HTMLDivElement>(null);
+  const restoreRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (takeHandedFocus(id)) restoreRef.current?.focus({ preventScroll: true });
+  }, [id]);
+
   const onMouseDown = (event: MouseEvent) => {
     press.current = { start: { x: event.clientX, y: event.clientY }, dragged: false };
   };
@@ -77,6 +85,7 @@ export function MinimizedBar({
       }}
     >
       <div
+        ref={barRef}
         role="dialog"
         aria-label={windowLabel(name)}
         data-state="minimized"
@@ -88,6 +97,7 @@ export function MinimizedBar({
         {/* 'Restaurar' covers the bar without holding its texts: a name must contain the label it
             shows (WCAG 2.5.3), and the bar's texts are the conversation's, in the dialog's name. */}
         <button
+          ref={restoreRef}
           type="button"
           aria-label="Restaurar"
           title="Restaurar"
@@ -119,7 +129,10 @@ export function MinimizedBar({
           data-no-drag
           aria-label="Fechar"
           title="Fechar"
-          onClick={() => dispatch(chatWindowsActions.chatWindowClosed({ id }))}
+          onClick={() => {
+            windowClosing(id, conversationId, barRef.current);
+            dispatch(chatWindowsActions.chatWindowClosed({ id }));
+          }}
           className="relative shrink-0 rounded-lg p-1.5 text-slate-500 transition hover:bg-red-50 hover:text-red-600 dark:text-slate-400 dark:hover:bg-red-500/15"
         >
           <X aria-hidden className="h-4 w-4" />
