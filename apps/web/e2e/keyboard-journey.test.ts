@@ -135,6 +135,13 @@ describeWithBrowser('keyboard journey', () => {
     );
     await expectFocused(page, composer);
 
+    // Another customer writes meanwhile: announced politely, the focus stays in the composer.
+    const announcer = page.getByTestId('new-message-announcer');
+    expect(await announcer.getAttribute('aria-live')).toBe('polite');
+    await customerWrites('5521977776666', 'João Lima', 'Vocês abrem no sábado?', 'kb-joao-2');
+    await announcer.getByText('Nova mensagem de João Lima').waitFor();
+    await expectFocused(page, composer);
+
     // Minimize: the bar's 'Restaurar' takes the focus; Enter restores, back to the composer.
     await pressUntilFocused(page, 'Shift+Tab', maria.getByRole('button', { name: 'Minimizar' }));
     await page.keyboard.press('Enter');

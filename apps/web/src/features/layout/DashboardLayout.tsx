@@ -13,6 +13,7 @@ import { FullScreenLoader } from '../../ui/FullScreenLoader';
 import { formatBadgeCount } from './badge';
 import { layoutActions, selectUnreadTotal } from './layoutSlice';
 import { menuItemsFor } from './menu';
+import { NewMessageAnnouncer } from './NewMessageAnnouncer';
 import { readSidebarCollapsed, writeSidebarCollapsed } from './sidebarPreference';
 import { UserBlock } from './UserBlock';
 
@@ -253,6 +254,7 @@ export default function DashboardLayout() {
         <Outlet />
       </main>
       <LazyChatWindows />
+      <NewMessageAnnouncer />
     </div>
   );
 }
