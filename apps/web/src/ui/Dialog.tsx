@@ -234,7 +234,7 @@ export function Dialog({
               type="button"
               onClick={() => onCloseRef.current()}
               aria-label={closeLabel}
-              className="absolute top-4 right-4 rounded-lg p-2 text-slate-400 transition hover:bg-slate-100 hover:text-slate-700 dark:text-slate-500 dark:hover:bg-slate-800 dark:hover:text-slate-200"
+              className="absolute top-4 right-4 rounded-lg p-2 text-slate-500 transition hover:bg-slate-100 hover:text-slate-700 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-200"
             >
               <X aria-hidden className="h-5 w-5" />
             </button>

@@ -231,7 +231,7 @@ export default function LoginPage() {
           </button>
         </form>
 
-        <div className="my-6 flex items-center gap-3 text-xs tracking-wide text-slate-400 uppercase dark:text-slate-500">
+        <div className="my-6 flex items-center gap-3 text-xs tracking-wide text-slate-500 uppercase dark:text-slate-400">
           <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
           ou
           <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />

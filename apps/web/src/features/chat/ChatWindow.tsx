@@ -8,6 +8,7 @@ import { Composer } from './Composer';
 import { useFileDrop } from './media/useFileDrop';
 import { DROP_HINT_TEXT } from './media/mediaTexts';
 import { useMediaSender } from './media/useMediaSender';
+import { handFocusToBar, holdsFocus, rememberOpener, windowClosing } from './windowFocus';
 import { conversationViewed, isUnreadIncoming, selectConversationMessages } from './messageSelectors';
 import { MessageList } from './MessageList';
 import { channelLabelOf, customerNameOf, selectConversationRow } from './selectors';
@@ -87,11 +88,13 @@ export function ChatWindow({
     if (unread > 0) dispatch(conversationViewed({ conversationId }));
   }, [dispatch, conversationId, unread]);
 
-  // The front window takes the keyboard when it appears (opened or restored).
+  // The front window takes the keyboard when it appears (opened or restored); closing gives it back.
   const initiallyTop = useRef(isTop);
+  const windowRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
+    rememberOpener(id);
     if (initiallyTop.current) textareaRef.current?.focus({ preventScroll: true });
-  }, []);
+  }, [id]);
 
   const pickSuggestion = useCallback(
     (text: string) => {
@@ -126,6 +129,7 @@ export function ChatWindow({
       }}
     >
       <div
+        ref={windowRef}
         role="dialog"
         aria-label={windowLabel(name)}
         data-state={isMaximized ? 'maximized' : 'normal'}
@@ -183,7 +187,10 @@ export function ChatWindow({
             type="button"
             aria-label="Minimizar"
             title="Minimizar"
-            onClick={() => dispatch(chatWindowsActions.chatWindowMinimized({ id }))}
+            onClick={() => {
+              if (holdsFocus(windowRef.current)) handFocusToBar(id);
+              dispatch(chatWindowsActions.chatWindowMinimized({ id }));
+            }}
             className={headerButton}
           >
             <Minus aria-hidden className="h-4 w-4" />
@@ -205,7 +212,10 @@ export function ChatWindow({
             type="button"
             aria-label="Fechar"
             title="Fechar"
-            onClick={() => dispatch(chatWindowsActions.chatWindowClosed({ id }))}
+            onClick={() => {
+              windowClosing(id, conversationId, windowRef.current);
+              dispatch(chatWindowsActions.chatWindowClosed({ id }));
+            }}
             className={cx(headerButton, 'hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-500/15')}
           >
             <X aria-hidden className="h-4 w-4" />

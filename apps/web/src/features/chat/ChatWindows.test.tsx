@@ -112,6 +112,28 @@ describe('ChatWindows', () => {
     expect(store.getState().chatWindows.windows).toHaveLength(0);
   });
 
+  it('the keyboard follows the window: composer on open, Restaurar when minimized, the opener on close', async () => {
+    const user = userEvent.setup();
+    const store = chatStore(server, { rows, runSagas: false });
+    renderWindows(store);
+    const opener = document.body.appendChild(document.createElement('button'));
+    opener.textContent = 'Maria Souza';
+    opener.focus();
+    openMaria(store);
+    expect(within(maria()).getByRole('textbox', { name: 'Mensagem' })).toHaveFocus();
+
+    await user.click(within(maria()).getByRole('button', { name: 'Minimizar' }));
+    expect(within(maria()).getByRole('button', { name: 'Restaurar' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(maria()).toHaveAttribute('data-state', 'normal');
+    expect(within(maria()).getByRole('textbox', { name: 'Mensagem' })).toHaveFocus();
+
+    await user.click(within(maria()).getByRole('button', { name: 'Fechar' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+    opener.remove();
+  });
+
   describe('minimized bar', () => {
     function minimized() {
       const store = chatStore(server, { rows, runSagas: false });
@@ -354,6 +376,8 @@ describe('ChatWindows', () => {
       renderWindows(store);
       openMaria(store);
       const log = within(maria()).getByRole('log', { name: 'Mensagens' });
+      // the scrolling log is reachable with Tab, so the arrow keys scroll it
+      expect(log).toHaveAttribute('tabindex', '0');
       const entries = within(log).getAllByRole('listitem');
       expect(entries).toHaveLength(8);
       expect(entries[0]).toHaveTextContent('Oi, meu pedido atrasou');
@@ -364,13 +388,13 @@ describe('ChatWindows', () => {
 
       const status = (index: number) => within(entries[index]!).getByRole('img');
       expect(status(1)).toHaveAccessibleName('Enviando');
-      expect(status(1)).toHaveClass('text-slate-400');
+      expect(status(1)).toHaveClass('text-slate-500');
       expect(status(2)).toHaveAccessibleName('Enviada');
-      expect(status(2)).toHaveClass('text-slate-400');
+      expect(status(2)).toHaveClass('text-slate-500');
       expect(status(3)).toHaveAccessibleName('Entregue');
       expect(status(3)).toHaveClass('text-blue-500');
       expect(status(4)).toHaveAccessibleName('Lida');
-      expect(status(4)).toHaveClass('text-green-500');
+      expect(status(4)).toHaveClass('text-green-600');
 
       expect(entries[5]).toHaveTextContent('[Mídia: audio]');
       const image = within(entries[6]!).getByRole('img', { name: '[Mídia: image]' });

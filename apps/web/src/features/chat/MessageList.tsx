@@ -11,16 +11,19 @@ import { isNearBottom } from './windowGeometry';
 
 const cx = (...classes: (string | false | null | undefined)[]) => classes.filter(Boolean).join(' ');
 
-/** Status of an own message (spec §4): sending/sent grey, delivered blue, read green, failed red. */
+/**
+ * Status of an own message (spec §4): sending/sent grey, delivered blue, read green, failed red; each
+ * shade at least 3:1 on the icon's pill in both themes (WCAG 1.4.11).
+ */
 const STATUS_VIEW: Record<ChatMessage['status'], { label: string; className: string; icon: ReactNode }> = {
   sending: {
     label: 'Enviando',
-    className: 'text-slate-400',
+    className: 'text-slate-500 dark:text-slate-400',
     icon: <Clock aria-hidden className="h-3.5 w-3.5" />,
   },
   sent: {
     label: 'Enviada',
-    className: 'text-slate-400',
+    className: 'text-slate-500 dark:text-slate-400',
     icon: <Check aria-hidden className="h-3.5 w-3.5" />,
   },
   delivered: {
@@ -30,7 +33,7 @@ const STATUS_VIEW: Record<ChatMessage['status'], { label: string; className: str
   },
   read: {
     label: 'Lida',
-    className: 'text-green-500',
+    className: 'text-green-600',
     icon: <CheckCheck aria-hidden className="h-3.5 w-3.5" />,
   },
   failed: {
@@ -82,7 +85,7 @@ function MessageItem({ message, conversationId }: { message: ChatMessage; conver
         <div
           className={cx(
             'mt-1 flex items-center justify-end gap-1 text-[11px]',
-            own ? 'text-blue-100' : 'text-slate-400',
+            own ? 'text-blue-50' : 'text-slate-500 dark:text-slate-400',
           )}
         >
           <time dateTime={message.timestamp}>{timeOf(message.timestamp)}</time>
@@ -138,8 +141,10 @@ export function MessageList({ conversationId }: { conversationId: string }) {
       role="log"
       aria-label="Mensagens"
       aria-busy={loading}
+      // Reachable with Tab, so the keyboard scrolls it with the arrow keys (WCAG 2.1.1).
+      tabIndex={0}
       onScroll={onScroll}
-      className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-4 py-3 dark:bg-slate-950/60"
+      className="min-h-0 flex-1 overflow-y-auto bg-slate-50 px-4 py-3 focus-visible:-outline-offset-2 dark:bg-slate-950/60"
     >
       {error ? (
         <div className="mb-3 flex flex-wrap items-center gap-2 text-sm">

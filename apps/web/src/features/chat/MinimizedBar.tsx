@@ -1,11 +1,12 @@
 import { X } from 'lucide-react';
-import { useRef, type MouseEvent } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import { Rnd, type RndDragEvent } from 'react-rnd';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useBringToFront, windowLabel } from './ChatWindow';
 import { chatWindowsActions, type ChatWindowState } from './chatWindowsSlice';
 import { isUnreadIncoming, selectConversationMessages } from './messageSelectors';
 import { channelLabelOf, customerNameOf, selectConversationRow } from './selectors';
+import { takeHandedFocus, windowClosing } from './windowFocus';
 import { defaultBarPosition, isClick, MINIMIZED_SIZE, type Point, type Viewport } from './windowGeometry';
 
 export const BAR_DRAG_HANDLE = 'chat-bar-drag-handle';
@@ -45,6 +46,13 @@ export function MinimizedBar({
   /** The press that may become a click: where it started, and whether it went 6 px or more away. */
   const press = useRef<{ start: Point; dragged: boolean } | null>(null);
 
+  // Minimized from the keyboard: 'Restaurar' takes the focus the window's buttons had.
+  const barRef = useRef<HTMLDivElement>(null);
+  const restoreRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (takeHandedFocus(id)) restoreRef.current?.focus({ preventScroll: true });
+  }, [id]);
+
   const onMouseDown = (event: MouseEvent) => {
     press.current = { start: { x: event.clientX, y: event.clientY }, dragged: false };
   };
@@ -77,22 +85,27 @@ export function MinimizedBar({
       }}
     >
       <div
+        ref={barRef}
         role="dialog"
         aria-label={windowLabel(name)}
         data-state="minimized"
         data-conversation-id={conversationId}
         onMouseDownCapture={bringToFront}
         onFocusCapture={bringToFront}
-        className="flex h-full w-full items-center gap-1 overflow-hidden rounded-xl border border-slate-200 bg-white pr-2 shadow-xl dark:border-blue-900/60 dark:bg-slate-900"
+        className="relative flex h-full w-full items-center gap-1 overflow-hidden rounded-xl border border-slate-200 bg-white pr-2 shadow-xl dark:border-blue-900/60 dark:bg-slate-900"
       >
+        {/* 'Restaurar' covers the bar without holding its texts: a name must contain the label it
+            shows (WCAG 2.5.3), and the bar's texts are the conversation's, in the dialog's name. */}
         <button
+          ref={restoreRef}
           type="button"
           aria-label="Restaurar"
           title="Restaurar"
           onMouseDown={onMouseDown}
           onClick={onClick}
-          className={`${BAR_DRAG_HANDLE} flex h-full min-w-0 flex-1 cursor-move items-center gap-3 pl-3 text-left select-none`}
-        >
+          className={`${BAR_DRAG_HANDLE} absolute inset-0 cursor-move rounded-xl focus-visible:-outline-offset-2`}
+        />
+        <span className="pointer-events-none flex h-full min-w-0 flex-1 items-center gap-3 pl-3 select-none">
           <span
             aria-hidden
             className="relative flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-blue-600 to-indigo-600 text-sm font-semibold text-white"
@@ -110,14 +123,17 @@ export function MinimizedBar({
             </span>
             <span className="block text-xs text-slate-500 dark:text-slate-400">{channelLabelOf(row)}</span>
           </span>
-        </button>
+        </span>
         <button
           type="button"
           data-no-drag
           aria-label="Fechar"
           title="Fechar"
-          onClick={() => dispatch(chatWindowsActions.chatWindowClosed({ id }))}
-          className="shrink-0 rounded-lg p-1.5 text-slate-500 transition hover:bg-red-50 hover:text-red-600 dark:text-slate-400 dark:hover:bg-red-500/15"
+          onClick={() => {
+            windowClosing(id, conversationId, barRef.current);
+            dispatch(chatWindowsActions.chatWindowClosed({ id }));
+          }}
+          className="relative shrink-0 rounded-lg p-1.5 text-slate-500 transition hover:bg-red-50 hover:text-red-600 dark:text-slate-400 dark:hover:bg-red-500/15"
         >
           <X aria-hidden className="h-4 w-4" />
         </button>

@@ -36,9 +36,12 @@ function TransferForm({ conversationId, row }: { conversationId: string; row: Co
   const candidates = team.members.filter((m) => m.id !== row?.assigneeId);
   const current = row?.assigneeId ? team.members.find((m) => m.id === row.assigneeId) : undefined;
 
+  // 'Transferir' is only aria-disabled: a disabled button would drop the keyboard's focus as the
+  // transfer starts (WCAG 2.4.3), so the form itself refuses to send.
+  const blocked = !assigneeId || panel?.pending === 'transfer';
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!assigneeId) return;
+    if (blocked) return;
     dispatch(chatWindowsActions.conversationTransferRequested({ conversationId, assigneeId }));
     setAssigneeId('');
   };
@@ -88,8 +91,8 @@ function TransferForm({ conversationId, row }: { conversationId: string; row: Co
           </select>
           <button
             type="submit"
-            disabled={!assigneeId || panel?.pending === 'transfer'}
-            className="btn-secondary w-full px-3 py-1.5 text-sm"
+            aria-disabled={blocked}
+            className="btn-secondary w-full px-3 py-1.5 text-sm aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
           >
             {panel?.pending === 'transfer' ? 'Transferindo...' : 'Transferir'}
           </button>
@@ -120,11 +123,13 @@ function Rating({ conversationId, rating }: { conversationId: string; rating: nu
             aria-label={rateLabel(n)}
             aria-pressed={rating === n}
             title={rateLabel(n)}
-            disabled={pending}
-            onClick={() =>
-              dispatch(chatWindowsActions.conversationRatingRequested({ conversationId, rating: n }))
-            }
-            className="rounded p-0.5 text-amber-400 transition hover:scale-110 disabled:opacity-50"
+            // aria-disabled, not disabled: the star pressed keeps the keyboard's focus while it saves.
+            aria-disabled={pending}
+            onClick={() => {
+              if (!pending)
+                dispatch(chatWindowsActions.conversationRatingRequested({ conversationId, rating: n }));
+            }}
+            className="rounded p-0.5 text-amber-400 transition hover:scale-110 aria-disabled:opacity-50"
           >
             <Star aria-hidden className={cx('h-5 w-5', rating !== null && n <= rating && 'fill-current')} />
           </button>

@@ -14,24 +14,25 @@ const CATEGORY_STYLES: Record<Suggestion['category'], string> = {
 
 function SuggestionChip({ suggestion, onPick }: { suggestion: Suggestion; onPick: (text: string) => void }) {
   const labelId = useId();
+  // The chip's button is its text, stretched over the chip: named after what it shows (WCAG 2.5.3),
+  // the category beside it is its description.
   return (
-    <li className="shrink-0">
+    <li className="relative flex max-w-72 shrink-0 items-center gap-2 rounded-full border border-slate-200 bg-white px-3 py-1.5 text-xs text-slate-700 transition hover:border-blue-400 hover:bg-blue-50 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-200 dark:hover:border-blue-500 dark:hover:bg-slate-700">
       <button
         type="button"
-        aria-label={suggestion.text}
         aria-describedby={labelId}
         title={suggestion.text}
         onClick={() => onPick(suggestion.text)}
-        className="flex max-w-72 items-center gap-2 rounded-full border border-slate-200 bg-white px-3 py-1.5 text-left text-xs text-slate-700 transition hover:border-blue-400 hover:bg-blue-50 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-200 dark:hover:border-blue-500 dark:hover:bg-slate-700"
+        className="stretched-action truncate text-left [--stretched-radius:9999px]"
       >
-        <span className="truncate">{suggestion.text}</span>
-        <span
-          id={labelId}
-          className={`shrink-0 rounded-full px-2 py-0.5 text-[10px] font-semibold ${CATEGORY_STYLES[suggestion.category]}`}
-        >
-          {suggestion.categoryLabel}
-        </span>
+        {suggestion.text}
       </button>
+      <span
+        id={labelId}
+        className={`shrink-0 rounded-full px-2 py-0.5 text-[10px] font-semibold ${CATEGORY_STYLES[suggestion.category]}`}
+      >
+        {suggestion.categoryLabel}
+      </span>
     </li>
   );
 }

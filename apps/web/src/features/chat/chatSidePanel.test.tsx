@@ -128,7 +128,10 @@ describe("side panel 'Ações'", () => {
         .map((o) => o.textContent),
     ).toEqual(['Selecione um membro', 'Demo Silva (Owner)', 'Bia Rocha (Agente)', 'Caio Reis (Supervisor)']);
     const submit = panel.getByRole('button', { name: 'Transferir' });
-    expect(submit).toBeDisabled();
+    // aria-disabled (focusable, so the keyboard's focus stays on it while it transfers)
+    expect(submit).toHaveAttribute('aria-disabled', 'true');
+    await user.click(submit);
+    expect(posts).toEqual([]);
 
     await user.selectOptions(select, 'u2');
     await user.click(submit);

@@ -62,6 +62,12 @@ beforeEach(() => {
 });
 afterEach(() => jest.useRealTimers());
 
+/** A chip's accessible name, which is the suggestion's text it shows (WCAG 2.5.3). */
+const accessibleName = (chip: HTMLElement) => {
+  expect(chip).toHaveAccessibleName(chip.textContent ?? '');
+  return chip.textContent;
+};
+
 describe('AI suggestions strip', () => {
   it('shows five suggestions about 1 s after the window opens; a click fills the textarea', async () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
@@ -77,9 +83,7 @@ describe('AI suggestions strip', () => {
     expect(requests).toHaveLength(1);
     expect(requests[0]!.pathname).toBe('/api/conversations/5511999990001%40c.us/suggestions');
     expect(Object.fromEntries(requests[0]!.searchParams)).toEqual({ count: '5', offset: '0' });
-    expect(chips().map((chip) => chip.getAttribute('aria-label'))).toEqual(
-      CATALOGUE.slice(0, 5).map((s) => s.text),
-    );
+    expect(chips().map(accessibleName)).toEqual(CATALOGUE.slice(0, 5).map((s) => s.text));
     // each chip carries its category label
     expect(chips()[0]).toHaveAccessibleDescription('Saudação');
     expect(chips()[1]).toHaveAccessibleDescription('Suporte');
@@ -104,9 +108,7 @@ describe('AI suggestions strip', () => {
 
     await user.click(within(strip()).getByRole('button', { name: 'Gerar mais sugestões' }));
     await waitFor(() => expect(chips()[0]).toHaveAccessibleName(CATALOGUE[5]!.text));
-    expect(chips().map((chip) => chip.getAttribute('aria-label'))).toEqual(
-      CATALOGUE.slice(5, 10).map((s) => s.text),
-    );
+    expect(chips().map(accessibleName)).toEqual(CATALOGUE.slice(5, 10).map((s) => s.text));
     expect(requests[1]!.searchParams.get('offset')).toBe('5');
 
     // offset 10 has nothing: the first ones again

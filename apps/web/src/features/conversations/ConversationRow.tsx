@@ -68,7 +68,7 @@ function ReadStateIcon({ state }: { state: ReadState }) {
     state === 'unread' ? (
       <span className="h-2.5 w-2.5 rounded-full bg-blue-600 dark:bg-blue-400" />
     ) : state === 'sent' ? (
-      <Check aria-hidden className="h-4 w-4 text-slate-400" />
+      <Check aria-hidden className="h-4 w-4 text-slate-500 dark:text-slate-400" />
     ) : (
       <CheckCheck
         aria-hidden
@@ -142,24 +142,25 @@ export const ConversationRow = memo(function ConversationRow({
       style={style}
       className="absolute top-0 left-0 w-full px-1 py-0.5"
     >
-      <button
-        type="button"
-        data-row-button
-        aria-label={label}
-        aria-describedby={`${idBase}-time ${idBase}-message ${idBase}-meta`}
-        onClick={() => onSelect(conversation)}
-        className={`flex h-full w-full items-center gap-3 rounded-xl py-2 pr-11 pl-2.5 text-left transition hover:bg-slate-50 dark:hover:bg-white/5 ${
+      {/* The card; its one button (the name) stretches over it, so the button is named after what it shows. */}
+      <div
+        className={`relative flex h-full w-full items-center gap-3 rounded-xl py-2 pr-11 pl-2.5 transition hover:bg-slate-50 dark:hover:bg-white/5 ${
           badge ? 'bg-blue-50/60 dark:bg-blue-950/30' : ''
         }`}
       >
         <Avatar conversation={conversation} name={name} />
         <span className="flex min-w-0 flex-1 flex-col gap-0.5">
           <span className="flex items-center gap-2">
-            <span
-              className={`truncate text-sm text-slate-900 dark:text-white ${badge ? 'font-bold' : 'font-semibold'}`}
+            <button
+              type="button"
+              data-row-button
+              aria-label={label}
+              aria-describedby={`${idBase}-time ${idBase}-message ${idBase}-meta`}
+              onClick={() => onSelect(conversation)}
+              className={`stretched-action min-w-0 truncate text-left text-sm text-slate-900 dark:text-white ${badge ? 'font-bold' : 'font-semibold'}`}
             >
               {name}
-            </span>
+            </button>
             {conversation.isPinned ? (
               <Star
                 data-testid="pinned-star"
@@ -169,7 +170,7 @@ export const ConversationRow = memo(function ConversationRow({
             ) : null}
             <span
               id={`${idBase}-time`}
-              className={`ml-auto shrink-0 text-xs ${badge ? 'font-semibold text-blue-600 dark:text-blue-400' : 'text-slate-400 dark:text-slate-500'}`}
+              className={`ml-auto shrink-0 text-xs ${badge ? 'font-semibold text-blue-600 dark:text-blue-400' : 'text-slate-500 dark:text-slate-400'}`}
             >
               {time}
             </span>
@@ -181,7 +182,7 @@ export const ConversationRow = memo(function ConversationRow({
                 data-testid="media-icon"
                 data-media={media ?? undefined}
                 aria-hidden
-                className="h-3.5 w-3.5 shrink-0 text-slate-400"
+                className="h-3.5 w-3.5 shrink-0 text-slate-500 dark:text-slate-400"
               />
             ) : null}
             <span
@@ -201,9 +202,9 @@ export const ConversationRow = memo(function ConversationRow({
           </span>
           <span
             id={`${idBase}-meta`}
-            className="flex items-center gap-1.5 text-xs text-slate-400 dark:text-slate-500"
+            className="flex items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400"
           >
-            <span className="font-medium text-green-600 dark:text-green-400">
+            <span className="font-medium text-green-700 dark:text-green-400">
               {platformLabelOf(conversation)}
             </span>
             <span aria-hidden>·</span>
@@ -216,7 +217,7 @@ export const ConversationRow = memo(function ConversationRow({
             ) : null}
           </span>
         </span>
-      </button>
+      </div>
       <span className="absolute top-1/2 right-2 -translate-y-1/2">
         <RowMenu
           contactName={name}

@@ -115,7 +115,7 @@ export function RowMenu({ contactName, isPinned, onTogglePin, onArchive }: RowMe
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((was) => !was)}
         onKeyDown={onButtonKeyDown}
-        className="flex h-8 w-8 items-center justify-center rounded-lg text-slate-400 transition hover:bg-slate-100 hover:text-slate-700 dark:text-slate-500 dark:hover:bg-slate-800 dark:hover:text-slate-200"
+        className="flex h-8 w-8 items-center justify-center rounded-lg text-slate-500 transition hover:bg-slate-100 hover:text-slate-700 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-200"
       >
         <EllipsisVertical aria-hidden className="h-4 w-4" />
       </button>

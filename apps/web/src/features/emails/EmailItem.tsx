@@ -41,7 +41,7 @@ export function deliveryLabel(email: Email): string | null {
 
 /**
  * One e-mail of a list: sender, relative time, subject, preview, unread mark, priority badge and
- * attachment icon. The whole row is a button named '{sender}: {subject}' that opens it.
+ * attachment icon. A click anywhere on the row opens it: its button, named '{sender}: {subject}'.
  */
 export function EmailItem({
   email,
@@ -67,73 +67,75 @@ export function EmailItem({
   ]
     .filter(Boolean)
     .join('. ');
+  // The row's button is the sender, stretched over the row, so it is named after what it shows.
   return (
-    <li aria-label={name}>
-      <button
-        type="button"
-        aria-label={name}
-        aria-describedby={detailsId}
-        onClick={() => onOpen(email)}
-        className={`block w-full rounded-xl border px-3 py-2.5 text-left transition hover:border-blue-300 hover:bg-blue-50/40 dark:hover:border-blue-800 dark:hover:bg-blue-950/30 ${
-          email.isUnread
-            ? 'border-blue-200 bg-blue-50/60 dark:border-blue-900 dark:bg-blue-950/30'
-            : 'border-slate-100 dark:border-slate-800'
-        }`}
-      >
-        <span className="flex items-center gap-2">
-          {email.isUnread ? (
-            <span className="h-2 w-2 shrink-0 rounded-full bg-blue-600 dark:bg-blue-400">
-              <span className="sr-only">Não lido</span>
-            </span>
-          ) : null}
-          <span
-            className={`min-w-0 flex-1 truncate text-sm text-slate-900 dark:text-white ${email.isUnread ? 'font-bold' : 'font-medium'}`}
-          >
-            <span>{sender}</span>
-            {email.direction === 'sent' && email.to.length > 0 ? (
-              <span className="font-normal text-slate-400 dark:text-slate-500">
-                {' '}
-                para {email.to.join(', ')}
-              </span>
-            ) : null}
+    <li
+      aria-label={name}
+      className={`relative block w-full rounded-xl border px-3 py-2.5 text-left transition hover:border-blue-300 hover:bg-blue-50/40 dark:hover:border-blue-800 dark:hover:bg-blue-950/30 ${
+        email.isUnread
+          ? 'border-blue-200 bg-blue-50/60 dark:border-blue-900 dark:bg-blue-950/30'
+          : 'border-slate-100 dark:border-slate-800'
+      }`}
+    >
+      <span className="flex items-center gap-2">
+        {email.isUnread ? (
+          <span className="h-2 w-2 shrink-0 rounded-full bg-blue-600 dark:bg-blue-400">
+            <span className="sr-only">Não lido</span>
           </span>
-          {email.hasAttachments ? (
-            <span title="Com anexo" className="shrink-0">
-              <Paperclip aria-hidden className="h-3.5 w-3.5 text-slate-400" />
-              <span className="sr-only">Com anexo</span>
-            </span>
-          ) : null}
-          <time dateTime={email.timestamp} className="shrink-0 text-xs text-slate-400 dark:text-slate-500">
-            {relative}
-          </time>
-        </span>
-        <span className="mt-0.5 flex items-center gap-2">
-          <span
-            className={`min-w-0 flex-1 truncate text-sm ${email.isUnread ? 'font-semibold text-slate-800 dark:text-slate-100' : 'text-slate-700 dark:text-slate-300'}`}
+        ) : null}
+        <span
+          className={`min-w-0 flex-1 truncate text-sm text-slate-900 dark:text-white ${email.isUnread ? 'font-bold' : 'font-medium'}`}
+        >
+          <button
+            type="button"
+            aria-label={name}
+            aria-describedby={detailsId}
+            onClick={() => onOpen(email)}
+            className="stretched-action inline text-left"
           >
-            {email.subject}
-          </span>
-          {delivery ? (
-            <span
-              title={email.status === 'failed' ? (email.error ?? undefined) : undefined}
-              className={`shrink-0 rounded-full px-2 py-0.5 text-[11px] font-medium ring-1 ${
-                email.status === 'failed'
-                  ? 'bg-red-50 text-red-700 ring-red-200 dark:bg-red-950/50 dark:text-red-300 dark:ring-red-900'
-                  : 'bg-slate-100 text-slate-700 ring-slate-200 dark:bg-slate-800 dark:text-slate-300 dark:ring-slate-700'
-              }`}
-            >
-              {delivery}
+            {sender}
+          </button>
+          {email.direction === 'sent' && email.to.length > 0 ? (
+            <span className="font-normal text-slate-500 dark:text-slate-400">
+              {' '}
+              para {email.to.join(', ')}
             </span>
           ) : null}
-          <PriorityBadge priority={email.priority} />
         </span>
-        <span className="mt-0.5 line-clamp-2 text-xs text-slate-500 dark:text-slate-400">
-          {email.preview}
+        {email.hasAttachments ? (
+          <span title="Com anexo" className="shrink-0">
+            <Paperclip aria-hidden className="h-3.5 w-3.5 text-slate-500 dark:text-slate-400" />
+            <span className="sr-only">Com anexo</span>
+          </span>
+        ) : null}
+        <time dateTime={email.timestamp} className="shrink-0 text-xs text-slate-500 dark:text-slate-400">
+          {relative}
+        </time>
+      </span>
+      <span className="mt-0.5 flex items-center gap-2">
+        <span
+          className={`min-w-0 flex-1 truncate text-sm ${email.isUnread ? 'font-semibold text-slate-800 dark:text-slate-100' : 'text-slate-700 dark:text-slate-300'}`}
+        >
+          {email.subject}
         </span>
-        <span id={detailsId} hidden>
-          {details}
-        </span>
-      </button>
+        {delivery ? (
+          <span
+            title={email.status === 'failed' ? (email.error ?? undefined) : undefined}
+            className={`shrink-0 rounded-full px-2 py-0.5 text-[11px] font-medium ring-1 ${
+              email.status === 'failed'
+                ? 'bg-red-50 text-red-700 ring-red-200 dark:bg-red-950/50 dark:text-red-300 dark:ring-red-900'
+                : 'bg-slate-100 text-slate-700 ring-slate-200 dark:bg-slate-800 dark:text-slate-300 dark:ring-slate-700'
+            }`}
+          >
+            {delivery}
+          </span>
+        ) : null}
+        <PriorityBadge priority={email.priority} />
+      </span>
+      <span className="mt-0.5 line-clamp-2 text-xs text-slate-500 dark:text-slate-400">{email.preview}</span>
+      <span id={detailsId} hidden>
+        {details}
+      </span>
     </li>
   );
 }

@@ -150,7 +150,9 @@ describe('LandingPage', () => {
     for (const problem of PROBLEMS) {
       const card = within(section).getByRole('button', { name: problem.title });
       expect(card).toHaveAccessibleDescription(problem.description);
-      expect(card).toHaveTextContent(problem.stat);
+      // the figure is on the card, outside the button's name (which is the title it shows)
+      expect(card).toHaveTextContent(problem.title);
+      expect(card.parentElement).toHaveTextContent(problem.stat);
     }
     expect(section).toHaveTextContent('78%');
     expect(section).toHaveTextContent('40%');

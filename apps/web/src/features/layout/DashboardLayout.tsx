@@ -13,6 +13,7 @@ import { FullScreenLoader } from '../../ui/FullScreenLoader';
 import { formatBadgeCount } from './badge';
 import { layoutActions, selectUnreadTotal } from './layoutSlice';
 import { menuItemsFor } from './menu';
+import { NewMessageAnnouncer } from './NewMessageAnnouncer';
 import { readSidebarCollapsed, writeSidebarCollapsed } from './sidebarPreference';
 import { UserBlock } from './UserBlock';
 
@@ -175,7 +176,7 @@ export default function DashboardLayout() {
         >
           <p
             className={cx(
-              'px-3 pb-2 text-xs font-semibold tracking-wider text-slate-400 uppercase dark:text-slate-500',
+              'px-3 pb-2 text-xs font-semibold tracking-wider text-slate-500 uppercase dark:text-slate-400',
               collapsed && 'md:sr-only',
             )}
           >
@@ -253,6 +254,7 @@ export default function DashboardLayout() {
         <Outlet />
       </main>
       <LazyChatWindows />
+      <NewMessageAnnouncer />
     </div>
   );
 }

@@ -9,12 +9,23 @@ export interface ConversationStats {
   channels: string[];
 }
 
+/** A customer's new message, read out by the dashboard's polite live region (`id` tells repeats apart). */
+export interface NewMessageAnnouncement {
+  id: number;
+  name: string;
+}
+
 export interface LayoutState {
   /** The latest stats for the menu badges; null until the first answer. */
   stats: ConversationStats | null;
+  /** The last new message announced; null until one arrives live. */
+  announcement: NewMessageAnnouncement | null;
 }
 
-const initialState: LayoutState = { stats: null };
+const initialState: LayoutState = { stats: null, announcement: null };
+
+/** What the live region says for a customer's new message (issue 31). */
+export const newMessageText = (name: string): string => `Nova mensagem de ${name}`;
 
 const layoutSlice = createSlice({
   name: 'layout',
@@ -31,10 +42,15 @@ const layoutSlice = createSlice({
     unreadShifted(state, action: PayloadAction<number>) {
       if (state.stats) state.stats.unreadTotal = Math.max(0, state.stats.unreadTotal + action.payload);
     },
+    /** A customer's message arrived live (not a replay): announced politely, the focus stays put. */
+    newMessageAnnounced(state, action: PayloadAction<{ name: string }>) {
+      state.announcement = { id: (state.announcement?.id ?? 0) + 1, name: action.payload.name };
+    },
   },
   extraReducers: (builder) => {
     builder.addCase(authActions.loggedOut, (state) => {
       state.stats = null;
+      state.announcement = null;
     });
   },
 });
@@ -44,3 +60,6 @@ export const layoutReducer = layoutSlice.reducer;
 
 export const selectUnreadTotal = (state: { layout: LayoutState }): number =>
   state.layout.stats?.unreadTotal ?? 0;
+
+export const selectAnnouncement = (state: { layout: LayoutState }): NewMessageAnnouncement | null =>
+  state.layout.announcement;

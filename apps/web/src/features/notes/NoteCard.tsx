@@ -37,7 +37,7 @@ export function NoteCard({ note, onOpen }: { note: Note; onOpen: (note: Note) =>
         >
           {note.title}
         </button>
-        <time dateTime={note.updatedAt} className="shrink-0 text-xs text-slate-400 dark:text-slate-500">
+        <time dateTime={note.updatedAt} className="shrink-0 text-xs text-slate-500 dark:text-slate-400">
           {formatRelativeTime(note.updatedAt)}
         </time>
       </div>

@@ -184,14 +184,14 @@ export function NoteViewDialog({
             {note.tags.length > 0 ? (
               <TagList tags={note.tags} />
             ) : (
-              <span className="text-slate-400">Nenhuma tag</span>
+              <span className="text-slate-500 dark:text-slate-400">Nenhuma tag</span>
             )}
           </Detail>
           <Detail label="Lembrete">
             {note.reminder ? (
               <time dateTime={note.reminder}>{formatDateTime(note.reminder)}</time>
             ) : (
-              <span className="text-slate-400">Sem lembrete</span>
+              <span className="text-slate-500 dark:text-slate-400">Sem lembrete</span>
             )}
           </Detail>
           <Detail label="Fixada">{note.isPinned ? 'Sim' : 'Não'}</Detail>

@@ -103,7 +103,7 @@ function Toast({
         type="button"
         onClick={onDismiss}
         aria-label="Fechar aviso"
-        className="rounded-md p-1 text-slate-400 transition hover:bg-slate-100 hover:text-slate-700 dark:hover:bg-white/10 dark:hover:text-slate-200"
+        className="rounded-md p-1 text-slate-500 transition dark:text-slate-400 hover:bg-slate-100 hover:text-slate-700 dark:hover:bg-white/10 dark:hover:text-slate-200"
       >
         <X aria-hidden className="h-4 w-4" />
       </button>

@@ -9,6 +9,8 @@ import { selectChangingOwnPassword, selectLoggingOut } from '../auth/selectors';
 import { sessionStillValid } from '../auth/session-saga';
 import { twoFactorEnrolmentPending } from '../auth/two-factor-status';
 import { conversationsActions } from '../conversations/conversationsSlice';
+import { contactNameOf, DEFAULT_CONTACT_NAME } from '../conversations/row-format';
+import { layoutActions } from '../layout/layoutSlice';
 import { messageContent } from '../messages/message-model';
 import { messagesActions } from '../messages/messagesSlice';
 import { realtimeConfig } from './realtime-config';
@@ -162,12 +164,12 @@ function* onNewMessage(cursor: Cursor, payload: NewMessagePush): SagaIterator {
   const isNew = position === undefined || position > cursor.position;
   yield* seen(cursor, position);
   const { conversation, ...message } = payload;
+  const fromMe = message.fromMe === true || message.sender === 'agent';
   if (conversation) yield* upsertRow(conversation);
   else if (isNew && typeof message.conversationId === 'string') {
     // No row came along: raise the unread count and the last message ourselves (spec §4).
     const row: Conversation | undefined = yield select(selectConversationRow, message.conversationId);
     if (row) {
-      const fromMe = message.fromMe === true || message.sender === 'agent';
       yield put(
         conversationsActions.conversationUpserted({
           ...row,
@@ -182,6 +184,12 @@ function* onNewMessage(cursor: Cursor, payload: NewMessagePush): SagaIterator {
     }
   }
   yield put(messagesActions.messageReceived(message));
+  // A customer's message as it arrives (a replay after a reconnect is not news): screen readers hear it.
+  if (isNew && !fromMe && typeof message.conversationId === 'string') {
+    const row: Conversation | undefined = yield select(selectConversationRow, message.conversationId);
+    const name = row ? contactNameOf(row) : message.senderName?.trim() || DEFAULT_CONTACT_NAME;
+    yield put(layoutActions.newMessageAnnounced({ name }));
+  }
 }
 
 function* onPush(cursor: Cursor, name: ServerEventName, payload: unknown): SagaIterator {

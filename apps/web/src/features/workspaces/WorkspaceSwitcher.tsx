@@ -120,7 +120,7 @@ export function WorkspaceSwitcher({
         >
           <p
             aria-hidden
-            className="px-3 pt-1.5 pb-1 text-xs font-semibold tracking-wider text-slate-400 uppercase dark:text-slate-500"
+            className="px-3 pt-1.5 pb-1 text-xs font-semibold tracking-wider text-slate-500 uppercase dark:text-slate-400"
           >
             Empresas
           </p>

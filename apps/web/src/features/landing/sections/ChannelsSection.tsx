@@ -61,18 +61,20 @@ export function ChannelsSection() {
           {CHANNELS.map((channel) => (
             <li key={channel.id} data-channel={channel.id}>
               {channel.id === 'email' ? (
-                <button
-                  type="button"
-                  onClick={() => setEmailOpen(true)}
-                  aria-haspopup="dialog"
-                  aria-labelledby="channel-email-name"
-                  aria-describedby="channel-email-status channel-email-hint"
-                  className={`${TILE} group hover:-translate-y-1 hover:border-blue-300 hover:shadow-lg dark:hover:border-blue-700`}
+                // The tile's button is its name, stretched over the tile (its name is what it shows).
+                <div
+                  className={`${TILE} group relative hover:-translate-y-1 hover:border-blue-300 hover:shadow-lg dark:hover:border-blue-700`}
                 >
                   <ChannelIcon channel={channel} />
-                  <span id="channel-email-name" className="font-semibold text-slate-900 dark:text-white">
+                  <button
+                    type="button"
+                    onClick={() => setEmailOpen(true)}
+                    aria-haspopup="dialog"
+                    aria-describedby="channel-email-status channel-email-hint"
+                    className="stretched-action font-semibold text-slate-900 [--stretched-radius:var(--radius-2xl)] dark:text-white"
+                  >
                     {channel.name}
-                  </span>
+                  </button>
                   <ChannelStatus channel={channel} id="channel-email-status" />
                   <span
                     id="channel-email-hint"
@@ -80,7 +82,7 @@ export function ChannelsSection() {
                   >
                     {CHANNELS_SECTION.emailHint}
                   </span>
-                </button>
+                </div>
               ) : (
                 <div className={TILE}>
                   <ChannelIcon channel={channel} />

@@ -74,7 +74,7 @@ function InboxPreview() {
                     <p className="truncate text-sm font-semibold text-slate-900 dark:text-white">
                       {row.name}
                     </p>
-                    <span className="shrink-0 text-xs text-slate-400">{row.time}</span>
+                    <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400">{row.time}</span>
                   </div>
                   <div className="mt-0.5 flex items-center justify-between gap-2">
                     <p className="truncate text-sm text-slate-500 dark:text-slate-400">{row.message}</p>

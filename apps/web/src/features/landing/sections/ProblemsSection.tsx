@@ -6,17 +6,10 @@ import { SectionHeading } from './shared';
 
 function ProblemCardButton({ problem, onOpen }: { problem: ProblemCard; onOpen: () => void }) {
   const Icon = problem.icon;
-  const titleId = `problem-${problem.id}-title`;
   const descriptionId = `problem-${problem.id}-description`;
+  // The card's button is its title, stretched over the card (its name is what it shows).
   return (
-    <button
-      type="button"
-      onClick={onOpen}
-      aria-haspopup="dialog"
-      aria-labelledby={titleId}
-      aria-describedby={descriptionId}
-      className="group card flex h-full flex-col p-6 text-left transition duration-200 hover:-translate-y-1 hover:border-red-200 hover:shadow-xl hover:shadow-red-900/5 dark:hover:border-red-900/60"
-    >
+    <div className="group card relative flex h-full flex-col p-6 text-left transition duration-200 hover:-translate-y-1 hover:border-red-200 hover:shadow-xl hover:shadow-red-900/5 dark:hover:border-red-900/60">
       <span className="flex w-full items-start justify-between gap-4">
         <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-red-50 text-red-600 ring-1 ring-red-100 dark:bg-red-950/50 dark:text-red-400 dark:ring-red-900/60">
           <Icon aria-hidden className="h-6 w-6" />
@@ -25,9 +18,15 @@ function ProblemCardButton({ problem, onOpen }: { problem: ProblemCard; onOpen: 
           {problem.stat}
         </span>
       </span>
-      <span id={titleId} className="mt-6 block text-lg font-semibold text-slate-900 dark:text-white">
+      <button
+        type="button"
+        onClick={onOpen}
+        aria-haspopup="dialog"
+        aria-describedby={descriptionId}
+        className="stretched-action mt-6 block text-left text-lg font-semibold text-slate-900 [--stretched-radius:var(--radius-2xl)] dark:text-white"
+      >
         {problem.title}
-      </span>
+      </button>
       <span id={descriptionId} className="mt-2 block flex-1 text-slate-600 dark:text-slate-300">
         {problem.description}
       </span>
@@ -35,7 +34,7 @@ function ProblemCardButton({ problem, onOpen }: { problem: ProblemCard; onOpen: 
         Ver a solução
         <ArrowRight aria-hidden className="h-4 w-4 transition group-hover:translate-x-1" />
       </span>
-    </button>
+    </div>
   );
 }
 
