@@ -1,14 +1,19 @@
-// One page per route of the whole app (dist/dashboard.html, dashboard-team.html, …): index.html plus
-// modulepreload links for the layout's and the route's screen chunks, so they download beside the
-// entry instead of after it has run (Lighthouse: the dashboard's paint waited for that second trip).
+// The whole app's pages: index.html with its loading screen already in #root (it paints before the
+// script arrives; React's first render shows the same screen), and one page per route
+// (dist/dashboard.html, dashboard-team.html, …) that also preloads the layout's and the route's
+// screen chunks, so they download beside the entry instead of after it has run.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { APP_SCREENS, appRouteFiles, readManifest, writePage } from './page-files.mjs';
 
-/** Writes each route's page and answers path → file for dist/pages.json. */
-export function writeAppPages(root) {
+/** Writes the pages and answers path → file for dist/pages.json. */
+export function writeAppPages(root, appShell) {
   const manifest = readManifest(root);
-  const index = readFileSync(path.join(root, 'dist/index.html'), 'utf8');
+  const empty = '<div id="root"></div>';
+  const built = readFileSync(path.join(root, 'dist/index.html'), 'utf8');
+  if (!built.includes(empty)) throw new Error(`dist/index.html has no ${empty} to fill`);
+  const index = built.replace(empty, `<div id="root">${appShell}</div>`);
+  writePage(path.join(root, 'dist/index.html'), index);
   const pages = {};
   for (const route of Object.keys(APP_SCREENS)) {
     const links = appRouteFiles(manifest, route)

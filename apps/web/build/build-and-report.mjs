@@ -17,7 +17,8 @@ import { prerender } from './prerender.mjs';
 process.env.NODE_ENV = 'production';
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 await build({ root, logLevel: 'warn', build: { manifest: true } });
-const pages = { ...(await prerender(root)), ...writeAppPages(root) };
+const { pages: publicPages, appShell } = await prerender(root);
+const pages = { ...publicPages, ...writeAppPages(root, appShell) };
 writeFileSync(path.join(root, 'dist/pages.json'), `${JSON.stringify(pages, null, 2)}\n`);
 
 const manifest = readManifest(root);

@@ -26,7 +26,10 @@ function inlineStyles(root, html) {
   );
 }
 
-/** Renders the pre-rendered pages into `root`/dist; answers path → file of the public pages for dist/pages.json. */
+/**
+ * Renders the pre-rendered pages into `root`/dist; answers path → file of the public pages (for
+ * dist/pages.json) and the whole app's loading screen as HTML (for its pages, see app-pages.mjs).
+ */
 export async function prerender(root) {
   const out = mkdtempSync(path.join(tmpdir(), 'atende-prerender-'));
   try {
@@ -39,7 +42,9 @@ export async function prerender(root) {
       ssr: { noExternal: true },
       build: { ssr: 'src/prerender/render-page.tsx', outDir: out, emptyOutDir: true, minify: false },
     });
-    const { renderPage, PRERENDERED } = await import(pathToFileURL(path.join(out, 'render-page.js')).href);
+    const { renderPage, renderAppShell, PRERENDERED } = await import(
+      pathToFileURL(path.join(out, 'render-page.js')).href
+    );
     for (const page of Object.keys(PRERENDERED)) {
       if (FILES[page] === 'public.html') throw new Error(`${page} is pre-rendered: give it its own file`);
       const template = readFileSync(path.join(root, 'dist', FILES[page]), 'utf8');
@@ -47,7 +52,7 @@ export async function prerender(root) {
       const html = inlineStyles(root, template.replace(MARK, renderPage(page)));
       writePage(path.join(root, 'dist', FILES[page]), html);
     }
-    return FILES;
+    return { pages: FILES, appShell: renderAppShell() };
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
