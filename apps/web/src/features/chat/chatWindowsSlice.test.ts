@@ -94,7 +94,7 @@ describe('chat window state machine (spec §4)', () => {
       expect(laptop.windows[0]).toMatchObject({
         position: { x: 614, y: 100 },
         size: { width: 650, height: 600 },
-        showDetails: false,
+        showDetails: true,
       });
     });
 

@@ -92,8 +92,11 @@ export const initialChatWindowsState: ChatWindowsState = {
   team: { status: 'idle', members: [], error: null },
 };
 
-/** A window this wide or wider opens with its side panel shown. */
-const DETAILS_OPEN_MIN_WIDTH = 700;
+/**
+ * A window that can show its side panel beside the messages opens with it shown: one opened beside
+ * the conversation list on a 1280 px screen (650 wide) keeps Ações and Contato in view.
+ */
+const DETAILS_OPEN_MIN_WIDTH = PANEL_BESIDE_MIN_WIDTH;
 
 type WithViewport<T> = T & { viewport: Viewport };
 /** Action creators take an optional viewport; the current browser one is used when it is left out. */
