@@ -88,20 +88,9 @@ export async function* pagesFrom(
 
 /** Position of the last record of the log (of any kind) with a global position below `from`. */
 export async function lastRecordBefore(ctx: LogContext, from: number): Promise<Position | undefined> {
-  const client = await ctx.client();
-  let start: 'end' | Position = 'end';
-  for (;;) {
-    const records = await readAllEvents(client, {
-      direction: 'backwards',
-      fromPosition: start,
-      maxCount: BACKWARD_PAGE,
-    });
-    for (const record of records) {
-      if (globalPositionOf(record.position) < from) return record.position;
-    }
-    if (records.length < BACKWARD_PAGE) return undefined;
-    start = records[records.length - 1]!.position;
-  }
+  return lastRecordWhere(await ctx.client(), (record) =>
+    globalPositionOf(record.position) < from ? record.position : undefined,
+  );
 }
 
 /** The global position of the log's last event of ours that is not erased, 0 when there is none. */
@@ -109,6 +98,18 @@ export async function readLastGlobalPosition(ctx: LogContext): Promise<number> {
   ctx.assertOpen();
   const client = await ctx.client();
   await ctx.erasures.refresh();
+  const last = await lastRecordWhere(client, (record) => {
+    const raw = decodeRecorded(record, ctx.names);
+    return raw !== undefined && !ctx.erasures.isErased(raw) ? raw.globalPosition : undefined;
+  });
+  return last ?? 0;
+}
+
+/** What `pick` makes of the log's last record it picks, scanning backwards from the end. */
+async function lastRecordWhere<T>(
+  client: EsdbClient,
+  pick: (record: AllStreamRecordedEvent) => T | undefined,
+): Promise<T | undefined> {
   let start: 'end' | Position = 'end';
   for (;;) {
     const records = await readAllEvents(client, {
@@ -117,10 +118,10 @@ export async function readLastGlobalPosition(ctx: LogContext): Promise<number> {
       maxCount: BACKWARD_PAGE,
     });
     for (const record of records) {
-      const raw = decodeRecorded(record, ctx.names);
-      if (raw !== undefined && !ctx.erasures.isErased(raw)) return raw.globalPosition;
+      const picked = pick(record);
+      if (picked !== undefined) return picked;
     }
-    if (records.length < BACKWARD_PAGE) return 0;
+    if (records.length < BACKWARD_PAGE) return undefined;
     start = records[records.length - 1]!.position;
   }
 }
