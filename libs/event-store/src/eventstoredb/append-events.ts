@@ -21,16 +21,16 @@ import { fromCurrentRevision, toExpectedRevision } from './expected-version.js';
 import type { LogContext } from './log-pages.js';
 import { globalPositionOf } from './positions.js';
 
+/** Events read per round trip when looking for a stream's last event that is not erased. */
+const VERSION_PAGE = 20;
+/** Appends retried past a stream's erased last events (they may keep being erased meanwhile). */
+const ERASED_TAIL_RETRIES = 3;
+
 /** What an append works with besides the log: the event-id claims. */
 export interface AppendContext extends LogContext {
   claims: EventIdClaims;
   claimBackend: EsdbClaimBackend;
 }
-
-/** Events read per round trip when looking for a stream's last event that is not erased. */
-const VERSION_PAGE = 20;
-/** Appends retried past a stream's erased last events (they may keep being erased meanwhile). */
-const ERASED_TAIL_RETRIES = 3;
 
 /** Writes the events of `streamId` (validated by the caller) that are not stored yet. */
 export async function appendEvents(
