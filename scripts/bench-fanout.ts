@@ -17,118 +17,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { BUCKETS, newHistogram, percentile, record } from './bench/latency-histogram.js';
+import type { Worker } from 'node:worker_threads';
+import { finishClients, now, startClients } from './bench/fanout-clients.js';
+import { percentile } from './bench/latency-histogram.js';
 import { jsonOutPath, round, writeBenchFigures } from './bench/report-figures.js';
 
-const BATCH = 100;
 const MEMBERS = 5;
 const CHATS = 100;
 const APPEND_GRACE_MS = 10_000;
-
-interface ClientsData {
-  url: string;
-  /** Cookie and user id of each signed-in member; socket i uses member i mod length. */
-  members: { cookie: string; userId: string }[];
-  count: number;
-  offset: number;
-}
-
-type FromWorker =
-  | { type: 'connected'; count: number; failed: number; ms: number }
-  | { type: 'progress'; deliveries: number }
-  | {
-      type: 'result';
-      deliveries: number;
-      unmatched: number;
-      maxMs: number;
-      disconnects: number;
-      histogram: Uint32Array;
-    };
-
-const now = () => performance.timeOrigin + performance.now();
-
-// ---- client side (worker thread) -------------------------------------------------------------
-
-async function runClients(data: ClientsData): Promise<void> {
-  const { io: connect } = await import('socket.io-client');
-  const port = parentPort!;
-  const histogram = newHistogram();
-  let deliveries = 0;
-  let unmatched = 0;
-  let maxMs = 0;
-  let disconnects = 0;
-  let finishing = false;
-  const sockets: ReturnType<typeof connect>[] = [];
-
-  const onMessage = (payload: { content?: unknown }) => {
-    const at = now();
-    const content = typeof payload?.content === 'string' ? payload.content : '';
-    if (!content.startsWith('bench:')) {
-      unmatched += 1;
-      return;
-    }
-    const ms = at - Number(content.slice(6));
-    deliveries += 1;
-    if (ms > maxMs) maxMs = ms;
-    record(histogram, ms);
-  };
-
-  const open = (i: number) =>
-    new Promise<boolean>((resolve) => {
-      const member = data.members[(data.offset + i) % data.members.length]!;
-      const socket = connect(data.url, {
-        transports: ['websocket'],
-        extraHeaders: { cookie: member.cookie },
-        reconnection: false,
-        forceNew: true,
-        timeout: 30_000,
-      });
-      sockets.push(socket);
-      socket.on('whatsapp:newMessage', onMessage);
-      socket.once('connect_error', () => resolve(false));
-      socket.once('connect', () => {
-        socket.once('disconnect', () => {
-          if (!finishing) disconnects += 1;
-        });
-        socket
-          .timeout(30_000)
-          .emitWithAck('join:user', member.userId)
-          .then(
-            (ack: { success?: boolean }) => resolve(ack?.success === true),
-            () => resolve(false),
-          );
-      });
-    });
-
-  const started = performance.now();
-  let failed = 0;
-  for (let i = 0; i < data.count; i += BATCH) {
-    const batch = [];
-    for (let j = i; j < Math.min(data.count, i + BATCH); j += 1) batch.push(open(j));
-    failed += (await Promise.all(batch)).filter((ok) => !ok).length;
-  }
-  const connected: FromWorker = {
-    type: 'connected',
-    count: data.count - failed,
-    failed,
-    ms: performance.now() - started,
-  };
-  port.postMessage(connected);
-
-  const progress = setInterval(() => port.postMessage({ type: 'progress', deliveries }), 200);
-  port.on('message', (message: { type: string }) => {
-    if (message.type !== 'finish') return;
-    finishing = true;
-    clearInterval(progress);
-    for (const socket of sockets) socket.disconnect();
-    const result: FromWorker = { type: 'result', deliveries, unmatched, maxMs, disconnects, histogram };
-    port.postMessage(result, [histogram.buffer]);
-    port.close();
-  });
-}
-
-// ---- server side (main thread) -----------------------------------------------------------------
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
@@ -274,46 +170,11 @@ async function main(): Promise<void> {
     );
 
     // Clients: one worker after another, each connecting its share in batches of 100.
-    const progress = new Array<number>(WORKERS).fill(0);
-    const results: Promise<Extract<FromWorker, { type: 'result' }>>[] = [];
-    let connectedCount = 0;
-    let failedCount = 0;
     const connectStarted = performance.now();
-    for (let w = 0; w < WORKERS; w += 1) {
-      const offset = Math.floor((SOCKETS * w) / WORKERS);
-      const count = Math.floor((SOCKETS * (w + 1)) / WORKERS) - offset;
-      const data: ClientsData = { url: atende.url, members, count, offset };
-      // Worker threads do not inherit tsx's loader on Node 20: the thread registers it, then loads this file.
-      const worker = new Worker(
-        `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`,
-        { eval: true, workerData: data },
-      );
-      workers.push(worker);
-      let connectedResolve!: (m: Extract<FromWorker, { type: 'connected' }>) => void;
-      const connected = new Promise<Extract<FromWorker, { type: 'connected' }>>(
-        (r) => (connectedResolve = r),
-      );
-      results.push(
-        new Promise((resolve, reject) => {
-          worker.on('message', (message: FromWorker) => {
-            if (message.type === 'connected') connectedResolve(message);
-            else if (message.type === 'progress') progress[w] = message.deliveries;
-            else resolve(message);
-          });
-          worker.once('error', reject);
-          worker.once('exit', (code) => reject(new Error(`client thread exited (${code})`)));
-        }),
-      );
-      // A thread that fails before connecting ends the run (its rejection is seen here).
-      const ended = results.at(-1)!.then(
-        () => Promise.reject(new Error('client thread ended before connecting')),
-        (error: unknown) => Promise.reject(error),
-      );
-      ended.catch(() => undefined);
-      const c = await Promise.race([connected, ended]);
-      connectedCount += c.count;
-      failedCount += c.failed;
-    }
+    const { progress, results, connectedCount, failedCount } = await startClients(
+      { url: atende.url, members, sockets: SOCKETS, threads: WORKERS },
+      workers,
+    );
     const connectSeconds = (performance.now() - connectStarted) / 1000;
     console.log(
       `connected ${fmt(connectedCount)} sockets in ${connectSeconds.toFixed(1)} s` +
@@ -389,20 +250,7 @@ async function main(): Promise<void> {
     clearInterval(rssTimer);
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
 
-    for (const worker of workers) worker.postMessage({ type: 'finish' });
-    const finished = await Promise.all(results);
-    const histogram = newHistogram();
-    let deliveries = 0;
-    let unmatched = 0;
-    let maxMs = 0;
-    let disconnects = 0;
-    for (const r of finished) {
-      for (let i = 0; i < BUCKETS; i += 1) histogram[i]! += r.histogram[i]!;
-      deliveries += r.deliveries;
-      unmatched += r.unmatched;
-      maxMs = Math.max(maxMs, r.maxMs);
-      disconnects += r.disconnects;
-    }
+    const { histogram, deliveries, unmatched, maxMs, disconnects } = await finishClients(workers, results);
 
     const p99 = percentile(histogram, deliveries, 99);
     console.log(
@@ -469,8 +317,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (isMainThread) {
-  await main();
-} else {
-  await runClients(workerData as ClientsData);
-}
+await main();

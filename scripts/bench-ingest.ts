@@ -25,141 +25,15 @@ import { tmpdir } from 'node:os';
 import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { newHistogram, percentile, record } from './bench/latency-histogram.js';
-import { jsonOutPath, round, writeBenchFigures } from './bench/report-figures.js';
+import type { Worker } from 'node:worker_threads';
+import { now, startAgent, type AgentData, type Progress } from './bench/ingest-agent.js';
+import { percentile } from './bench/latency-histogram.js';
+import { fmt, ms, reportIngest } from './bench/ingest-report.js';
 
 const DRAIN_MS = 30_000;
 const DRAIN_IDLE_MS = 5_000;
 
-interface AgentData {
-  url: string;
-  cookie: string;
-  userId: string;
-  /** Messages of each phase (sizes the duplicate checks). */
-  throughput: number;
-  latency: number;
-}
-
-interface Progress {
-  /** Distinct `tp:` / `lat:` messages received so far. */
-  tp: number;
-  lat: number;
-  /** Arrival time (timeOrigin-based ms) of the last new `tp:` message. */
-  tpLastAt: number;
-}
-
-type FromAgent =
-  | { type: 'connected' }
-  | { type: 'failed'; error: string }
-  | ({ type: 'progress' } & Progress)
-  | ({
-      type: 'result';
-      histogram: Uint32Array;
-      maxMs: number;
-      duplicates: number;
-      unmatched: number;
-      disconnects: number;
-    } & Progress);
-
-const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-// ---- the agent's socket (worker thread) --------------------------------------------------------
-
-async function runAgent(data: AgentData): Promise<void> {
-  const { io: connect } = await import('socket.io-client');
-  const port = parentPort!;
-  const histogram = newHistogram();
-  const seenTp = new Uint8Array(data.throughput);
-  const seenLat = new Uint8Array(data.latency);
-  const p: Progress = { tp: 0, lat: 0, tpLastAt: 0 };
-  let maxMs = 0;
-  let duplicates = 0;
-  let unmatched = 0;
-  let disconnects = 0;
-  let finishing = false;
-
-  const socket = connect(data.url, {
-    transports: ['websocket'],
-    extraHeaders: { cookie: data.cookie },
-    reconnection: false,
-    timeout: 30_000,
-  });
-  // Content is `tp:<seq>` (throughput) or `lat:<seq>:<inbound() time>` (latency).
-  socket.on('whatsapp:newMessage', (payload: { content?: unknown }) => {
-    const at = now();
-    const content = typeof payload?.content === 'string' ? payload.content : '';
-    if (content.startsWith('tp:')) {
-      const seq = Number(content.slice(3));
-      if (seenTp[seq] !== 0) {
-        duplicates += 1;
-        return;
-      }
-      seenTp[seq] = 1;
-      p.tp += 1;
-      p.tpLastAt = at;
-    } else if (content.startsWith('lat:')) {
-      const [, seqText, sentText] = content.split(':');
-      const seq = Number(seqText);
-      if (seenLat[seq] !== 0) {
-        duplicates += 1;
-        return;
-      }
-      seenLat[seq] = 1;
-      p.lat += 1;
-      const ms = at - Number(sentText);
-      if (ms > maxMs) maxMs = ms;
-      record(histogram, ms);
-    } else {
-      unmatched += 1;
-    }
-  });
-  socket.on('disconnect', () => {
-    if (!finishing) disconnects += 1;
-  });
-  socket.once('connect_error', (error) => port.postMessage({ type: 'failed', error: error.message }));
-  socket.once('connect', () => {
-    // What the web client does once connected: join its own user (the server then puts the socket
-    // in the rooms of its role: every conversation of the workspace for an owner).
-    socket
-      .timeout(30_000)
-      .emitWithAck('join:user', data.userId)
-      .then(
-        (ack: { success?: boolean; code?: string }) =>
-          port.postMessage(
-            ack?.success === true
-              ? { type: 'connected' }
-              : { type: 'failed', error: `join:user refused (${ack?.code})` },
-          ),
-        (error: unknown) => port.postMessage({ type: 'failed', error: String(error) }),
-      );
-  });
-
-  const progress = setInterval(() => port.postMessage({ type: 'progress', ...p }), 50);
-  port.on('message', (message: { type: string }) => {
-    if (message.type !== 'finish') return;
-    finishing = true;
-    clearInterval(progress);
-    socket.disconnect();
-    const result: FromAgent = {
-      type: 'result',
-      ...p,
-      histogram,
-      maxMs,
-      duplicates,
-      unmatched,
-      disconnects,
-    };
-    port.postMessage(result, [histogram.buffer]);
-    port.close();
-  });
-}
-
-// ---- server side (main thread) ---------------------------------------------------------------
-
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : '—');
 
 /** Waits until `done()` or no progress for DRAIN_IDLE_MS (at most DRAIN_MS); true when done. */
 async function drain(done: () => boolean, count: () => number): Promise<boolean> {
@@ -215,12 +89,11 @@ async function main(): Promise<void> {
   const WORKSPACES = Math.max(1, Number(values.workspaces));
   const OTHER_CONVERSATIONS = Math.max(0, Number(values['other-conversations']));
 
-  const [{ default: Database }, eventStore, events, targets, { seedOtherWorkspaces }] = await Promise.all([
-    import('better-sqlite3'),
+  const [eventStore, targets, { seedOtherWorkspaces }, { measureBaselines }] = await Promise.all([
     import('@atende/event-store'),
-    import('@atende/events'),
     import('./bench/ingest-targets.js'),
     import('./bench/other-workspaces.js'),
+    import('./bench/ingest-baselines.js'),
   ]);
 
   const dir = mkdtempSync(path.join(tmpdir(), 'atende-bench-ingest-'));
@@ -267,37 +140,11 @@ async function main(): Promise<void> {
       throughput: MESSAGES,
       latency: LATENCY_MESSAGES,
     };
-    // Worker threads do not inherit tsx's loader on Node 20: the thread registers it, then loads this file.
-    agent = new Worker(
-      `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`,
-      { eval: true, workerData: data },
-    );
     let progress: Progress = { tp: 0, lat: 0, tpLastAt: 0 };
-    let connectedResolve!: () => void;
-    let connectedReject!: (error: Error) => void;
-    const connected = new Promise<void>((resolve, reject) => {
-      connectedResolve = resolve;
-      connectedReject = reject;
-    });
-    const result = new Promise<Extract<FromAgent, { type: 'result' }>>((resolve, reject) => {
-      agent!.on('message', (message: FromAgent) => {
-        if (message.type === 'connected') connectedResolve();
-        else if (message.type === 'failed') connectedReject(new Error(`agent socket: ${message.error}`));
-        else if (message.type === 'progress') progress = message;
-        else resolve(message);
-      });
-      agent!.once('error', (error) => {
-        connectedReject(error);
-        reject(error);
-      });
-      agent!.once('exit', (code) => {
-        const error = new Error(`agent thread exited (${code})`);
-        connectedReject(error);
-        reject(error);
-      });
-    });
-    result.catch(() => undefined);
-    await connected;
+    const thread = startAgent(data, (received) => (progress = received));
+    agent = thread.worker;
+    const result = thread.result;
+    await thread.connected;
 
     console.log(
       `bench:ingest — ${atende.label}, Node ${process.version}; ` +
@@ -451,106 +298,17 @@ async function main(): Promise<void> {
     atende = undefined;
 
     // ---- 3. baselines: the same kind of row, one per transaction ------------------------------
-    const at = new Date().toISOString();
-    const rows = Array.from({ length: BASELINE }, (_, i) => {
-      const chatId = `${phones[i % PHONES]}@c.us`;
-      return {
-        streamId: events.streams.conversation('bench', chatId),
-        event: events.atendeRegistry.prepare(
-          {
-            type: 'InboundMessageReceived',
-            data: {
-              messageId: events.newId(),
-              chatId,
-              sessionId,
-              providerMessageId: `base-${i}`,
-              content: `tp:${i}`,
-              type: 'text',
-              mediaUrl: null,
-              mediaStatus: 'none',
-              senderName: `Cliente ${i % PHONES}`,
-              senderPhone: phones[i % PHONES]!,
-              timestamp: at,
-            },
-          },
-          { workspaceId: 'bench' },
-        ),
-      };
+    const { rawRate, storeRate, sealedRate } = await measureBaselines({
+      dir,
+      synchronous,
+      baseline: BASELINE,
+      phones,
+      sessionId,
     });
-    const db = new Database(path.join(dir, 'raw.db'));
-    db.pragma('journal_mode = WAL');
-    db.pragma(`synchronous = ${synchronous.toUpperCase()}`);
-    db.exec(eventStore.SCHEMA_SQL);
-    const insert = db.prepare(eventStore.INSERT_EVENT_SQL);
-    const versions = new Map<string, number>();
-    const insertOne = db.transaction((streamId: string, event: (typeof rows)[number]['event']) => {
-      const position = (versions.get(streamId) ?? -1) + 1;
-      versions.set(streamId, position);
-      insert.run(...eventStore.eventRowValues(streamId, position, event));
-    });
-    let started = performance.now();
-    for (const { streamId, event } of rows) insertOne(streamId, event);
-    const rawRate = BASELINE / ((performance.now() - started) / 1000);
-    db.close();
-
-    const store = eventStore.createSqliteEventStore({ filename: path.join(dir, 'store.db'), synchronous });
-    started = performance.now();
-    for (const { streamId, event } of rows) await store.appendToStream(streamId, [event]);
-    const storeRate = BASELINE / ((performance.now() - started) / 1000);
-    await store.close();
-
-    // The same appends with the sensitive fields sealed (one AES-256-GCM per message, issue 26).
-    const sealed = new eventStore.EncryptedEventStore(
-      eventStore.createSqliteEventStore({ filename: path.join(dir, 'sealed.db'), synchronous }),
-      new eventStore.FieldCipher(
-        new eventStore.SqliteKeyStore(
-          path.join(dir, 'bench-keys.db'),
-          eventStore.MasterKey.random(),
-          synchronous,
-        ),
-      ),
-    );
-    started = performance.now();
-    for (const { streamId, event } of rows) await sealed.appendToStream(streamId, [event]);
-    const sealedRate = BASELINE / ((performance.now() - started) / 1000);
-    await sealed.close();
 
     // ---- summary ------------------------------------------------------------------------------
-    const table: [string, string, string][] = [
-      [
-        'inbound recorded in the log (sustained)',
-        `${fmt(inLog / tpRecordSeconds)} msg/s`,
-        MODE === 'embedded' ? '≥ 10,000 msg/s' : '—',
-      ],
-      ['inbound at the agent socket (sustained)', `${fmt(progress.tp / tpSocketSeconds)} msg/s`, '—'],
-      [`inbound() → agent socket at ${fmt(RATE)} msg/s, p50`, ms(p50), '—'],
-      [
-        `inbound() → agent socket at ${fmt(RATE)} msg/s, p99`,
-        ms(p99),
-        MODE === 'embedded' ? '≤ 25 ms' : '≤ 100 ms',
-      ],
-      [`inbound() → agent socket at ${fmt(RATE)} msg/s, max`, ms(final.maxMs), '—'],
-      ['not delivered to the agent socket', fmt(missing), '—'],
-      ['baseline: raw better-sqlite3, 1 row per transaction', `${fmt(rawRate)} rows/s`, '—'],
-      ['baseline: event store, 1 event per append (serial)', `${fmt(storeRate)} events/s`, '—'],
-      // A key is made for each new customer (1 message in 10 here): the ingest's cost is bench:encryption.
-      ['  the same, fields sealed (encrypted log)', `${fmt(sealedRate)} events/s`, '—'],
-    ];
-    console.log(`\n${'figure'.padEnd(52)}${'value'.padStart(16)}  budget`);
-    for (const [figure, value, budget] of table) {
-      console.log(`${figure.padEnd(52)}${value.padStart(16)}  ${budget}`);
-    }
-
-    const id = `${MODE === 'embedded' ? 'ingest' : 'ingest-distributed'}${WORKSPACES > 1 ? `.ws${WORKSPACES}` : ''}`;
-    const wsLabel = WORKSPACES > 1 ? `, ${WORKSPACES} workspaces` : '';
-    const raw = { label: 'raw SQLite, 1 row per transaction', value: Math.round(rawRate), unit: 'rows/s' };
-    const latency = `inbound → agent socket at ${fmt(RATE)} msg/s${WORKSPACES > 1 ? `, ${WORKSPACES} workspaces` : ''}`;
-    // The latency budgets are for 1,000 msg/s: another --rate is not read against them.
-    const latencyBudget =
-      RATE === 1000 ? { op: '<=' as const, value: MODE === 'embedded' ? 25 : 100 } : undefined;
-    writeBenchFigures(jsonOutPath(values['json-out']), {
-      name: id,
-      params: {
+    reportIngest(
+      {
         mode: MODE,
         messages: MESSAGES,
         phones: PHONES,
@@ -562,48 +320,23 @@ async function main(): Promise<void> {
         workspaces: WORKSPACES,
         otherConversations: WORKSPACES > 1 ? OTHER_CONVERSATIONS : 0,
       },
-      figures: [
-        {
-          id: `${id}.recorded`,
-          label: `inbound recorded in the log, ${fmt(tpSent)} msgs / ${fmt(PHONES)} customers${wsLabel} (sustained)`,
-          value: round(inLog / tpRecordSeconds),
-          unit: 'msg/s',
-          ...(MODE === 'embedded' ? { budget: { op: '>=' as const, value: 10_000 } } : {}),
-          baseline: raw,
-          note: `server thread busy ${(tpBusy * 100).toFixed(0)} %`,
-        },
-        {
-          id: `${id}.socket`,
-          label: `inbound at the agent socket${wsLabel} (sustained)`,
-          value: round(progress.tp / tpSocketSeconds),
-          unit: 'msg/s',
-        },
-        { id: `${id}.p50`, label: `${latency}, p50`, value: round(p50, 1), unit: 'ms' },
-        {
-          id: `${id}.p99`,
-          label: `${latency}, p99`,
-          value: round(p99, 1),
-          unit: 'ms',
-          ...(latencyBudget ? { budget: latencyBudget } : {}),
-        },
-        { id: `${id}.max`, label: `${latency}, max`, value: round(final.maxMs, 1), unit: 'ms' },
-        { id: `${id}.missing`, label: 'not delivered to the agent socket', value: missing, unit: '' },
-        {
-          id: `${id}.store-serial`,
-          label: 'event store, 1 event per append (serial)',
-          value: Math.round(storeRate),
-          unit: 'events/s',
-          baseline: raw,
-        },
-        {
-          id: `${id}.store-serial-sealed`,
-          label: 'event store, 1 event per append (serial), fields sealed',
-          value: Math.round(sealedRate),
-          unit: 'events/s',
-          baseline: { label: 'the same, plain', value: Math.round(storeRate), unit: 'events/s' },
-        },
-      ],
-    });
+      {
+        tpSent,
+        inLog,
+        tpRecordSeconds,
+        tpSocket: progress.tp,
+        tpSocketSeconds,
+        tpBusy,
+        p50,
+        p99,
+        maxMs: final.maxMs,
+        missing,
+        rawRate,
+        storeRate,
+        sealedRate,
+      },
+      values['json-out'],
+    );
   } finally {
     await agent?.terminate();
     await atende?.stop();
@@ -612,8 +345,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (isMainThread) {
-  await main();
-} else {
-  await runAgent(workerData as AgentData);
-}
+await main();

@@ -18,20 +18,18 @@ import type {
   SubscribeOptions,
 } from '@atende/events';
 import { atendeRegistry } from '@atende/events';
-import { checkExpectedVersion } from './expected-version.js';
+import { applyAppend, type PendingAppend } from './append-rows.js';
+import { deleteWorkspaceRows } from './erase-workspace-rows.js';
 import { startPageReader } from './start-page-reader.js';
 import { RecentEvents } from './recent-events.js';
 import {
-  INSERT_EVENT_SQL,
   SCHEMA_SQL,
-  SELECT_EVENT_COLUMNS,
-  eventRowValues,
   metadataOfRow,
-  metadataOfValues,
   type EventRow,
   type EventRowArray,
   type ParsedEventRow,
 } from './schema.js';
+import { prepareStatements, type EventStatements } from './statements.js';
 import { eventsOfPages } from '../stored-events.js';
 
 export interface SqliteEventStoreOptions {
@@ -45,14 +43,6 @@ export interface SqliteEventStoreOptions {
   pollIntervalMs?: number;
   /** How long a writer waits for another process's write lock; default 5000 ms. */
   busyTimeoutMs?: number;
-}
-
-interface PendingAppend {
-  streamId: string;
-  events: readonly NewEvent[];
-  options: AppendOptions;
-  resolve: (result: AppendResult) => void;
-  reject: (error: unknown) => void;
 }
 
 const MAX_STREAM_ID_LENGTH = 300;
@@ -84,16 +74,7 @@ export class SqliteEventStore implements EventStore {
   private flushScheduled = false;
   private closed = false;
   private readonly filename: string;
-
-  private readonly stmt: {
-    findEvent: Database.Statement<[string], { global_position: number }>;
-    streamVersion: Database.Statement<[string], { version: number }>;
-    insertEvent: Database.Statement<ReturnType<typeof eventRowValues>>;
-    upsertStream: Database.Statement<[string, number]>;
-    readStream: Database.Statement<[string, number], EventRowArray>;
-    readAll: Database.Statement<[number, number], EventRowArray>;
-    lastPosition: Database.Statement<[], { p: number | null }>;
-  };
+  private readonly stmt: EventStatements;
 
   constructor(options: SqliteEventStoreOptions) {
     if (options.filename !== ':memory:')
@@ -110,26 +91,7 @@ export class SqliteEventStore implements EventStore {
     this.registry = options.registry ?? atendeRegistry;
     this.pollIntervalMs = options.pollIntervalMs ?? 50;
     this.appended.setMaxListeners(0);
-    this.stmt = {
-      findEvent: this.db.prepare('SELECT global_position FROM events WHERE event_id = ?'),
-      streamVersion: this.db.prepare('SELECT version FROM streams WHERE stream_id = ?'),
-      insertEvent: this.db.prepare(INSERT_EVENT_SQL),
-      upsertStream: this.db.prepare(
-        'INSERT INTO streams (stream_id, version) VALUES (?, ?) ON CONFLICT(stream_id) DO UPDATE SET version = excluded.version',
-      ),
-      readStream: this.db
-        .prepare<[string, number], EventRowArray>(
-          `SELECT ${SELECT_EVENT_COLUMNS} FROM events WHERE stream_id = ? AND stream_position >= ?
-           ORDER BY stream_position`,
-        )
-        .raw(true),
-      readAll: this.db
-        .prepare<[number, number], EventRowArray>(
-          `SELECT ${SELECT_EVENT_COLUMNS} FROM events WHERE global_position >= ? ORDER BY global_position LIMIT ?`,
-        )
-        .raw(true),
-      lastPosition: this.db.prepare('SELECT MAX(global_position) AS p FROM events'),
-    };
+    this.stmt = prepareStatements(this.db);
   }
 
   appendToStream(
@@ -167,7 +129,7 @@ export class SqliteEventStore implements EventStore {
       for (const pending of batch) {
         this.writing = [];
         try {
-          outcomes.push({ ok: true, result: this.applyAppend(pending) });
+          outcomes.push({ ok: true, result: applyAppend(this.stmt, pending, this.writing) });
           committed.push(...this.writing);
         } catch (error) {
           // Refused before writing anything (version, bad input): only this append fails. A failure
@@ -196,44 +158,6 @@ export class SqliteEventStore implements EventStore {
       }
     });
     if (anyWritten) this.appended.emit('appended');
-  }
-
-  /** Checks everything before the first insert, so a refusal leaves nothing behind. */
-  private applyAppend({ streamId, events, options }: PendingAppend): AppendResult {
-    let current = this.stmt.streamVersion.get(streamId)?.version ?? -1;
-    const existing = events.map((e) => this.stmt.findEvent.get(e.metadata.eventId)?.global_position);
-    const fresh = events.filter((_, i) => existing[i] === undefined);
-    if (fresh.length === 0) {
-      return { nextExpectedVersion: current, globalPositions: existing as number[], written: 0 };
-    }
-    checkExpectedVersion(streamId, options.expectedVersion ?? 'any', current);
-    const positions: number[] = [];
-    const seenInBatch = new Map<string, number>();
-    for (let i = 0; i < events.length; i += 1) {
-      const event = events[i]!;
-      const known = existing[i] ?? seenInBatch.get(event.metadata.eventId);
-      if (known !== undefined) {
-        positions.push(known);
-        continue;
-      }
-      current += 1;
-      const row = eventRowValues(streamId, current, event);
-      const info = this.stmt.insertEvent.run(...row);
-      const position = Number(info.lastInsertRowid);
-      // As reading the row back gives it: the stored JSON parsed, metadata in column order.
-      this.writing.push({
-        type: event.type,
-        data: JSON.parse(row[4]) as unknown,
-        metadata: metadataOfValues(row),
-        streamId,
-        streamPosition: current,
-        globalPosition: position,
-      });
-      seenInBatch.set(event.metadata.eventId, position);
-      positions.push(position);
-    }
-    this.stmt.upsertStream.run(streamId, current);
-    return { nextExpectedVersion: current, globalPositions: positions, written: seenInBatch.size };
   }
 
   private toStored<E extends DomainEvent>(row: EventRowArray, trusted = false): StoredEvent<E> {
@@ -391,35 +315,13 @@ export class SqliteEventStore implements EventStore {
 
   /**
    * Deletes the workspace's events in one transaction (a failure erases nothing), with SQLite's
-   * secure_delete on so the freed pages are zeroed, then checkpoints the WAL so no copy of the old
-   * pages outlives the erasure in the journal.
+   * secure_delete on so the freed pages are zeroed (erase-workspace-rows.ts), then checkpoints the WAL
+   * so no copy of the old pages outlives the erasure in the journal.
    */
   async eraseWorkspace(workspaceId: string, options: EraseWorkspaceOptions): Promise<EraseWorkspaceResult> {
     this.assertOpen();
     if (this.queue.length > 0) this.flush(); // appends already accepted are written (then erased) first
-    const keep = JSON.stringify([...options.keepTypes]);
-    const keepStreams = JSON.stringify([...(options.keepStreams ?? [])]);
-    const erase = this.db.transaction((): number => {
-      const streams = this.db
-        .prepare<[string, string, string], { stream_id: string }>(
-          `DELETE FROM events WHERE workspace_id = ? AND type NOT IN (SELECT value FROM json_each(?))
-           AND stream_id NOT IN (SELECT value FROM json_each(?))
-           RETURNING stream_id`,
-        )
-        .all(workspaceId, keep, keepStreams);
-      const emptied = this.db.prepare<[string, string]>(
-        'DELETE FROM streams WHERE stream_id = ? AND NOT EXISTS (SELECT 1 FROM events WHERE stream_id = ?)',
-      );
-      for (const stream of new Set(streams.map((row) => row.stream_id))) emptied.run(stream, stream);
-      return streams.length;
-    });
-    this.db.pragma('secure_delete = ON');
-    let erased: number;
-    try {
-      erased = erase.immediate();
-    } finally {
-      this.db.pragma('secure_delete = OFF');
-    }
+    const erased = deleteWorkspaceRows(this.db, workspaceId, options);
     if (erased > 0) {
       this.recent = new RecentEvents(); // it may hold some of them
       if (this.filename !== ':memory:') this.db.pragma('wal_checkpoint(TRUNCATE)');

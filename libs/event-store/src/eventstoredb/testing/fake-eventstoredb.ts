@@ -10,7 +10,6 @@ import {
   type AppendResult,
   type DeleteStreamOptions,
   type EventData,
-  type Filter,
   type Position,
   type ReadAllOptions,
   type ReadStreamOptions,
@@ -20,6 +19,13 @@ import {
   type SubscribeToAllOptions,
 } from '@eventstore/db-client';
 import type { EsdbClient } from '../client.js';
+import { matchesFilter, recordedEvent, type FakeRecord } from './fake-records.js';
+import {
+  DELETED_STREAM,
+  METADATA_TYPE,
+  fromServerMetadata,
+  toServerMetadata,
+} from './fake-stream-metadata.js';
 
 /**
  * An in-memory stand-in for one EventStoreDB server, for the adapter's unit tests (the real
@@ -40,41 +46,7 @@ import type { EsdbClient } from '../client.js';
  * StorageWriterService.SoftUndeleteStream).
  */
 
-interface FakeRecord {
-  position: bigint;
-  streamId: string;
-  revision: bigint;
-  id: string;
-  type: string;
-  data: string;
-  metadata: string | undefined;
-  isJson: boolean;
-  created: Date;
-}
-
 type Listener = (record: FakeRecord) => void;
-
-/** The `$tb` of a soft-deleted stream, long.MaxValue, as JSON.parse reads it. */
-const DELETED_STREAM = 2 ** 63;
-const METADATA_TYPE = '$metadata';
-/** The client's names of the system metadata properties and their names on the server. */
-const SYSTEM_METADATA: ReadonlyArray<readonly [string, string]> = [
-  ['truncateBefore', '$tb'],
-  ['maxCount', '$maxCount'],
-  ['maxAge', '$maxAge'],
-  ['cacheControl', '$cacheControl'],
-  ['acl', '$acl'],
-];
-
-function toServerMetadata(metadata: Record<string, unknown>): Record<string, unknown> {
-  const names = new Map(SYSTEM_METADATA);
-  return Object.fromEntries(Object.entries(metadata).map(([key, value]) => [names.get(key) ?? key, value]));
-}
-
-function fromServerMetadata(metadata: Record<string, unknown>): Record<string, unknown> {
-  const names = new Map(SYSTEM_METADATA.map(([client, server]) => [server, client]));
-  return Object.fromEntries(Object.entries(metadata).map(([key, value]) => [names.get(key) ?? key, value]));
-}
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -206,20 +178,6 @@ export class FakeEventStoreDb {
     return written;
   }
 
-  private recorded(record: FakeRecord): RecordedEvent & { position: Position } {
-    return {
-      streamId: record.streamId,
-      id: record.id,
-      revision: record.revision,
-      type: record.type,
-      data: record.isJson ? (JSON.parse(record.data) as never) : new Uint8Array(Buffer.from(record.data)),
-      metadata: record.metadata === undefined ? undefined : (JSON.parse(record.metadata) as never),
-      isJson: record.isJson as never,
-      created: record.created,
-      position: { commit: record.position, prepare: record.position },
-    } as RecordedEvent & { position: Position };
-  }
-
   /** Index of the record starting at `position`; the log's length at its end; throws inside a record. */
   private indexAt(position: Position): number {
     if (position.commit >= this.end) return this.records.length;
@@ -231,13 +189,6 @@ export class FakeEventStoreDb {
       );
     }
     return index;
-  }
-
-  private matches(filter: Filter | undefined, record: FakeRecord): boolean {
-    if (!filter) return true;
-    const subject = filter.filterOn === 'streamName' ? record.streamId : record.type;
-    if ('prefixes' in filter) return filter.prefixes.some((prefix) => subject.startsWith(prefix));
-    return new RegExp(filter.regex).test(subject);
   }
 
   private async *streamItems(
@@ -257,7 +208,7 @@ export class FakeEventStoreDb {
       options.direction === 'backwards'
         ? visible.filter((r) => from === 'end' || (from !== 'start' && r.revision <= from)).reverse()
         : visible.filter((r) => from === 'start' || (from !== 'end' && r.revision >= from));
-    for (const record of selected.slice(0, max)) yield { event: this.recorded(record) };
+    for (const record of selected.slice(0, max)) yield { event: recordedEvent(record) };
   }
 
   private async *allItems(
@@ -277,7 +228,7 @@ export class FakeEventStoreDb {
       const start = from === 'start' ? 0 : from === 'end' ? this.records.length : this.indexAt(from);
       selected = this.records.slice(start, start + max);
     }
-    for (const record of selected) yield { event: this.recorded(record) };
+    for (const record of selected) yield { event: recordedEvent(record) };
   }
 
   /** A new connection to this server. */
@@ -330,7 +281,7 @@ export class FakeEventStoreDb {
           unsubscribe(): Promise<void>;
         };
         const listener: Listener = (record) => {
-          if (this.matches(options.filter, record)) subscription.write({ event: this.recorded(record) });
+          if (matchesFilter(options.filter, record)) subscription.write({ event: recordedEvent(record) });
         };
         const stop = () => {
           this.listeners.delete(listener);
