@@ -113,7 +113,12 @@ try {
   await page.waitForTimeout(1500);
 
   mkdirSync(outDir, { recursive: true });
-  const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
+  // The page's own <html> class (run in the browser; this file is typed for Node).
+  const isDark = () =>
+    page
+      .locator('html.dark')
+      .count()
+      .then((n) => n > 0);
   for (const theme of ['light', 'dark'] as const) {
     if ((await isDark()) !== (theme === 'dark')) {
       await page

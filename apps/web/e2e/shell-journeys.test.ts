@@ -73,7 +73,7 @@ describeWithBrowser('web shell journeys', () => {
     const page = await browser.newPage();
     await browser.signIn(page);
     const app = await page.evaluate(() =>
-      [...document.querySelectorAll('script[src]')].map((s) => s.getAttribute('src')),
+      Array.from(document.querySelectorAll('script[src]'), (s) => s.getAttribute('src')),
     );
     expect(app).toEqual([expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/)]);
     expect(page.errors).toEqual([]);
