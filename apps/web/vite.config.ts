@@ -1,8 +1,22 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { constants } from 'node:zlib';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+
+/** The <head> of every page of the client (index.html, public.html, landing.html), written once. */
+const HEAD = `<meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+    <meta name="description" content="Atende — todos os seus canais de atendimento em uma caixa de entrada." />
+    <title>Atende</title>`;
+
+/** Puts HEAD where a page says <!--atende:head-->. */
+function sharedHead(): Plugin {
+  return {
+    name: 'atende-shared-head',
+    transformIndexHtml: { order: 'pre', handler: (html) => html.replace('<!--atende:head-->', HEAD) },
+  };
+}
 
 // The gateway serves the built app (dist/) in `npm start`; `npm run dev -w @atende/web` proxies the
 // API to a running gateway instead.
@@ -10,6 +24,7 @@ export default defineConfig({
   // Brotli and gzip copies made once at build, next to each file: the gateway sends the one the
   // browser accepts (the entry script goes out at about a quarter of its size).
   plugins: [
+    sharedHead(),
     react(),
     tailwindcss(),
     compression({

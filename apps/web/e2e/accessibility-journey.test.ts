@@ -63,21 +63,20 @@ describeWithBrowser('accessibility journey', () => {
     browser = await BrowserHarness.start();
     // Something in each column of the overview: conversations, e-mails, notes. Maria writes enough for
     // her window's message log to scroll (axe's scrollable-region-focusable then applies).
-    const customerWrites = async (from: string, name: string, text: string, providerMessageId: string) => {
-      const res = await browser.gateway.request('POST', '/api/sandbox/whatsapp/inbound', {
-        body: { sessionId: 'demo-sandbox', from, name, text, providerMessageId },
-      });
-      expect(res.status).toBe(200);
-    };
     for (let n = 1; n <= 8; n += 1) {
-      await customerWrites(
+      await browser.customerWrites(
         '5511988887777',
         'Maria Souza',
         `Mensagem ${n}: preciso de ajuda`,
         `a11y-maria-${n}`,
       );
     }
-    await customerWrites('5521977776666', 'João Lima', 'Bom dia! Vocês entregam no Rio?', 'a11y-joao-1');
+    await browser.customerWrites(
+      '5521977776666',
+      'João Lima',
+      'Bom dia! Vocês entregam no Rio?',
+      'a11y-joao-1',
+    );
     for (const [sender, subject, priority] of [
       ['ana@cliente.com', 'Pedido atrasado', 'high'],
       ['carlos@cliente.com', 'Orçamento', 'low'],

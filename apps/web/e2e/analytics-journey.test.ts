@@ -2,8 +2,6 @@ import type { Page } from 'playwright-core';
 import { eventually } from '@atende/gateway/testing';
 import { BrowserHarness, describeWithBrowser } from './browser-harness.js';
 
-const SESSION = 'demo-sandbox';
-
 interface AnalyticsAnswer {
   totals: { inbound: number; outbound: number; conversationsStarted: number };
 }
@@ -17,14 +15,6 @@ describeWithBrowser('analytics journey', () => {
     browser = await BrowserHarness.start();
   }, 180_000);
   afterAll(async () => browser?.stop());
-
-  const customerWrites = async (from: string, name: string, text: string, providerMessageId: string) => {
-    const res = await browser.gateway.request('POST', '/api/sandbox/whatsapp/inbound', {
-      body: { sessionId: SESSION, from, name, text, providerMessageId },
-    });
-    expect(res.status).toBe(200);
-    return (res.body as { conversationId: string }).conversationId;
-  };
 
   /** Waits until the (background) analytics projection shows `inbound` customer messages. */
   const projected = (cookie: string, inbound: number) =>
@@ -41,14 +31,14 @@ describeWithBrowser('analytics journey', () => {
 
   it('the KPI cards reflect real activity; 30 dias asks period=30d and updates; a reload keeps it', async () => {
     // Two customers write (three messages); the owner answers one through the API.
-    const paula = await customerWrites(
+    const paula = await browser.customerWrites(
       '5511955550001',
       'Paula Reis',
       'Oi! Quero trocar um produto',
       'e2e-an-1',
     );
-    await customerWrites('5511955550002', 'Caio Nunes', 'Bom dia, vocês abrem sábado?', 'e2e-an-2');
-    await customerWrites('5511955550001', 'Paula Reis', 'É o pedido 123', 'e2e-an-3');
+    await browser.customerWrites('5511955550002', 'Caio Nunes', 'Bom dia, vocês abrem sábado?', 'e2e-an-2');
+    await browser.customerWrites('5511955550001', 'Paula Reis', 'É o pedido 123', 'e2e-an-3');
     const owner = await browser.gateway.loginDemo();
     const me = await browser.gateway.request<{ user: { id: string } }>('GET', '/api/auth/me', {
       cookie: owner,
@@ -123,7 +113,7 @@ describeWithBrowser('analytics journey', () => {
     await kpi(page, 'Mensagens recebidas').getByText('3', { exact: true }).waitFor();
 
     // New activity, then back to 7 dias: the figures are asked for again and include it.
-    await customerWrites('5511955550003', 'Lia Prado', 'Olá!', 'e2e-an-4');
+    await browser.customerWrites('5511955550003', 'Lia Prado', 'Olá!', 'e2e-an-4');
     await projected(owner, 4);
     const asked7 = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/analytics');
     await periodButton(page, '7 dias').click();

@@ -93,6 +93,23 @@ export class BrowserHarness {
     await page.waitForURL('**/dashboard');
   }
 
+  /**
+   * A customer writes to the demo workspace's sandbox WhatsApp session (the same providerMessageId
+   * again changes nothing); answers the conversation's id.
+   */
+  async customerWrites(from: string, name: string, text: string, providerMessageId: string): Promise<string> {
+    const res = await this.gateway.request<{ conversationId: string }>(
+      'POST',
+      '/api/sandbox/whatsapp/inbound',
+      {
+        body: { sessionId: 'demo-sandbox', from, name, text, providerMessageId },
+      },
+    );
+    if (res.status !== 200)
+      throw new Error(`the sandbox refused the message: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.conversationId;
+  }
+
   /** Forgets the browser's cookies and storage (a signed-out visitor). */
   async signOutBrowser(): Promise<void> {
     await this.context.clearCookies();

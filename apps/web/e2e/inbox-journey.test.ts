@@ -19,12 +19,6 @@ describeWithBrowser('inbox journey', () => {
   }, 180_000);
   afterAll(async () => browser?.stop());
 
-  const customerWrites = async (from: string, name: string, text: string, providerMessageId: string) => {
-    const res = await browser.gateway.request('POST', '/api/sandbox/whatsapp/inbound', {
-      body: { sessionId: SESSION, from, name, text, providerMessageId },
-    });
-    expect(res.status).toBe(200);
-  };
   const outbox = async () =>
     (
       await browser.gateway.request<{ messages: OutboxMessage[] }>(
@@ -47,7 +41,7 @@ describeWithBrowser('inbox journey', () => {
     await page.getByRole('heading', { name: 'Olá, Demo!' }).waitFor();
 
     // A customer writes while the agent looks at the dashboard: the row appears live, unread.
-    await customerWrites(
+    await browser.customerWrites(
       '5511988887777',
       'Maria Souza',
       'Olá, preciso de ajuda com meu pedido',
@@ -118,7 +112,12 @@ describeWithBrowser('inbox journey', () => {
     expect(Math.round((await box(mariaWindow)).width)).toBe(300);
 
     // A second customer: two windows at once.
-    await customerWrites('5521977776666', 'João Lima', 'Bom dia! Vocês entregam no Rio?', 'e2e-joao-1');
+    await browser.customerWrites(
+      '5521977776666',
+      'João Lima',
+      'Bom dia! Vocês entregam no Rio?',
+      'e2e-joao-1',
+    );
     await page.getByRole('button', { name: /^João Lima, 1 mensagem não lida/ }).click();
     const joao = page.getByRole('dialog', { name: 'Conversa com João Lima' });
     await joao.getByText('Bom dia! Vocês entregam no Rio?').waitFor();

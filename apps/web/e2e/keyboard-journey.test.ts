@@ -66,12 +66,6 @@ describeWithBrowser('keyboard journey', () => {
   }, 180_000);
   afterAll(async () => browser?.stop());
 
-  const customerWrites = async (from: string, name: string, text: string, providerMessageId: string) => {
-    const res = await browser.gateway.request('POST', '/api/sandbox/whatsapp/inbound', {
-      body: { sessionId: SESSION, from, name, text, providerMessageId },
-    });
-    expect(res.status).toBe(200);
-  };
   const outbox = async () =>
     (
       await browser.gateway.request<{ messages: { content: string }[] }>(
@@ -83,9 +77,14 @@ describeWithBrowser('keyboard journey', () => {
   it('opens, reads, replies, minimizes, restores, transfers and closes a conversation with the keyboard', async () => {
     // Enough messages for the log to scroll.
     for (let n = 1; n <= 12; n += 1) {
-      await customerWrites('5511988887777', 'Maria Souza', `Mensagem ${n} da Maria`, `kb-maria-${n}`);
+      await browser.customerWrites('5511988887777', 'Maria Souza', `Mensagem ${n} da Maria`, `kb-maria-${n}`);
     }
-    await customerWrites('5521977776666', 'João Lima', 'Bom dia! Vocês entregam no Rio?', 'kb-joao-1');
+    await browser.customerWrites(
+      '5521977776666',
+      'João Lima',
+      'Bom dia! Vocês entregam no Rio?',
+      'kb-joao-1',
+    );
     const page = await browser.newPage();
     await browser.signIn(page);
     await page.getByRole('heading', { name: 'Olá, Demo!' }).waitFor();
@@ -148,7 +147,7 @@ describeWithBrowser('keyboard journey', () => {
     // Another customer writes meanwhile: announced politely, the focus stays in the composer.
     const announcer = page.getByTestId('new-message-announcer');
     expect(await announcer.getAttribute('aria-live')).toBe('polite');
-    await customerWrites('5521977776666', 'João Lima', 'Vocês abrem no sábado?', 'kb-joao-2');
+    await browser.customerWrites('5521977776666', 'João Lima', 'Vocês abrem no sábado?', 'kb-joao-2');
     await announcer.getByText('Nova mensagem de João Lima').waitFor();
     await expectFocused(page, composer);
 

@@ -1,8 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { BrowserHarness, describeWithBrowser } from './browser-harness.js';
 
-const SESSION = 'demo-sandbox';
-
 // Issue 31: chat windows open beside the conversation list, not over its rows, and a reload brings
 // each one back where it was (minimized ones as their bars), so the list stays usable.
 describeWithBrowser('window placement journey', () => {
@@ -12,12 +10,6 @@ describeWithBrowser('window placement journey', () => {
   }, 180_000);
   afterAll(async () => browser?.stop());
 
-  const customerWrites = async (from: string, name: string, text: string, providerMessageId: string) => {
-    const res = await browser.gateway.request('POST', '/api/sandbox/whatsapp/inbound', {
-      body: { sessionId: SESSION, from, name, text, providerMessageId },
-    });
-    expect(res.status).toBe(200);
-  };
   const box = async (locator: Locator) => {
     const { x, y, width, height } = (await locator.boundingBox())!;
     return { x: Math.round(x), y: Math.round(y), width: Math.round(width), height: Math.round(height) };
@@ -36,9 +28,9 @@ describeWithBrowser('window placement journey', () => {
     const page = await browser.newPage();
     await browser.signIn(page);
     await page.getByRole('heading', { name: 'Olá, Demo!' }).waitFor();
-    await customerWrites('5511988880001', 'Maria Souza', 'Oi, tudo bem?', 'e2e-place-maria');
+    await browser.customerWrites('5511988880001', 'Maria Souza', 'Oi, tudo bem?', 'e2e-place-maria');
     await page.getByRole('button', { name: /^Maria Souza, 1 mensagem não lida/ }).waitFor();
-    await customerWrites('5521977770002', 'João Lima', 'Bom dia!', 'e2e-place-joao');
+    await browser.customerWrites('5521977770002', 'João Lima', 'Bom dia!', 'e2e-place-joao');
     await page.getByRole('button', { name: /^João Lima, 1 mensagem não lida/ }).waitFor();
 
     const list = page.locator('[data-conversation-list]');
