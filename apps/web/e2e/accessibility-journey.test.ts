@@ -123,7 +123,7 @@ describeWithBrowser('accessibility journey', () => {
     });
 
     it('/: the landing page and one of its modals', async () => {
-      await page.goto(browser.url);
+      await browser.openLanding(page);
       await showTheme(page, theme);
       await page.getByRole('banner').waitFor();
       await expectNoSeriousViolations(page, `/ (${theme})`);

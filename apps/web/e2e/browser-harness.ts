@@ -64,6 +64,15 @@ export class BrowserHarness {
   }
 
   /**
+   * Opens the landing page and waits until its app has taken the pre-rendered HTML over: a click
+   * before that (the page paints before its script arrives) would do nothing.
+   */
+  async openLanding(page: Page): Promise<void> {
+    await page.goto(this.url);
+    await page.locator('html[data-started]').waitFor({ state: 'attached' });
+  }
+
+  /**
    * Signs in through the login page (the demo owner by default) and waits for the dashboard.
    * Other members: create them with `gateway.addMember` / `gateway.signInAsNewMember` first.
    */

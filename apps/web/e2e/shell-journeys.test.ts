@@ -16,9 +16,8 @@ describeWithBrowser('web shell journeys', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
-    await page.goto(browser.url);
-    // The public entry has taken the pre-rendered page over (hydrated: nothing logged about it).
-    await page.locator('html[data-started]').waitFor({ state: 'attached' });
+    // Taken over by its app once loaded (hydrated: nothing logged about it).
+    await browser.openLanding(page);
     for (const [name, id] of [
       ['Problemas', 'problems'],
       ['Soluções', 'features'],
