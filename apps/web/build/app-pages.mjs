@@ -1,7 +1,6 @@
 // The whole app's pages: index.html with its loading screen already in #root (it paints before the
 // script arrives; React's first render shows the same screen), and one page per route
-// (dist/dashboard.html, dashboard-team.html, …) that also preloads the layout's and the route's
-// screen chunks, so they download beside the entry instead of after it has run.
+// (dist/dashboard.html, dashboard-team.html, …) that also preloads the route's screen chunks, so they download beside the entry instead of after it has run.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { APP_SCREENS, appRouteFiles, readManifest, writePage } from './page-files.mjs';

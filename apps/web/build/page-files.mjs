@@ -16,8 +16,6 @@ export const APP_SCREENS = {
   '/dashboard/settings': ['src/features/dashboard/SettingsPage.tsx'],
   '/billing': ['src/features/billing/BillingPage.tsx'],
 };
-/** The layout every one of them is shown in. */
-export const APP_LAYOUT = 'src/features/layout/DashboardLayout.tsx';
 
 export function readManifest(root) {
   return JSON.parse(readFileSync(path.join(root, 'dist/.vite/manifest.json'), 'utf8'));
@@ -32,10 +30,10 @@ export function closure(manifest, key, seen = new Set()) {
   return seen;
 }
 
-/** The JS files a first load of a whole-app route needs: the entry's, the layout's and its screens'. */
+/** The JS files a first load of a whole-app route needs: the entry's (the layout is in it) and its screens'. */
 export function appRouteFiles(manifest, route) {
   const files = closure(manifest, 'index.html');
-  for (const key of [APP_LAYOUT, ...APP_SCREENS[route]]) closure(manifest, key, files);
+  for (const key of APP_SCREENS[route]) closure(manifest, key, files);
   return [...files].filter((file) => file.endsWith('.js'));
 }
 

@@ -1,5 +1,6 @@
 import { Outlet, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth/RequireAuth';
+import DashboardLayout from '../features/layout/DashboardLayout';
 import { screen } from './lazy-screen';
 import { publicPages } from './public-routes';
 import { rootRoute } from './root-route';
@@ -15,7 +16,9 @@ export const routes: RouteObject[] = rootRoute([
     ),
     children: [
       {
-        lazy: screen(() => import('../features/layout/DashboardLayout')),
+        // In the entry: every page of the whole app but the public ones (which have their own entry)
+        // is shown in it, so it is not a second trip before the first screen.
+        Component: DashboardLayout,
         children: [
           { path: 'dashboard', lazy: screen(() => import('../features/dashboard/OverviewPage')) },
           { path: 'dashboard/team', lazy: screen(() => import('../features/dashboard/TeamPage')) },
