@@ -3,6 +3,7 @@ export * from './core/define-event.js';
 export * from './core/sealed-fields.js';
 export * from './core/envelope.js';
 export * from './core/decider.js';
+export * from './core/sleep.js';
 export * from './core/ids.js';
 export * from './core/streams.js';
 export * from './core/registry.js';

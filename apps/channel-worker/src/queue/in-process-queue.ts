@@ -1,3 +1,4 @@
+import { sleepUnlessAborted } from '@atende/events';
 import { DEFAULT_BACKOFF, backoffDelay } from './backoff.js';
 import type {
   Job,
@@ -18,19 +19,6 @@ export interface InProcessQueueOptions<T> extends JobQueueRules<T> {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** In [0, 1); for the jitter. */
   random?: () => number;
-}
-
-function defaultSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }
 
 interface Entry<T> {
@@ -87,7 +75,7 @@ export class InProcessQueue<T> implements JobQueue<T> {
     this.keyOf = options.keyOf ?? (() => undefined);
     this.isPermanent = options.isPermanent ?? isPermanentError;
     this.now = options.now ?? Date.now;
-    this.sleep = options.sleep ?? defaultSleep;
+    this.sleep = options.sleep ?? sleepUnlessAborted;
     this.random = options.random ?? Math.random;
   }
 

@@ -1,5 +1,5 @@
 import { Server } from 'socket.io';
-import { streamCategory, type MemberEvent, type StoredEvent } from '@atende/events';
+import { sleepUnlessAborted, streamCategory, type MemberEvent, type StoredEvent } from '@atende/events';
 import { jsonOnlyParser } from './json-only-parser.js';
 import { controlRoomsOf, roomsOf } from './audience.js';
 import { watchSessions } from './session-watch.js';
@@ -45,17 +45,8 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   const socketsByMember = new Map<string, Set<RealtimeSocket>>();
   const memberKey = (workspaceId: string, userId: string) => `${workspaceId}\u0000${userId}`;
 
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (closed) return resolve();
-      const done = () => {
-        clearTimeout(timer);
-        abort.signal.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      abort.signal.addEventListener('abort', done, { once: true });
-    });
+  // Ends with the stop (closed and abort go together).
+  const sleep = (ms: number) => sleepUnlessAborted(ms, abort.signal);
 
   function advance(position: number): void {
     dispatched = position;

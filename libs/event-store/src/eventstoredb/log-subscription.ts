@@ -5,7 +5,12 @@
  */
 import type { Readable } from 'node:stream';
 import type { AllStreamRecordedEvent, AllStreamResolvedEvent, Filter, Position } from '@eventstore/db-client';
-import type { RawStoredEvent, StoredEvent, SubscribeOptions } from '@atende/events';
+import {
+  sleepUnlessAborted,
+  type RawStoredEvent,
+  type StoredEvent,
+  type SubscribeOptions,
+} from '@atende/events';
 import { readAllEvents } from './client.js';
 import { drainReadable } from './drain-readable.js';
 import { isTransient } from './errors.js';
@@ -28,19 +33,6 @@ export interface SubscriptionContext extends LogContext {
 const SUBSCRIPTION_ERASURE_REFRESH_MS = 100;
 /** Pause before resubscribing after the server or the connection dropped a subscription. */
 const RESUBSCRIBE_DELAY_MS = 250;
-
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
 
 /** Server-side filter of live subscriptions: our namespace, or at least no system events. */
 function subscriptionFilter(names: StreamNames): Filter {
@@ -132,6 +124,6 @@ export async function* subscribeToLog(
       signal.removeEventListener('abort', stop);
       stop();
     }
-    await pause(RESUBSCRIBE_DELAY_MS, signal);
+    await sleepUnlessAborted(RESUBSCRIBE_DELAY_MS, signal);
   }
 }
