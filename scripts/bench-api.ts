@@ -19,6 +19,7 @@ import { atendeRegistry, streams } from '@atende/events';
 import { startEmbedded } from '@atende/gateway';
 import { seedOtherWorkspaces } from './bench/other-workspaces.js';
 import { jsonOutPath, round, writeBenchFigures } from './bench/report-figures.js';
+import { signIn } from './bench/sign-in.js';
 
 const { values } = parseArgs({
   options: {
@@ -121,14 +122,8 @@ try {
   await atende.projector.caughtUp();
   await atende.backgroundProjector.caughtUp();
 
-  const login = await fetch(`${atende.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'demo@atende.local', password: 'demo1234' }),
-  });
-  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-  const me = (await login.json()) as { user: { id: string } };
-  const apiUrl = `${atende.url}/api/whatsapp/conversations?userId=${encodeURIComponent(me.user.id)}`;
+  const { cookie, userId } = await signIn(atende.url);
+  const apiUrl = `${atende.url}/api/whatsapp/conversations?userId=${encodeURIComponent(userId)}`;
   const sample = await fetch(apiUrl, { headers: { cookie } });
   const body = await sample.text();
   if (sample.status !== 200) throw new Error(`API answered ${sample.status}: ${body.slice(0, 200)}`);

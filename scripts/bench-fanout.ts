@@ -21,6 +21,7 @@ import type { Worker } from 'node:worker_threads';
 import { finishClients, now, startClients } from './bench/fanout-clients.js';
 import { percentile } from './bench/latency-histogram.js';
 import { jsonOutPath, round, writeBenchFigures } from './bench/report-figures.js';
+import { signIn } from './bench/sign-in.js';
 
 const MEMBERS = 5;
 const CHATS = 100;
@@ -122,13 +123,7 @@ async function main(): Promise<void> {
         context,
       );
       await projector.waitForPosition(Math.max(...added.globalPositions));
-      const res = await fetch(`${atende.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: 'senha-bench-1' }),
-      });
-      if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-      members.push({ cookie: res.headers.get('set-cookie')!.split(';')[0]!, userId });
+      members.push({ cookie: (await signIn(atende.url, email, 'senha-bench-1')).cookie, userId });
     }
 
     // The conversations exist before measuring: each message is then one new message in one of them.

@@ -29,6 +29,7 @@ import type { Worker } from 'node:worker_threads';
 import { now, startAgent, type AgentData, type Progress } from './bench/ingest-agent.js';
 import { percentile } from './bench/latency-histogram.js';
 import { fmt, ms, reportIngest } from './bench/ingest-report.js';
+import { signIn } from './bench/sign-in.js';
 
 const DRAIN_MS = 30_000;
 const DRAIN_IDLE_MS = 5_000;
@@ -123,20 +124,13 @@ async function main(): Promise<void> {
     // Sign in as the demo owner, as the web client does (once the read models hold the account:
     // in distributed mode the projector is another process, maybe still starting).
     await atende.caughtUp();
-    const login = await fetch(`${atende.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'demo@atende.local', password: 'demo1234' }),
-    });
-    if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-    const me = (await login.json()) as { user: { id: string } };
+    const { cookie, userId } = await signIn(atende.url);
 
     const LATENCY_MESSAGES = RATE * SECONDS;
     const data: AgentData = {
       url: atende.url,
       cookie,
-      userId: me.user.id,
+      userId,
       throughput: MESSAGES,
       latency: LATENCY_MESSAGES,
     };

@@ -23,6 +23,7 @@ import { loadConfig } from '@atende/config';
 import { startEmbedded } from '@atende/gateway';
 import { jsonOutPath, round, writeBenchFigures, type BenchFigure } from './bench/report-figures.js';
 import { median, pageFigures, type PageScores } from './bench/lighthouse-figures.js';
+import { signIn } from './bench/sign-in.js';
 
 const { values } = parseArgs({
   options: {
@@ -55,20 +56,6 @@ async function startBaselinePage(): Promise<{ server: Server; url: string }> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
-}
-
-/** The demo owner's session cookie, as the login page gets it. */
-async function signIn(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-    body: JSON.stringify({ email: 'demo@atende.local', password: 'demo1234' }),
-  });
-  if (!res.ok) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
 }
 
 async function audit(port: number, url: string, cookie?: string): Promise<PageScores> {
@@ -131,7 +118,7 @@ const chrome = await chromeLauncher.launch({
 });
 try {
   const base = atende.url;
-  const cookie = await signIn(base);
+  const { cookie } = await signIn(base);
   console.log(`Lighthouse ${RUNS} run(s) a page, mobile defaults, Chromium at ${chrome.port}`);
   const reference = await measurePage(chrome.port, 'baseline', baseline.url);
   const pages: Array<[string, string, PageScores]> = [];
