@@ -14,29 +14,42 @@ const NOT_THE_CLIENT = /^\/(api|socket\.io)(\/|$)|^\/(healthz|readyz|metrics)$/;
 /** dist/pages.json: the HTML file of dist/ that answers a path (the public pages' own entry, some pre-rendered). */
 const pagesFileSchema = z.record(z.string().regex(/^\//), z.string().regex(/^[\w.-]+\.html$/));
 
-/** The page files by path, each with the compressed copies the build made of it. */
-function readPages(dir: string): Map<string, string> {
+/** An HTML page of dist/ and the compressed copies the build made of it (looked up once, at start). */
+interface PageFile {
+  file: string;
+  br?: string;
+  gz?: string;
+}
+
+function pageFile(file: string): PageFile {
+  const copy = (suffix: string) => (existsSync(`${file}${suffix}`) ? `${file}${suffix}` : undefined);
+  return { file, br: copy('.br'), gz: copy('.gz') };
+}
+
+/** The pages dist/pages.json names, by path (files the build did not make are left out). */
+function readPages(dir: string): Map<string, PageFile> {
   const file = path.join(dir, 'pages.json');
   if (!existsSync(file)) return new Map();
   const pages = pagesFileSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
   return new Map(
     Object.entries(pages)
       .map(([page, name]) => [page, path.join(dir, name)] as const)
-      .filter(([, html]) => existsSync(html)),
+      .filter(([, html]) => existsSync(html))
+      .map(([page, html]) => [page, pageFile(html)] as const),
   );
 }
 
 /** An HTML page, as the brotli or gzip copy the browser accepts when the build made one. */
-function sendPage(req: Request, res: Response, file: string): void {
+function sendPage(req: Request, res: Response, page: PageFile): void {
   res.setHeader('Cache-Control', 'no-cache');
   res.vary('Accept-Encoding');
   const encoding = req.acceptsEncodings('br', 'gzip');
-  const copy = encoding === 'br' ? `${file}.br` : encoding === 'gzip' ? `${file}.gz` : undefined;
-  if (copy && existsSync(copy)) {
+  const copy = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gz : undefined;
+  if (copy) {
     res.type('html');
     res.setHeader('Content-Encoding', encoding as string);
     res.sendFile(copy);
-  } else res.sendFile(file);
+  } else res.sendFile(page.file);
 }
 
 /**
@@ -46,8 +59,9 @@ function sendPage(req: Request, res: Response, file: string): void {
  * … on a reload. Answers false (and serves nothing) when the client has not been built.
  */
 export function serveWebClient(app: Express, dir: string): boolean {
-  const index = path.join(dir, 'index.html');
-  if (!existsSync(index)) return false;
+  const indexFile = path.join(dir, 'index.html');
+  if (!existsSync(indexFile)) return false;
+  const index = pageFile(indexFile);
   const pages = readPages(dir);
   // The build's brotli / gzip copy when the browser accepts it (Vary: Accept-Encoding), else the file.
   const compressed = (root: string, serveStatic: expressStaticGzip.ExpressStaticGzipOptions['serveStatic']) =>
