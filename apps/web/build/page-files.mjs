@@ -33,7 +33,11 @@ export function closure(manifest, key, seen = new Set()) {
 /** The JS files a first load of a whole-app route needs: the entry's (the layout is in it) and its screens'. */
 export function appRouteFiles(manifest, route) {
   const files = closure(manifest, 'index.html');
-  for (const key of APP_SCREENS[route]) closure(manifest, key, files);
+  for (const key of APP_SCREENS[route]) {
+    // A screen renamed or no longer lazy in app/routes.tsx: say so rather than preload nothing.
+    if (!manifest[key]) throw new Error(`${key} (APP_SCREENS['${route}']) is not a chunk of the build`);
+    closure(manifest, key, files);
+  }
   return [...files].filter((file) => file.endsWith('.js'));
 }
 
