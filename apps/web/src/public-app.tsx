@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createAppRouter } from './app/App';
 import { openInApp, openInAppLoader } from './app/open-in-app';
@@ -7,6 +7,14 @@ import { isPublicPath, publicPages } from './app/public-routes';
 import { rootRoute } from './app/root-route';
 import { sessionWorthAsking } from './features/auth/session-hint';
 import { matchesPrerenderedState } from './prerender/prerendered-state';
+
+/** Marks <html data-started> once the app has committed its first render (journeys wait for it). */
+function MarkStarted() {
+  useEffect(() => {
+    document.documentElement.dataset.started = '';
+  }, []);
+  return null;
+}
 
 /*
  * The public pages' app (landing, login, sign-up): React, the router and the session's store, without
@@ -28,6 +36,7 @@ export function startPublicApp(): void {
   const app = (
     <StrictMode>
       <App store={store} router={router} />
+      <MarkStarted />
     </StrictMode>
   );
 
@@ -40,7 +49,6 @@ export function startPublicApp(): void {
         hydrateRoot(container, app);
       });
     }
-    document.documentElement.dataset.started = '';
   }
 
   // Rendered ahead of time: taken over once the page's own chunk is in, so the visitor never sees the
