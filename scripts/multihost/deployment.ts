@@ -42,6 +42,23 @@ function lastError(output: string): string {
   return output.trim().split('\n').at(-1)?.slice(0, 300) ?? '';
 }
 
+/** Warnings and errors (pino level ≥ 40) a role logged, one entry per distinct message with its count. */
+function warningsOf(output: string): { text: string; count: number }[] {
+  const byText = new Map<string, number>();
+  for (const line of output.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    try {
+      const entry = JSON.parse(line) as { level?: number; msg?: string; err?: { message?: string } };
+      if ((entry.level ?? 0) < 40) continue;
+      const text = [entry.msg, entry.err?.message].filter(Boolean).join(': ').slice(0, 200);
+      byText.set(text, (byText.get(text) ?? 0) + 1);
+    } catch {
+      // not a log line
+    }
+  }
+  return [...byText].map(([text, count]) => ({ text, count }));
+}
+
 interface Placed {
   role: Role;
   host: Host;
@@ -169,6 +186,20 @@ export class Deployment {
           }),
       );
     }
+  }
+
+  /** What every role warned of or failed at, summed over its starts: `role@host: message ×n`. */
+  warnings(): string[] {
+    const lines: string[] = [];
+    for (const [key, placed] of this.placed) {
+      const counts = new Map<string, number>();
+      for (const run of placed.runs) {
+        for (const { text, count } of warningsOf(run.output()))
+          counts.set(text, (counts.get(text) ?? 0) + count);
+      }
+      for (const [text, count] of counts) lines.push(`${key}: ${text}${count > 1 ? ` ×${count}` : ''}`);
+    }
+    return lines;
   }
 
   /** Writes every run's output to `<dir>/logs/<role>@<host>.<n>.log`; the folder. */

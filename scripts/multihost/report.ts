@@ -12,13 +12,15 @@ const pad = (text: string | number, width: number, left = false) =>
 
 /**
  * Prints the table (acknowledged, then how many were found in each place, lost, duplicated), the
- * notes and the violations; true when the run failed: anything lost or duplicated, or any violation.
+ * notes, the violations and, when the run failed, the roles' warnings; true when the run failed: anything lost or duplicated, or any violation.
  */
 export function printReport(
   rows: Row[],
   violations: string[],
   notes: string[],
   totalSeconds: number,
+  /** What the roles warned of or failed at: printed when the run failed, to tell why. */
+  roleWarnings: string[] = [],
 ): boolean {
   console.log(`\n== Multi-host report (total ${totalSeconds.toFixed(0)} s)\n`);
   // Customer messages and replies are found in different places: one header per kind of row.
@@ -52,6 +54,10 @@ export function printReport(
   for (const note of notes) console.log(`! ${note}`);
   for (const v of violations) console.log(`✗ ${v}`);
   const failed = total.lost > 0 || total.duplicated > 0 || violations.length > 0 || rows.length === 0;
+  if (failed && roleWarnings.length > 0) {
+    console.log('\nwhat the roles warned of (pino level ≥ 40, summed over their starts):');
+    for (const w of roleWarnings.slice(0, 40)) console.log(`  ${w}`);
+  }
   console.log(failed ? '\nFAILED' : '\nPASSED: 0 lost, 0 duplicated, every role recovered');
   return failed;
 }

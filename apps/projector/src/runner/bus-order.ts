@@ -97,6 +97,21 @@ export class BusSequencer {
     if (run.length > 0) yield run;
   }
 
+  /**
+   * Reads what the log holds from the next expected position up to `end` (included) because the bus
+   * has been silent about it: not a skip the bus made, so its later delivery of these positions is a
+   * redelivery, dropped like any other.
+   */
+  async *readAhead(end: number): AsyncGenerator<StoredEvent[]> {
+    while (this.expected <= end) {
+      const limit = Math.min(this.gapBatchSize, end - this.expected + 1);
+      const page = (await this.options.readLog(this.expected, limit)).filter((e) => e.globalPosition <= end);
+      if (page.length === 0) return; // erased meanwhile: nothing left to hand on
+      yield page;
+      this.expected = page[page.length - 1]!.globalPosition + 1;
+    }
+  }
+
   /** Reads the positions from `expected` up to `until` (excluded) from the log. */
   private async *fill(until: number): AsyncGenerator<StoredEvent[]> {
     const start = this.expected;

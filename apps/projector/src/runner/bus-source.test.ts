@@ -52,6 +52,7 @@ const storeOf = (log: readonly StoredEvent[]) =>
   ({
     readBatch: async (from: number, limit: number) =>
       log.filter((e) => e.globalPosition >= from).slice(0, limit),
+    lastGlobalPosition: async () => log[log.length - 1]?.globalPosition ?? 0,
   }) as unknown as EventStore;
 
 const at = (log: readonly StoredEvent[], ...positions: number[]) =>
@@ -132,5 +133,81 @@ describe('busSource', () => {
     }
     expect(bus.outcomes).toEqual(['committed 1,2', 'not committed 3,4']);
     expect(bus.stopped).toBe(true);
+  });
+
+  describe('a bus silent about events the log has', () => {
+    /** Delivers `first` at once, then `late` (if any) only when told; counts its subscriptions. */
+    function silentBus(first: StoredEvent[], late?: StoredEvent[], hangOnStop = false) {
+      const state = { subscriptions: 0, stops: 0, deliverLate: async () => undefined as unknown };
+      const bus: EventBus = {
+        publish: async () => undefined,
+        close: async () => undefined,
+        subscribe: async (_group, handler) => {
+          state.subscriptions += 1;
+          void handler(first).catch(() => undefined);
+          if (late) state.deliverLate = () => handler(late);
+          // A hung consumer's stop may never end: the source must not wait for it forever.
+          return {
+            stop: () => {
+              state.stops += 1;
+              // Only the first: the test's own abort must be able to stop the next one.
+              return hangOnStop && state.stops === 1 ? new Promise<void>(() => undefined) : Promise.resolve();
+            },
+          };
+        },
+      };
+      return { bus, state };
+    }
+
+    it('reads them from the log after stallMs and says so, then drops the bus delivering them late', async () => {
+      const log = logOf(5);
+      const { bus, state } = silentBus(at(log, 1, 2), at(log, 3, 4, 5));
+      const stalls: unknown[] = [];
+      const abort = new AbortController();
+      const source = busSource(bus, 'g', storeOf(log), {
+        stallMs: 30,
+        resubscribeAfterMs: 60_000,
+        onStall: (stall) => stalls.push(stall),
+      });
+      const applied: number[] = [];
+      let late: Promise<unknown> | undefined;
+      for await (const batch of source(1, abort.signal)) {
+        applied.push(...batch.map((e) => e.globalPosition));
+        // The bus wakes up with 3–5: a redelivery now, not a reordered bus, so the source lets it commit.
+        if (applied.includes(5)) late ??= state.deliverLate().then(() => abort.abort());
+      }
+      await expect(late).resolves.toBeUndefined();
+      expect(applied).toEqual([1, 2, 3, 4, 5]);
+      expect(stalls).toEqual([{ from: 3, to: 5, silentMs: expect.any(Number), resubscribing: false }]);
+      expect(state.subscriptions).toBe(1);
+    });
+
+    it('subscribes again once it stayed silent for resubscribeAfterMs, without waiting for a hung stop', async () => {
+      const log = logOf(2);
+      const { bus, state } = silentBus(at(log, 1), undefined, true);
+      const abort = new AbortController();
+      const resubscribing: boolean[] = [];
+      const source = busSource(bus, 'g', storeOf(log), {
+        stallMs: 20,
+        resubscribeAfterMs: 20,
+        replacedStopWaitMs: 50,
+        onStall: (stall) => resubscribing.push(stall.resubscribing),
+      });
+      const applied: number[] = [];
+      const growing = setInterval(() => log.push(...logOf(log.length + 1).slice(log.length)), 10);
+      try {
+        for await (const batch of source(1, abort.signal)) {
+          applied.push(...batch.map((e) => e.globalPosition));
+          if (state.subscriptions >= 2) abort.abort();
+        }
+      } finally {
+        clearInterval(growing);
+      }
+      expect(resubscribing).toContain(true);
+      expect(state.subscriptions).toBe(2);
+      expect(state.stops).toBe(2); // the silent one's (hung), then the second's at the abort
+      // In log order, nothing twice: the new subscription's first batch (1) is a redelivery.
+      expect(applied).toEqual(applied.map((_, i) => i + 1));
+    }, 20_000);
   });
 });

@@ -20,13 +20,13 @@ import {
 import { SessionLeaseHolder, type Channel } from '@atende/events';
 import { DEMO_SANDBOX_SESSION, sandboxToken, startSandboxControls } from '@atende/gateway';
 import {
-  busSource,
   conversationAllowance,
   listPendingSessions,
   listRestorableSessions,
   workspacesWithIntegration,
 } from '@atende/projector';
 import { RedisCheckpointStore, sealedDocCodec } from '@atende/read-models';
+import { followBus } from '../adapters/follow-bus.js';
 import {
   openBus,
   openMedia,
@@ -133,7 +133,7 @@ export async function startChannelWorkerRole(plan: ChannelWorkerPlan, logger: Lo
     consumer: plan.checkpointName,
     startAtBeginning: true,
     // Send requests and session requests reach it through the bus, as its own consumer group.
-    source: busSource(bus, plan.consumerGroup, store),
+    source: followBus(bus, plan.consumerGroup, store, logger),
     workspaceOf,
     allowanceOf: (workspaceId) => conversationAllowance(readModels.view('workspaces'), workspaceId),
     restorableSessions: async () => await listRestorableSessions(sessionsView),
@@ -155,7 +155,7 @@ export async function startChannelWorkerRole(plan: ChannelWorkerPlan, logger: Lo
       ...EMAIL_SEND_RULES,
     }),
     durableQueue: true,
-    source: busSource(bus, plan.email.consumerGroup, store),
+    source: followBus(bus, plan.email.consumerGroup, store, logger),
     startAtBeginning: true,
   });
   // Every worker reads the Email cards' mailboxes: a mail is one e-mail whoever records it (its id
@@ -166,7 +166,7 @@ export async function startChannelWorkerRole(plan: ChannelWorkerPlan, logger: Lo
     checkpoints,
     media,
     connected: () => workspacesWithIntegration(readModels.view('workspaces'), 'email'),
-    source: busSource(bus, plan.email.inboxGroup, store),
+    source: followBus(bus, plan.email.inboxGroup, store, logger),
   });
 
   let controls: Server | undefined;

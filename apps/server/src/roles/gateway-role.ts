@@ -9,8 +9,9 @@ import {
   redisRateLimitStores,
   startGateway,
 } from '@atende/gateway';
-import { LIVE_PROJECTOR_POSITION, busSource, startupProjections } from '@atende/projector';
+import { LIVE_PROJECTOR_POSITION, startupProjections } from '@atende/projector';
 import { RedisCheckpointStore } from '@atende/read-models';
+import { followBus } from '../adapters/follow-bus.js';
 import { openBus, openMedia, openReadModels, openStore } from '../adapters/open-adapters.js';
 import type { GatewayPlan } from '../plan/role-plan.js';
 import { closeInOrder, type RoleHandle } from './role-handle.js';
@@ -56,7 +57,7 @@ export async function startGatewayRole(plan: GatewayPlan, logger: Logger): Promi
       limits: { maxLag: plan.readiness.maxLag, staleMs: plan.readiness.staleMs },
     },
     // The fan-out follows the bus as this gateway's own consumer group, from now on.
-    eventSource: busSource(bus, plan.notifierGroup, store, {
+    eventSource: followBus(bus, plan.notifierGroup, store, logger, {
       fromBeginning: false,
       busName: `Kafka topic "${plan.bus.topic}"`,
     }),

@@ -1,8 +1,9 @@
 import type { Logger } from 'pino';
 import { startRelay } from '@atende/event-bus';
 import { RELAY_PROJECTOR_ALIVE, RELAY_REFUSING } from '@atende/events';
-import { LIVE_PROJECTOR_POSITION, Projector, allProjections, busSource } from '@atende/projector';
+import { LIVE_PROJECTOR_POSITION, Projector, allProjections } from '@atende/projector';
 import { RedisCheckpointStore } from '@atende/read-models';
+import { followBus } from '../adapters/follow-bus.js';
 import { openBus, openLease, openReadModels, openStore } from '../adapters/open-adapters.js';
 import type { ProjectorPlan } from '../plan/role-plan.js';
 import { closeInOrder, type RoleHandle } from './role-handle.js';
@@ -68,7 +69,7 @@ async function run(plan: ProjectorPlan, logger: Logger): Promise<() => Promise<v
     readModels,
     projections: allProjections,
     logger,
-    source: busSource(bus, plan.consumerGroup, store, { busName: `Kafka topic "${plan.bus.topic}"` }),
+    source: followBus(bus, plan.consumerGroup, store, logger, { busName: `Kafka topic "${plan.bus.topic}"` }),
     concurrent: true, // Redis: the projections' round trips overlap
     // Gateways learn how far the read models are from this one key (rather than from every
     // projection's checkpoint, which would then have to move with every batch).
