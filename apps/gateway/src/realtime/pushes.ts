@@ -14,67 +14,11 @@ import {
   getConversation,
   getMessage,
   getSession,
-  type ConversationRow,
   type MessageRow,
 } from '@atende/projector';
-import { messageView, type MessageView } from '../routes/conversations/conversation-access.js';
+import type { ChannelPayload, NewMessagePayload, ServerToClientEvents } from '@atende/api-contract';
+import { conversationView, messageView } from '../routes/conversations/conversation-access.js';
 import { channelRooms, conversationRooms } from './audience.js';
-
-/**
- * `whatsapp:newMessage`: the message as REST answers it (messageView: media only once stored here,
- * never a customer's or a driver's URL) but for `senderId` and `error`, with `position` the global
- * position of the change pushed.
- */
-export type NewMessagePayload = Omit<MessageView, 'senderId' | 'error'> & {
-  /** The conversation row after this message (new messages only), so no second frame is needed. */
-  conversation?: ConversationRow;
-};
-
-export interface MessageStatusPayload {
-  conversationId: string;
-  messageId: string;
-  status: MessageRow['status'];
-  /** Why sending failed (status `failed`), else null. */
-  error: string | null;
-  position: number;
-}
-
-export interface ConversationUpdatedPayload {
-  /** The conversation's read-model row as it is when pushed (what a reload would show). */
-  conversation: ConversationRow;
-  position: number;
-}
-
-/** The conversation left the receiver's list (assigned or transferred to someone else). Nothing else of it. */
-export interface ConversationRemovedPayload {
-  conversationId: string;
-  position: number;
-}
-
-export interface ChannelPayload {
-  sessionId: string;
-  phoneNumber: string;
-  position: number;
-}
-
-export interface ResyncPayload {
-  /** Too many changes were missed to replay them: reload with REST, then live changes continue from here. */
-  position: number;
-  code: 'TOO_FAR_BEHIND';
-}
-
-/** What the server pushes. Every change carries its global position. */
-export interface ServerToClientEvents {
-  'whatsapp:newMessage': (payload: NewMessagePayload) => void;
-  /** A message's media was stored or failed (same shape as a new message). */
-  'message:updated': (payload: NewMessagePayload) => void;
-  'message:status': (payload: MessageStatusPayload) => void;
-  'conversation:updated': (payload: ConversationUpdatedPayload) => void;
-  'conversation:removed': (payload: ConversationRemovedPayload) => void;
-  'whatsapp:connected': (payload: ChannelPayload) => void;
-  'whatsapp:disconnected': (payload: ChannelPayload) => void;
-  resync: (payload: ResyncPayload) => void;
-}
 
 export type PushName = Exclude<keyof ServerToClientEvents, 'resync'>;
 
@@ -181,7 +125,7 @@ async function conversationPushes(ctx: PushContext, event: StoredEvent<Conversat
       // One frame per message: the conversation row after it rides along (socket writes dominate fan-out).
       pushes.push({
         name: 'whatsapp:newMessage',
-        payload: { ...messagePayload(message, position), conversation: row },
+        payload: { ...messagePayload(message, position), conversation: conversationView(row) },
         rooms: audience,
       });
     } else if (message && MESSAGE_STATUS.has(event.type)) {
@@ -202,7 +146,11 @@ async function conversationPushes(ctx: PushContext, event: StoredEvent<Conversat
   }
   // Message events already carried what changed; the row itself changes for the other events.
   if (!('messageId' in event.data)) {
-    pushes.push({ name: 'conversation:updated', payload: { conversation: row, position }, rooms: audience });
+    pushes.push({
+      name: 'conversation:updated',
+      payload: { conversation: conversationView(row), position },
+      rooms: audience,
+    });
   }
   return pushes;
 }

@@ -3,16 +3,10 @@ import type { Logger } from 'pino';
 import type { Server, ServerOptions, Socket } from 'socket.io';
 import type { EventSource } from '@atende/events';
 import type { GatewayDeps } from '../http/gateway-deps.js';
-import type { ServerToClientEvents } from './pushes.js';
+import type { ClientToServerEvents, ServerToClientEvents } from '@atende/api-contract';
 import type { SocketUser } from './socket-auth.js';
 
 /* The shapes of the Socket.IO server of realtime.ts: its events, per-socket data, options and handle. */
-
-/** Client → server. Payloads are validated with zod; the last argument, when a function, is the ack. */
-export interface ClientToServerEvents {
-  'join:user': (...args: unknown[]) => void;
-  resume: (...args: unknown[]) => void;
-}
 
 type InterServerEvents = Record<string, never>;
 

@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pino } from 'pino';
+import { conversationSchema, newMessagePayloadSchema } from '@atende/api-contract';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import {
   atendeRegistry,
@@ -373,11 +374,15 @@ describe('realtime (Socket.IO)', () => {
       createdAt: expect.any(String),
       position,
     });
-    // The conversation row after the message comes in the same frame, no separate update.
+    // The conversation after the message comes in the same frame, no separate update: the REST view,
+    // exactly the contract's fields (aliases filled in, nothing of the read model's own).
     expect(c.of('conversation:updated').some((p) => p.position === position)).toBe(false);
-    expect(conversation).toMatchObject({
+    expect(newMessagePayloadSchema.strict().parse(message)).toBeTruthy();
+    expect(conversationSchema.strict().parse(conversation)).toMatchObject({
       id: chatId,
-      workspaceId: WS,
+      conversationId: chatId,
+      contactName: 'Cliente Teste',
+      platform: 'whatsapp',
       lastMessage: 'Quero saber o preço',
       unreadCount: 1,
     });
@@ -578,15 +583,14 @@ describe('realtime (Socket.IO)', () => {
     const other = await joined(cookie, 'dono-outra');
     const withResume = await client(cookie, { lastPosition: 0 });
     await inbound(newChat(), 'da minha empresa');
-    const own = await inbound(newChat(), 'da outra', 'outra');
+    const otherChat = newChat();
+    const own = await inbound(otherChat, 'da outra', 'outra');
     await other.waitFor(() => other.of('whatsapp:newMessage').some((m) => m.id === own.messageId));
     await withResume.waitFor(() => withResume.of('whatsapp:newMessage').some((m) => m.id === own.messageId));
     for (const c of [other, withResume]) {
       expect(c.of('whatsapp:newMessage').map((m) => m.id)).toEqual([own.messageId]);
       expect(
-        c
-          .of('conversation:updated')
-          .every((p) => (p.conversation as { workspaceId: string }).workspaceId === 'outra'),
+        c.of('conversation:updated').every((p) => (p.conversation as { id: string }).id === otherChat),
       ).toBe(true);
       expect(c.of('whatsapp:connected')).toEqual([]);
     }

@@ -1,38 +1,16 @@
-import { z } from 'zod';
+import type { AckError } from '@atende/api-contract';
 
-const userId = z.string().min(1).max(256);
-const position = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+// The socket's payload schemas and ack shapes live in the contract shared with the web client.
+export {
+  handshakeAuthSchema,
+  joinUserSchema,
+  resumeSchema,
+  type AckError,
+  type JoinAck,
+  type ResumeAck,
+} from '@atende/api-contract';
 
-/** `join:user`: the spec's client sends the user id itself; `{ userId }` is accepted too. */
-export const joinUserSchema = z.union([userId, z.strictObject({ userId })]);
-
-/** `resume`: the last global position the client saw. */
-export const resumeSchema = z.strictObject({ lastPosition: position });
-
-/** Handshake `auth`: optionally the last position seen (reconnect), which resumes from there. */
-export const handshakeAuthSchema = z.object({ lastPosition: position.nullish() });
-
-export interface AckError {
-  success: false;
-  error: string;
-  code: 'VALIDATION_ERROR' | 'FORBIDDEN' | 'UNAUTHENTICATED' | 'INTERNAL_ERROR';
-}
-
-export interface JoinAck {
-  success: true;
-  userId: string;
-  /** Live changes follow this position (after any replay). */
-  position: number;
-}
-
-export interface ResumeAck {
-  success: true;
-  /** Socket events sent by the replay. */
-  replayed: number;
-  /** Live changes follow this position. */
-  position: number;
-}
-
+/** The pt-BR answers of refused socket requests. */
 export const ackErrors = {
   validation: (): AckError => ({ success: false, error: 'Dados inválidos', code: 'VALIDATION_ERROR' }),
   forbidden: (): AckError => ({

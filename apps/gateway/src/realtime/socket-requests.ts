@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
-import type { ClientToServerEvents, RealtimeSocket } from './realtime-types.js';
+import type { ClientToServerEvents } from '@atende/api-contract';
+import type { RealtimeSocket } from './realtime-types.js';
 import { ackErrors, type AckError, type JoinAck, type ResumeAck } from './schemas.js';
 
 type Ack = (response: JoinAck | ResumeAck | AckError) => void;

@@ -65,6 +65,7 @@ export function makeConversation(overrides: Partial<Conversation> & { name?: str
     createdAt: at,
     updatedAt: at,
     lastReadAt: null,
+    lastInboundAt: null,
     overLimitMonth: null,
     ...fields,
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Conversation, Message } from '@atende/api-contract';
 import {
   CONVERSATION_NOT_FOUND_MESSAGE,
   MEDIA_URL_PREFIX,
@@ -79,44 +80,11 @@ export async function runConversationCommand(
   return after ?? row;
 }
 
-/** A conversation as the API answers it: the spec's backend names (§3) plus the list row fields. */
-export const conversationSchema = z.object({
-  id: z.string(),
-  conversationId: z.string(),
-  chatId: z.string(),
-  name: z.string(),
-  conversationName: z.string(),
-  customerName: z.string(),
-  contactName: z.string(),
-  customerId: z.string(),
-  channel: z.literal('whatsapp'),
-  platform: z.literal('whatsapp'),
-  status: z.enum(['active', 'archived']),
-  type: z.enum(['private', 'group']),
-  lastMessage: z.string(),
-  lastMessageType: z.string().nullable(),
-  lastMessageFromMe: z.boolean(),
-  lastTimestamp: z.string().nullable(),
-  unreadCount: z.number(),
-  messageCount: z.number(),
-  hasMedia: z.boolean(),
-  mediaType: z.enum(['image', 'video', 'audio', 'document']).nullable(),
-  profilePic: z.string().nullable(),
-  profilePicture: z.string().nullable(),
-  isPinned: z.boolean(),
-  isArchived: z.boolean(),
-  assigneeId: z.string().nullable(),
-  assignedAgent: z.string().nullable(),
-  rating: z.number().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  lastReadAt: z.string().nullable(),
-  lastInboundAt: z.string().nullable(),
-  /** Started beyond the plan's monthly limit (YYYY-MM of that month), or null. */
-  overLimitMonth: z.string().nullable(),
-});
-export type ConversationView = z.infer<typeof conversationSchema>;
+// The answers' shapes are the contract's (shared with the web client and the socket's pushes).
+export { conversationSchema, messageSchema, statsSchema } from '@atende/api-contract';
+export type ConversationView = Conversation;
 
+/** A conversation as the API answers it and the socket pushes it: the row with the spec's alias fields. */
 export function conversationView(row: ConversationRow): ConversationView {
   return {
     id: row.chatId,
@@ -154,29 +122,7 @@ export function conversationView(row: ConversationRow): ConversationView {
   };
 }
 
-/** A message as the API answers it (spec §3 Message, plus the backend's fromMe/senderId). */
-export const messageSchema = z.object({
-  id: z.string(),
-  conversationId: z.string(),
-  content: z.string(),
-  sender: z.enum(['customer', 'agent']),
-  senderName: z.string(),
-  senderPhone: z.string(),
-  senderId: z.string().nullable(),
-  fromMe: z.boolean(),
-  timestamp: z.string(),
-  createdAt: z.string(),
-  type: z.enum(['text', 'image', 'video', 'audio', 'document']),
-  status: z.enum(['sent', 'delivered', 'read', 'failed']),
-  mediaUrl: z.string().nullable(),
-  mediaStatus: z.enum(['none', 'pending', 'stored', 'failed']),
-  /** The name of a file an agent sent (documents show it); null otherwise. */
-  fileName: z.string().nullable(),
-  error: z.string().nullable(),
-  /** Order in the conversation; the `before` cursor of older pages. */
-  position: z.number(),
-});
-export type MessageView = z.infer<typeof messageSchema>;
+export type MessageView = Message;
 
 /** Only media kept here is shown: a URL a driver or a customer gave is never hot-linked. */
 function servedMediaUrl(row: Pick<MessageRow, 'mediaStatus' | 'mediaUrl'>): string | null {
@@ -204,13 +150,6 @@ export function messageView(row: MessageRow): MessageView {
     position: row.position,
   };
 }
-
-export const statsSchema = z.object({
-  totalConversations: z.number(),
-  activeConversations: z.number(),
-  unreadTotal: z.number(),
-  channels: z.array(z.string()),
-});
 
 /**
  * The dashboard's counters over what the member may see: the workspace's counters for

@@ -72,11 +72,7 @@ describe('NewMessageAnnouncer', () => {
     );
     gateway.push('whatsapp:newMessage', {
       ...storedMessage(11, { conversationId: '5521977776666@c.us' }),
-      conversation: pushedRow({
-        id: '5521977776666@c.us',
-        chatId: '5521977776666@c.us',
-        customerName: 'João Lima',
-      }),
+      conversation: pushedRow({ id: '5521977776666@c.us', name: 'João Lima' }),
     });
     await waitFor(() =>
       expect(screen.getByTestId('new-message-announcer')).toHaveTextContent('Nova mensagem de João Lima'),

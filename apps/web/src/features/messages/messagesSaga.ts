@@ -9,7 +9,7 @@ import { selectUser } from '../auth/selectors';
 import { conversationsActions } from '../conversations/conversationsSlice';
 import { realtimeConfig } from '../realtime/realtime-config';
 import { selectSocketStatus, type SocketStatus } from '../realtime/realtimeSlice';
-import { toConversation, type ConversationRowPush } from '../realtime/socket-events';
+import { pushedConversation } from '../realtime/socket-events';
 import {
   LOAD_ERROR_TEXT,
   MESSAGE_LIMIT,
@@ -149,12 +149,12 @@ function* markReadIfUnread(conversationId: string): SagaIterator {
   if (!row || !(row.unreadCount > 0)) return;
   yield put(conversationsActions.conversationUpserted({ ...row, unreadCount: 0 }));
   try {
-    const answer: { conversation?: ConversationRowPush } = yield call(
-      apiRequest<{ conversation?: ConversationRowPush }>,
+    const answer: { conversation?: Conversation } = yield call(
+      apiRequest<{ conversation?: Conversation }>,
       `/api/conversations/${encode(conversationId)}/read`,
       { method: 'POST', body: {} },
     );
-    const updated = toConversation(answer.conversation);
+    const updated = pushedConversation(answer.conversation);
     const current: Conversation | undefined = yield select(selectConversationRow, conversationId);
     // Only if nothing newer (a pushed row) came meanwhile.
     if (updated && (!current || Date.parse(updated.updatedAt) >= Date.parse(current.updatedAt))) {

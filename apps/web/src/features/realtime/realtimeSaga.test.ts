@@ -5,7 +5,6 @@ import { authActions } from '../auth/authSlice';
 import { conversationsActions } from '../conversations/conversationsSlice';
 import { messagesActions, selectConversationMessages, selectMessagesState } from '../messages/messagesSlice';
 import { defaultRealtimeConfig, realtimeConfig } from './realtime-config';
-import { toConversation } from './socket-events';
 import {
   CHAT,
   type TestGateway,
@@ -121,7 +120,7 @@ describe('live socket', () => {
       status: 'delivered',
       fromMe: false,
     });
-    expect(store.getState().conversations.entities[CHAT]).toEqual(toConversation(row));
+    expect(store.getState().conversations.entities[CHAT]).toEqual(row);
     expect(store.getState().conversations.entities[CHAT]).toMatchObject({
       conversationId: CHAT,
       contactName: 'Cliente',

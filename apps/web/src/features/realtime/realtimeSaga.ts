@@ -17,13 +17,14 @@ import { realtimeConfig } from './realtime-config';
 import { realtimeActions, selectLastPosition } from './realtimeSlice';
 import {
   SERVER_EVENTS,
-  toConversation,
-  type ChannelPush,
-  type ConversationUpdatedPush,
+  pushedConversation,
+  type AckError,
+  type ChannelPayload,
+  type ConversationUpdatedPayload,
   type JoinAck,
-  type MessageStatusPush,
-  type NewMessagePush,
-  type ResyncPush,
+  type MessageStatusPayload,
+  type NewMessagePayload,
+  type ResyncPayload,
   type ServerEventName,
 } from './socket-events';
 
@@ -42,7 +43,7 @@ function* sessionSurvived(): SagaIterator<boolean> {
 /** What the socket tells the saga, through the event channel (in order, nothing dropped). */
 export type SocketEvent =
   | { kind: 'connected'; resumedFrom: number | null }
-  | { kind: 'joined'; ack: JoinAck | null; error: unknown; resumedFrom: number | null }
+  | { kind: 'joined'; ack: JoinAck | AckError | null; error: unknown; resumedFrom: number | null }
   | { kind: 'disconnected'; reason: string }
   | { kind: 'connectError'; error: Error; willRetry: boolean }
   | { kind: 'reconnectFailed' }
@@ -68,7 +69,7 @@ export function socketChannel(socket: Socket, userId: string, cursor: Cursor): E
       // The spec's join: the user's own id (the server checks it against the session).
       socket
         .timeout(realtimeConfig.ackTimeoutMs)
-        .emit('join:user', userId, (error: unknown, ack: JoinAck | undefined) =>
+        .emit('join:user', userId, (error: unknown, ack: JoinAck | AckError | undefined) =>
           emit({ kind: 'joined', ack: error ? null : (ack ?? null), error, resumedFrom }),
         );
     };
@@ -155,11 +156,11 @@ function* reloadAll(): SagaIterator {
 }
 
 function* upsertRow(row: unknown): SagaIterator {
-  const conversation = toConversation(isRecord(row) ? row : null);
+  const conversation = pushedConversation(row);
   if (conversation) yield put(conversationsActions.conversationUpserted(conversation));
 }
 
-function* onNewMessage(cursor: Cursor, payload: NewMessagePush): SagaIterator {
+function* onNewMessage(cursor: Cursor, payload: NewMessagePayload): SagaIterator {
   const position = positionOf(payload);
   const isNew = position === undefined || position > cursor.position;
   yield* seen(cursor, position);
@@ -196,14 +197,14 @@ function* onPush(cursor: Cursor, name: ServerEventName, payload: unknown): SagaI
   if (!isRecord(payload)) return;
   switch (name) {
     case 'whatsapp:newMessage':
-      yield* onNewMessage(cursor, payload as NewMessagePush);
+      yield* onNewMessage(cursor, payload as NewMessagePayload);
       return;
     case 'message:updated':
       yield* seen(cursor, positionOf(payload));
-      yield put(messagesActions.messageUpdated(payload as NewMessagePush));
+      yield put(messagesActions.messageUpdated(payload as NewMessagePayload));
       return;
     case 'message:status': {
-      const status = payload as unknown as MessageStatusPush;
+      const status = payload as unknown as MessageStatusPayload;
       yield* seen(cursor, positionOf(payload));
       yield put(
         messagesActions.messageStatusChanged({
@@ -217,7 +218,7 @@ function* onPush(cursor: Cursor, name: ServerEventName, payload: unknown): SagaI
     }
     case 'conversation:updated':
       yield* seen(cursor, positionOf(payload));
-      yield* upsertRow((payload as unknown as ConversationUpdatedPush).conversation);
+      yield* upsertRow((payload as unknown as ConversationUpdatedPayload).conversation);
       return;
     case 'conversation:removed': {
       // Assigned to someone else: it leaves this agent's list (the server sends nothing more of it).
@@ -228,7 +229,7 @@ function* onPush(cursor: Cursor, name: ServerEventName, payload: unknown): SagaI
     }
     case 'whatsapp:connected':
     case 'whatsapp:disconnected': {
-      const channel = payload as unknown as ChannelPush;
+      const channel = payload as unknown as ChannelPayload;
       yield* seen(cursor, positionOf(payload));
       yield put(
         realtimeActions.channelStatusChanged({
@@ -241,7 +242,7 @@ function* onPush(cursor: Cursor, name: ServerEventName, payload: unknown): SagaI
     }
     case 'resync':
       // Too much was missed to replay: reload with REST; live changes continue after this position.
-      yield* seen(cursor, (payload as unknown as ResyncPush).position);
+      yield* seen(cursor, (payload as unknown as ResyncPayload).position);
       yield* reloadAll();
       return;
   }

@@ -127,43 +127,24 @@ export function storedMessage(n: number, overrides: Partial<Message> = {}): Mess
     status: 'delivered',
     mediaUrl: null,
     mediaStatus: 'none',
+    fileName: null,
     error: null,
     position: n,
     ...overrides,
   };
 }
 
-/** A conversation row as the read model pushes it (no REST alias fields). */
-export function pushedRow(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
+/** A conversation as the gateway pushes it: the REST view (the contract's), as a row of an unread message. */
+export function pushedRow(overrides: Parameters<typeof makeConversation>[0] = {}): Conversation {
+  return makeConversation({
     id: CHAT,
-    chatId: CHAT,
-    workspaceId: 'w_1',
-    sessionId: 's1',
-    customerName: 'Cliente',
-    customerId: '5511999990000',
-    channel: 'whatsapp',
-    type: 'private',
     lastMessage: 'olá',
-    lastMessageType: 'text',
-    lastMessageFromMe: false,
-    lastTimestamp: '2025-03-10T12:00:00.000Z',
     unreadCount: 1,
-    messageCount: 1,
-    hasMedia: false,
-    mediaType: null,
-    profilePic: null,
-    isPinned: false,
-    isArchived: false,
-    assigneeId: null,
-    status: 'active',
-    rating: null,
     createdAt: '2025-03-10T11:00:00.000Z',
     updatedAt: '2025-03-10T12:00:00.000Z',
-    lastReadAt: null,
     lastInboundAt: '2025-03-10T12:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 /** The same row as the REST list carries it. */

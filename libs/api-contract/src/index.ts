@@ -1,0 +1,2 @@
+export * from './conversations.js';
+export * from './socket.js';
