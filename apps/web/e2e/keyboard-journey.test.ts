@@ -216,5 +216,5 @@ describeWithBrowser('keyboard journey', () => {
     await expectFocused(page, mariaRow);
     expect(page.errors).toEqual([]);
     await page.close();
-  });
+  }, 120_000); // twelve messages, then the whole flow key by key: slow on a busy 2-core machine
 });

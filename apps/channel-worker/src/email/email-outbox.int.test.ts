@@ -103,14 +103,21 @@ describeMail('e-mail outbox against GreenMail (real SMTP and IMAP)', () => {
     );
   }
 
-  async function outcome(emailId: string): Promise<{ type: string; data: Record<string, unknown> }> {
-    return until(async () => {
-      const events = await store.readStream(streams.email(emailId));
-      const last = events.at(-1)!;
-      return last.type === 'EmailSent'
-        ? undefined
-        : { type: last.type, data: last.data as Record<string, unknown> };
-    }, `the outcome of ${emailId}`);
+  async function outcome(
+    emailId: string,
+    ms?: number,
+  ): Promise<{ type: string; data: Record<string, unknown> }> {
+    return until(
+      async () => {
+        const events = await store.readStream(streams.email(emailId));
+        const last = events.at(-1)!;
+        return last.type === 'EmailSent'
+          ? undefined
+          : { type: last.type, data: last.data as Record<string, unknown> };
+      },
+      `the outcome of ${emailId}`,
+      ms,
+    );
   }
 
   const fastQueue = () =>
@@ -171,8 +178,9 @@ describeMail('e-mail outbox against GreenMail (real SMTP and IMAP)', () => {
   it('sends once the server is back within the retries', async () => {
     const ports = { smtpPort: await freePort(), imapPort: await freePort() };
     await configure(ports.smtpPort);
+    // Retries spanning ≈ 20 s: GreenMail's JVM may take that long to start again on a busy machine.
     const late = new InProcessQueue<EmailJob>({
-      attempts: 6,
+      attempts: 12,
       baseDelayMs: 500,
       maxDelayMs: 2_000,
       keyOf: (j) => j.workspaceId,
@@ -187,7 +195,7 @@ describeMail('e-mail outbox against GreenMail (real SMTP and IMAP)', () => {
     await new Promise((resolve) => setTimeout(resolve, 700)); // the first attempt found nothing listening
     const second = await startGreenMail([company, customer], ports);
     try {
-      expect(await outcome('servidor-volta')).toMatchObject({ type: 'EmailSendAccepted' });
+      expect(await outcome('servidor-volta', 45_000)).toMatchObject({ type: 'EmailSendAccepted' });
       const got = await readMailbox(second, customer);
       expect(got.map((m) => m.subject)).toEqual(['Volta']);
       // The Email card was told the server was down while it was, and that it answers again.
