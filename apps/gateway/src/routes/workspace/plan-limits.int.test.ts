@@ -154,7 +154,7 @@ describe('plan limits over HTTP', () => {
 
     await setPlan(company.workspaceId, 'professional');
     expect((await reply()).status).toBe(200);
-  });
+  }, 90_000); // a thousand appends, one fsync each
 
   it('after the trial without a plan, sending is refused (TRIAL_ENDED, 402) and customers are still received', async () => {
     const company = await gw.createCompany({
