@@ -8,9 +8,11 @@ import {
   cannedReplyDecider,
   newId,
   streams,
+  type CannedReplyCategory,
   type CannedReplyCommand,
   type CannedReplyState,
 } from '@atende/events';
+import { cannedReplySchema, type CannedReply } from '@atende/api-contract';
 import {
   countCannedReplies,
   getCannedReply,
@@ -22,7 +24,16 @@ import { execute } from '../../commands/execute.js';
 import { HttpError } from '../../http/errors.js';
 import type { GatewayDeps } from '../../http/gateway-deps.js';
 import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
-import { idSchema, noBody, noQuery, notFoundError, oneOf, requireCtx, text } from './shared.js';
+import {
+  idSchema,
+  noBody,
+  noQuery,
+  notFoundError,
+  oneOf,
+  requireCtx,
+  text,
+  type SameUnion,
+} from './shared.js';
 
 export const CANNED_REPLY_SAVED_MESSAGE = 'Resposta pronta salva com sucesso!';
 export const CANNED_REPLY_UPDATED_MESSAGE = 'Resposta pronta atualizada com sucesso!';
@@ -31,17 +42,9 @@ export const CANNED_REPLY_DELETED_MESSAGE = 'Resposta pronta excluída com suces
 export const CANNED_REPLIES_MAX = 500;
 export const CANNED_REPLIES_LIMIT_MESSAGE = `Limite de ${CANNED_REPLIES_MAX} respostas prontas atingido. Exclua alguma antes de criar outra.`;
 
-export const cannedReplySchema = z.object({
-  id: z.string(),
-  text: z.string(),
-  category: z.enum(cannedReplyCategories),
-  categoryLabel: z.string(),
-  keywords: z.string(),
-  createdBy: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type CannedReplyView = z.infer<typeof cannedReplySchema>;
+// The answer's shape is the contract's (shared with the web client); it spells out the domain's categories.
+export type CannedReplyView = CannedReply;
+const _sameCategories: SameUnion<CannedReply['category'], CannedReplyCategory> = true;
 
 const cannedReplyParams = z.strictObject({ cannedReplyId: idSchema });
 /** Texto (required, trimmed), Categoria and Palavras-chave (optional; left out on edit: kept). */

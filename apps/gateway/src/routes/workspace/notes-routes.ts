@@ -9,6 +9,7 @@ import {
   type NoteCommand,
   type NoteState,
 } from '@atende/events';
+import { noteSchema, type Note } from '@atende/api-contract';
 import { getNote, listNotes, type NoteDoc } from '@atende/projector';
 import type { RequestContext } from '../../auth/request-context.js';
 import { execute } from '../../commands/execute.js';
@@ -36,18 +37,8 @@ export const NOTE_DELETED_MESSAGE = 'Anotação excluída com sucesso!';
 const TAGS_MAX = 50;
 const TAG_MAX_LENGTH = 50;
 
-export const noteSchema = z.object({
-  id: z.string(),
-  authorId: z.string(),
-  title: z.string(),
-  content: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  reminder: z.string().nullable(),
-  isPinned: z.boolean(),
-  tags: z.array(z.string()),
-});
-export type NoteView = z.infer<typeof noteSchema>;
+// The answer's shape is the contract's (shared with the web client).
+export type NoteView = Note;
 
 /** Tags as typed: a list, or one comma-separated string. */
 const tagsInput = z.union([text(5000), z.array(text(TAG_MAX_LENGTH)).max(TAGS_MAX * 4)], {

@@ -5,6 +5,7 @@ import {
   notificationInboxDecider,
   streams,
 } from '@atende/events';
+import { notificationSchema, type Notification } from '@atende/api-contract';
 import { getNotification, listNotifications, type UserNotification } from '@atende/projector';
 import { execute } from '../../commands/execute.js';
 import type { GatewayDeps } from '../../http/gateway-deps.js';
@@ -13,19 +14,8 @@ import { limitQuery, noBody, notFoundError, requireCtx } from './shared.js';
 
 export const NOTIFICATIONS_CLEARED_MESSAGE = 'Notificações removidas';
 
-export const notificationSchema = z.object({
-  id: z.string(),
-  noteId: z.string(),
-  title: z.string(),
-  /** 'Lembrete: {title}'. */
-  message: z.string(),
-  /** ISO: the reminder the note asked for. */
-  reminder: z.string(),
-  /** ISO: when it became due (the list is newest first by this). */
-  timestamp: z.string(),
-  read: z.boolean(),
-});
-export type NotificationView = z.infer<typeof notificationSchema>;
+// The answer's shape is the contract's (shared with the web client).
+export type NotificationView = Notification;
 
 const notificationParams = z.strictObject({
   notificationId: z.string().regex(NOTIFICATION_ID_PATTERN, { error: 'identificador inválido' }),

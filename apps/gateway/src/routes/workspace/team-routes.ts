@@ -12,6 +12,7 @@ import {
   type MemberRole,
   type MemberStatus,
 } from '@atende/events';
+import { teamMemberSchema, type TeamMember } from '@atende/api-contract';
 import { findUserByEmail, getMember, listMembers, type MemberDoc } from '@atende/projector';
 import { hashPassword } from '../../auth/password.js';
 import { oneTimePassword } from '../../bootstrap/provision-workspace.js';
@@ -31,6 +32,7 @@ import {
   oneOf,
   requireCtx,
   text,
+  type SameUnion,
 } from './shared.js';
 
 export const INVALID_MEMBER_EMAIL = 'Email inválido';
@@ -43,17 +45,10 @@ export const MEMBER_ADDED_MESSAGE = 'Membro adicionado com sucesso!';
 export const MEMBER_UPDATED_MESSAGE = 'Membro atualizado com sucesso!';
 export const MEMBER_REMOVED_MESSAGE = 'Membro removido com sucesso!';
 
-export const teamMemberSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  role: z.enum(memberRoles),
-  status: z.enum(memberStatuses),
-  /** ISO instant of the member's last action, or null. */
-  lastActive: z.string().nullable(),
-  joinedAt: z.string(),
-});
-export type TeamMember = z.infer<typeof teamMemberSchema>;
+// The answer's shape is the contract's (shared with the web client); it spells out the domain's lists.
+export type { TeamMember };
+const _sameRoles: SameUnion<TeamMember['role'], MemberRole> = true;
+const _sameStatuses: SameUnion<TeamMember['status'], MemberStatus> = true;
 
 const emailAddress = z.email().max(254);
 const memberParams = z.strictObject({ userId: idSchema });

@@ -1,18 +1,8 @@
+import type { Note } from '@atende/api-contract';
 import { apiRequest } from '../../api/client';
 
-/** A note as the notes API answers it (GET /api/notes lists pinned first, then newest updated). */
-export interface Note {
-  id: string;
-  authorId: string;
-  title: string;
-  content: string;
-  /** ISO instants. */
-  createdAt: string;
-  updatedAt: string;
-  reminder: string | null;
-  isPinned: boolean;
-  tags: string[];
-}
+// A note as the notes API answers it: the contract shared with the gateway (types only: no zod in the bundle).
+export type { Note };
 
 /** Spec §8 success alerts (the server answers the same texts). */
 export const NOTE_SAVED_TEXT = 'Anotação salva com sucesso!';

@@ -1,18 +1,9 @@
+import type { Notification as AppNotification } from '@atende/api-contract';
 import { apiRequest } from '../../api/client';
 
-/** A reminder notification as GET /api/notifications answers it (spec §3 Notification: id, timestamp, read). */
-export interface AppNotification {
-  id: string;
-  noteId: string;
-  title: string;
-  /** 'Lembrete: {title}'. */
-  message: string;
-  /** ISO: the reminder the note asked for. */
-  reminder: string;
-  /** ISO: when it became due (newest first). */
-  timestamp: string;
-  read: boolean;
-}
+// A reminder notification as GET /api/notifications answers it: the contract shared with the gateway
+// (types only: no zod in the bundle), named apart from the DOM's Notification.
+export type { AppNotification };
 
 export interface NotificationList {
   notifications: AppNotification[];

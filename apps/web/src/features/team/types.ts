@@ -7,17 +7,8 @@ export type MemberRole = Me['role'];
 export const MEMBER_STATUSES = ['active', 'inactive'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
-/** A member as GET/POST/PUT /api/team answer it. */
-export interface TeamMember {
-  id: string;
-  name: string;
-  email: string;
-  role: MemberRole;
-  status: MemberStatus;
-  /** ISO instant of the member's last action in the workspace, or null (never). */
-  lastActive: string | null;
-  joinedAt: string;
-}
+// A member as GET/POST/PUT /api/team answer it: the contract shared with the gateway (types only: no zod in the bundle).
+export type { TeamMember } from '@atende/api-contract';
 
 /** What the add/edit form sends. */
 export interface MemberFormValues {

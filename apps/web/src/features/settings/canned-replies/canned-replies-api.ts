@@ -1,19 +1,9 @@
+import type { CannedReply } from '@atende/api-contract';
 import type { CannedReplyCategory } from '@atende/events/canned-reply-categories';
 import { apiRequest } from '../../../api/client';
 
-/** A canned reply as /api/canned-replies answers it. */
-export interface CannedReply {
-  id: string;
-  text: string;
-  category: CannedReplyCategory;
-  categoryLabel: string;
-  /** Words customers use when the reply fits; '' for none. */
-  keywords: string;
-  createdBy: string;
-  /** ISO instants. */
-  createdAt: string;
-  updatedAt: string;
-}
+// A canned reply as /api/canned-replies answers it: the contract shared with the gateway (types only: no zod in the bundle).
+export type { CannedReply };
 
 /** What the add/edit form sends. */
 export interface CannedReplyInput {
