@@ -4,3 +4,7 @@ export * from './team.js';
 export * from './notes.js';
 export * from './notifications.js';
 export * from './canned-replies.js';
+export * from './emails.js';
+export * from './suggestions.js';
+export * from './analytics.js';
+export * from './billing.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CANNED_REPLY_CATEGORY_LABELS, cannedReplyCategories } from '@atende/events';
+import { suggestionSchema, type Suggestion } from '@atende/api-contract';
+import { CANNED_REPLY_CATEGORY_LABELS } from '@atende/events';
 import {
   cannedRepliesRevision,
   lastCustomerMessage,
@@ -36,17 +37,6 @@ function intQuery(min: number, max: number, fallback: number) {
 
 const suggestionsParams = z.strictObject({ conversationId: chatIdSchema });
 const suggestionsQuery = z.strictObject({ count: intQuery(1, 10, 5), offset: intQuery(0, 50, 0) });
-
-/** A reply suggestion (spec §3 AI suggestion), plus where it came from. */
-export const suggestionSchema = z.object({
-  id: z.string(),
-  text: z.string(),
-  category: z.enum(cannedReplyCategories),
-  categoryLabel: z.string(),
-  confidence: z.number().min(0).max(1),
-  source: z.enum(['canned', 'history']),
-});
-export type SuggestionView = z.infer<typeof suggestionSchema>;
 
 /** Workspaces whose history and canned indexes are kept between requests. */
 const CACHED_WORKSPACES = 100;
@@ -135,7 +125,7 @@ export function suggestionRoutes(deps: GatewayDeps): RouteDefinition[] {
           history: await historyOf(ctx!.workspaceId, pairs),
           canned,
         });
-        const suggestions: SuggestionView[] = ranked
+        const suggestions: Suggestion[] = ranked
           .slice(query.offset, query.offset + query.count)
           .map((s) => ({ ...s, categoryLabel: CANNED_REPLY_CATEGORY_LABELS[s.category] }));
         return { success: true, suggestions };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { analyticsReportSchema } from '@atende/api-contract';
 import { analyticsSummary, listMembers, recentActivity, type AnalyticsPeriodDays } from '@atende/projector';
 import type { GatewayDeps } from '../../http/gateway-deps.js';
 import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
@@ -15,61 +16,8 @@ const PERIOD_DAYS: Record<(typeof analyticsPeriods)[number], AnalyticsPeriodDays
 /** How many recent-activity entries the answer carries. */
 export const ANALYTICS_ACTIVITY_LIMIT = 10;
 
-const averages = {
-  avgResponseMs: z.number().nullable(),
-  avgFirstResponseMs: z.number().nullable(),
-  avgRating: z.number().nullable(),
-};
-
-const totalsSchema = z.object({
-  inbound: z.number(),
-  outbound: z.number(),
-  conversationsStarted: z.number(),
-  resolved: z.number(),
-  ratings: z.number(),
-  /** Ratings with 1…5 stars (index 0 = 1 star). */
-  ratingsByScore: z.array(z.number()).length(5),
-  ...averages,
-});
-
-export const analyticsResponseSchema = ok({
-  period: z.object({ days: z.number(), from: z.string(), to: z.string() }),
-  totals: totalsSchema,
-  /** The same figures for the `days` days just before the period (for the change shown on the cards). */
-  previous: z.object({ from: z.string(), to: z.string(), totals: totalsSchema }),
-  perDay: z.array(
-    z.object({
-      day: z.string(),
-      inbound: z.number(),
-      outbound: z.number(),
-      conversationsStarted: z.number(),
-      resolved: z.number(),
-    }),
-  ),
-  perAgent: z.array(
-    z.object({
-      agentId: z.string(),
-      /** The member's name; null when the id is no member of the workspace (any more). */
-      name: z.string().nullable(),
-      outbound: z.number(),
-      resolved: z.number(),
-      ratings: z.number(),
-      ...averages,
-    }),
-  ),
-  /** The latest conversations started, resolved and rated (whatever the period), newest first. */
-  recentActivity: z.array(
-    z.object({
-      id: z.string(),
-      kind: z.enum(['conversation-started', 'conversation-resolved', 'conversation-rated']),
-      at: z.string(),
-      customerName: z.string().nullable(),
-      agentId: z.string().nullable(),
-      agentName: z.string().nullable(),
-      rating: z.number().nullable(),
-    }),
-  ),
-});
+/** GET /api/analytics's answer: the contract's report (shared with the web client). */
+export const analyticsResponseSchema = ok(analyticsReportSchema.shape);
 
 /** Analytics: the workspace's figures over a period ending today (days in the workspace timezone). */
 export function analyticsRoutes(deps: GatewayDeps): RouteDefinition[] {

@@ -1,34 +1,11 @@
-import { z } from 'zod';
-import { entitlementAt, planLabels, planNames, usageMonth } from '@atende/events';
+import { billingSchema, type Billing } from '@atende/api-contract';
+import { entitlementAt, planLabels, usageMonth } from '@atende/events';
 import { getUsage, getWorkspace, listMembers, workspacePlanOfDoc } from '@atende/projector';
 import type { GatewayDeps } from '../../http/gateway-deps.js';
 import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
 import { noQuery, notFoundError, requireCtx } from './shared.js';
 
 const DAY_MS = 86_400_000;
-const limit = z.number().int().nullable();
-
-export const billingSchema = z.object({
-  /** The plan chosen; null while on the trial. */
-  plan: z.enum(planNames).nullable(),
-  /** Whose limits apply (the trial runs on Professional's). */
-  limitsOf: z.enum(planNames),
-  limitsLabel: z.string(),
-  status: z.enum(['trial', 'trial-ended', 'subscribed']),
-  trialStartedAt: z.string(),
-  trialEndsAt: z.string(),
-  trialDays: z.number().int(),
-  trialDaysLeft: z.number().int(),
-  limits: z.object({ members: limit, conversationsPerMonth: limit }),
-  usage: z.object({
-    /** YYYY-MM, Brasília time. */
-    month: z.string(),
-    activeMembers: z.number().int(),
-    conversationsStarted: z.number().int(),
-    overLimitConversations: z.number().int(),
-  }),
-});
-export type BillingView = z.infer<typeof billingSchema>;
 
 /** Assinatura: the workspace's plan or trial and this month's usage against each limit (Owner). */
 export function billingRoutes(deps: GatewayDeps): RouteDefinition[] {
@@ -54,7 +31,7 @@ export function billingRoutes(deps: GatewayDeps): RouteDefinition[] {
         const plan = workspacePlanOfDoc(workspace);
         const entitlement = entitlementAt(plan, now);
         const left = Math.ceil((Date.parse(entitlement.trialEndsAt) - now.getTime()) / DAY_MS);
-        const billing: BillingView = {
+        const billing: Billing = {
           plan: plan.plan,
           limitsOf: entitlement.plan,
           limitsLabel: planLabels[entitlement.plan],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema, type Email } from '@atende/api-contract';
 import {
   EMAIL_NOT_FOUND_MESSAGE,
   emailDecider,
@@ -29,38 +30,10 @@ import { sendAllowance } from './plan-allowances.js';
 export const EMAIL_SENT_MESSAGE = 'Email enviado com sucesso!';
 /** What POST answers: recorded and on its way (the e-mail channel sends it, with retries). */
 export const EMAIL_SENDING_MESSAGE = 'Enviando…';
-/** How an e-mail's sending stands, as people read it. */
-export const emailStatuses = ['sending', 'sent', 'failed', 'received'] as const;
 export const EMAIL_DELETED_MESSAGE = 'Email excluído com sucesso!';
 
-export const emailSchema = z.object({
-  id: z.string(),
-  direction: z.enum(['sent', 'received']),
-  /** Received: the sender's address. Sent: the author's user id. */
-  sender: z.string(),
-  /** Who it is from, as people read it: the author's name for a sent e-mail, the address otherwise. */
-  senderName: z.string(),
-  authorId: z.string().nullable(),
-  to: z.array(z.string()),
-  cc: z.array(z.string()),
-  subject: z.string(),
-  preview: z.string(),
-  content: z.string(),
-  timestamp: z.string(),
-  isUnread: z.boolean(),
-  hasAttachments: z.boolean(),
-  priority: z.enum(emailPriorities),
-  kind: z.enum(emailKinds),
-  inReplyTo: z.string().nullable(),
-  /** Ours: `sending` until the SMTP server accepted it (`sent`) or it was given up (`failed`, see `error`). */
-  status: z.enum(emailStatuses),
-  error: z.string().nullable(),
-  /** Files of a received e-mail: `url` serves it to members of the workspace. */
-  attachments: z.array(
-    z.object({ filename: z.string(), contentType: z.string(), size: z.number(), url: z.string() }),
-  ),
-});
-export type EmailView = z.infer<typeof emailSchema>;
+/** An e-mail as answered: the contract's shape (shared with the web client). */
+export type EmailView = Email;
 
 /** Addresses as typed: a list, or one comma-separated text. */
 const addresses = z.union([text(10000), z.array(text(320)).max(200)], {

@@ -164,7 +164,7 @@ function monthReport(): AnalyticsReport {
       conversationsStarted: 160,
       avgFirstResponseMs: 45_000,
     },
-    previous: undefined,
+    previous: { from: '2026-09-05', to: '2026-10-04', totals: zeroTotals() },
     perDay: daysEnding('2026-11-03', 30, (i) => (i === 0 ? { inbound: 384, outbound: 814 } : {})),
   };
 }
@@ -253,7 +253,11 @@ describe('Analytics screen', () => {
   });
 
   it('the period selector refetches with ?period=30d, changes the figures and keeps the choice in the address', async () => {
-    const queries = serve({ '7d': weekReport(), '30d': monthReport() });
+    // The 30 days without their previous period (the gateway always sends one): the cards still show.
+    const queries = serve({
+      '7d': weekReport(),
+      '30d': () => HttpResponse.json({ success: true, ...monthReport(), previous: undefined }),
+    });
     const user = userEvent.setup();
     renderAt();
     await waitFor(() => expect(kpi('Mensagens recebidas')).toHaveTextContent('128'));

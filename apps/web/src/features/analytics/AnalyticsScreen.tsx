@@ -103,6 +103,7 @@ export function AnalyticsScreen() {
               </div>
             </div>
           ) : null}
+          {/* The gateway always sends `previous`; an answer without it still shows the cards, with no change. */}
           <KpiCards
             totals={shown.report.totals}
             {...(shown.report.previous ? { previous: shown.report.previous.totals } : {})}
@@ -113,7 +114,7 @@ export function AnalyticsScreen() {
             <div className="min-w-0 2xl:col-span-2">
               <AgentTable agents={shown.report.perAgent} />
             </div>
-            <RecentActivity entries={shown.report.recentActivity ?? []} />
+            <RecentActivity entries={shown.report.recentActivity} />
           </div>
         </div>
       ) : null}

@@ -1,3 +1,4 @@
+import type { AnalyticsReport } from '@atende/api-contract';
 import { apiRequest } from '../../api/client';
 
 /** The period selector's values, as GET /api/analytics?period= takes them (spec §2). */
@@ -16,66 +17,14 @@ export function parsePeriod(value: string | null | undefined): AnalyticsPeriod {
   return ANALYTICS_PERIODS.find((p) => p.value === value)?.value ?? DEFAULT_PERIOD;
 }
 
-export interface AnalyticsTotals {
-  inbound: number;
-  outbound: number;
-  conversationsStarted: number;
-  /** Conversations archived (resolved). */
-  resolved: number;
-  ratings: number;
-  /** Ratings with 1, 2, 3, 4 and 5 stars (index 0 = 1 star). */
-  ratingsByScore: number[];
-  /** Averages in ms; null with nothing to average. */
-  avgFirstResponseMs: number | null;
-  avgResponseMs: number | null;
-  /** 1–5; null without ratings. */
-  avgRating: number | null;
-}
-
-export interface AnalyticsDay {
-  /** YYYY-MM-DD in the workspace's timezone. */
-  day: string;
-  inbound: number;
-  outbound: number;
-  conversationsStarted: number;
-  resolved: number;
-}
-
-export interface AnalyticsAgent {
-  agentId: string;
-  /** Null when the id is no member of the workspace any more. */
-  name: string | null;
-  outbound: number;
-  resolved: number;
-  ratings: number;
-  avgResponseMs: number | null;
-  avgFirstResponseMs: number | null;
-  avgRating: number | null;
-}
-
-export type ActivityKind = 'conversation-started' | 'conversation-resolved' | 'conversation-rated';
-
-export interface AnalyticsActivity {
-  id: string;
-  kind: ActivityKind;
-  /** ISO time. */
-  at: string;
-  customerName: string | null;
-  agentId: string | null;
-  agentName: string | null;
-  rating: number | null;
-}
-
-/** GET /api/analytics as the gateway answers it (built from the analytics projection). */
-export interface AnalyticsReport {
-  period: { days: number; from: string; to: string };
-  totals: AnalyticsTotals;
-  /** The same number of days just before the period; absent from older servers. */
-  previous?: { from: string; to: string; totals: AnalyticsTotals };
-  perDay: AnalyticsDay[];
-  perAgent: AnalyticsAgent[];
-  recentActivity?: AnalyticsActivity[];
-}
+// GET /api/analytics's answer is the contract's, shared with the gateway (types only: no zod in the bundle).
+export type {
+  AnalyticsActivity,
+  AnalyticsAgent,
+  AnalyticsDay,
+  AnalyticsReport,
+  AnalyticsTotals,
+} from '@atende/api-contract';
 
 /** GET /api/analytics?period=7d|30d|90d (Supervisor, Admin and Owner; an Agente gets a 403). */
 export async function fetchAnalytics(

@@ -128,7 +128,8 @@ function normaliseSuggestions(list: Partial<Suggestion>[] | undefined): Suggesti
         category,
         categoryLabel: s.categoryLabel || CATEGORY_LABELS[category],
         confidence: typeof s.confidence === 'number' ? s.confidence : 0,
-        source: s.source,
+        // The server always says; an entry that does not is taken for a canned reply (nothing shows it).
+        source: s.source ?? 'canned',
       };
     });
 }

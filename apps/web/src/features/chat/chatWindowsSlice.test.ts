@@ -420,6 +420,7 @@ describe('chat window state machine (spec §4)', () => {
         category: 'other' as const,
         categoryLabel: 'Geral',
         confidence: 0.5,
+        source: 'canned' as const,
       }));
 
     it('waits, loads the first five, asks for the next five, retries the failed page', () => {

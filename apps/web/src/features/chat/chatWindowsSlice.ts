@@ -1,8 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import {
-  CANNED_REPLY_CATEGORY_LABELS,
-  type CannedReplyCategory,
-} from '@atende/events/canned-reply-categories';
+import type { Suggestion } from '@atende/api-contract';
+import { CANNED_REPLY_CATEGORY_LABELS } from '@atende/events/canned-reply-categories';
 import { windowIdFor, type ChatWindowState, type PersistedWindow } from './chatWindow';
 import { restoreWindows } from './restoreWindows';
 import { fitWindow, freeBarPosition, setPoint, setSize } from './windowFit';
@@ -20,19 +18,13 @@ import { newWindowBounds } from './windowPlacement';
 
 export { windowIdFor, type ChatWindowState, type PersistedWindow } from './chatWindow';
 
-/** Categories of an AI suggestion and their labels (spec §3), as the server has them. */
-export type SuggestionCategory = CannedReplyCategory;
-export const CATEGORY_LABELS: Readonly<Record<SuggestionCategory, string>> = CANNED_REPLY_CATEGORY_LABELS;
+/** A reply suggestion as GET /api/conversations/:id/suggestions answers it (the contract's, types only). */
+export type { Suggestion } from '@atende/api-contract';
 
-/** A reply suggestion as GET /api/conversations/:id/suggestions answers it. */
-export interface Suggestion {
-  id: string;
-  text: string;
-  category: SuggestionCategory;
-  categoryLabel: string;
-  confidence: number;
-  source?: 'canned' | 'history';
-}
+/** Categories of an AI suggestion and their labels (spec §3), as the server has them. */
+export type SuggestionCategory = Suggestion['category'];
+// Typed by the contract's categories: a category the canned replies lack fails to compile here.
+export const CATEGORY_LABELS: Readonly<Record<SuggestionCategory, string>> = CANNED_REPLY_CATEGORY_LABELS;
 
 /** How many suggestions one request asks for (spec §4: five). */
 export const SUGGESTIONS_PAGE = 5;

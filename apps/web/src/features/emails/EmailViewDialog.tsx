@@ -57,7 +57,7 @@ export function EmailViewDialog({
   const [confirming, setConfirming] = useState(false);
   const sender = senderLabelOf(email);
   const delivery = deliveryLabel(email);
-  const cc = email.cc ?? [];
+  const cc = email.cc;
   const actionClass =
     'inline-flex items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-50';
   return (
@@ -151,7 +151,7 @@ export function EmailViewDialog({
               <dt className="sr-only">Anexos</dt>
               <dd className="col-span-2 flex items-center gap-1.5 text-slate-600 dark:text-slate-300">
                 <Paperclip aria-hidden className="h-4 w-4" />
-                {email.attachments && email.attachments.length > 0 ? (
+                {email.attachments.length > 0 ? (
                   <ul className="flex flex-wrap gap-x-3 gap-y-1">
                     {email.attachments.map((file) => (
                       <li key={file.url}>

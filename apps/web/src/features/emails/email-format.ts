@@ -96,7 +96,7 @@ const unique = (addresses: string[], except: string[]): string[] => {
 /** 'Responder' or 'Responder com cópia': Para = the sender, Assunto 'Re: …', the original quoted. */
 export function replyDraft(email: Email, withCopy: boolean): EmailDraft {
   const to = replyAddresses(email);
-  const cc = withCopy ? unique([...(email.cc ?? [])], to) : [];
+  const cc = withCopy ? unique([...email.cc], to) : [];
   const header = `Em ${formatEmailDate(email.timestamp)}, ${senderLabelOf(email)} escreveu:`;
   return {
     to: to.join(', '),

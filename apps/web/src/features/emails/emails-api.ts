@@ -1,44 +1,11 @@
+import type { Email } from '@atende/api-contract';
 import { apiRequest } from '../../api/client';
 
-export type EmailPriority = 'high' | 'medium' | 'low';
-export type EmailKind = 'new' | 'reply' | 'reply_all' | 'forward';
-
-/** An e-mail as the gateway answers it (GET /api/emails, GET /api/emails/:id). */
-export interface Email {
-  id: string;
-  direction: 'sent' | 'received';
-  /** Received: the sender's address (possibly 'Nome <endereço>'). Sent: the author's user id. */
-  sender: string;
-  /** Who it is from, as people read it: the author's name for a sent e-mail, the address otherwise. */
-  senderName: string;
-  authorId?: string | null;
-  to: string[];
-  cc?: string[];
-  subject: string;
-  preview: string;
-  content: string;
-  timestamp: string;
-  isUnread: boolean;
-  hasAttachments: boolean;
-  priority: EmailPriority;
-  kind?: EmailKind;
-  inReplyTo?: string | null;
-  /** Ours: `sending` until the SMTP server accepted it (`sent`) or it was given up (`failed`). */
-  status?: EmailStatus;
-  /** Why it was not sent. */
-  error?: string | null;
-  /** Files of a received e-mail (`url` downloads it). */
-  attachments?: EmailAttachment[];
-}
-
-export interface EmailAttachment {
-  filename: string;
-  contentType: string;
-  size: number;
-  url: string;
-}
-
-export type EmailStatus = 'sending' | 'sent' | 'failed' | 'received';
+// The answer's shape is the contract's, shared with the gateway (types only: no zod in the bundle).
+export type { Email, EmailAttachment } from '@atende/api-contract';
+export type EmailPriority = Email['priority'];
+export type EmailKind = Email['kind'];
+export type EmailStatus = Email['status'];
 
 /** What POST /api/emails takes. */
 export interface OutgoingEmail {
@@ -92,7 +59,7 @@ export async function sendAndFollow(
 ): Promise<SendOutcome> {
   let current = await recordEmail(email);
   const deadline = Date.now() + waitMs;
-  while (current && (current.status ?? 'sending') === 'sending' && Date.now() < deadline) {
+  while (current && current.status === 'sending' && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, pollMs));
     signal?.throwIfAborted();
     current = (await fetchEmail(current.id, signal)) ?? current;

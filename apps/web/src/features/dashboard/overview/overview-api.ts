@@ -1,21 +1,22 @@
+import type { Email } from '@atende/api-contract';
 import { apiRequest } from '../../../api/client';
 
-/** An e-mail as GET /api/emails answers it. */
-export interface WorkspaceEmail {
-  id: string;
-  direction: 'sent' | 'received';
-  sender: string;
-  /** Who it is from, as people read it. */
-  senderName: string;
-  to: string[];
-  subject: string;
-  preview: string;
-  content: string;
-  timestamp: string;
-  isUnread: boolean;
-  hasAttachments: boolean;
-  priority: 'high' | 'medium' | 'low';
-}
+/** The fields of an e-mail (the contract's, as GET /api/emails answers it) the overview shows. */
+export type WorkspaceEmail = Pick<
+  Email,
+  | 'id'
+  | 'direction'
+  | 'sender'
+  | 'senderName'
+  | 'to'
+  | 'subject'
+  | 'preview'
+  | 'content'
+  | 'timestamp'
+  | 'isUnread'
+  | 'hasAttachments'
+  | 'priority'
+>;
 
 /** A note as GET /api/notes answers it (the notes feature owns its calls). */
 export type { Note as WorkspaceNote } from '../../notes/notes-api';

@@ -18,6 +18,10 @@ export const email = (n: number, overrides: Partial<Email> = {}): Email => ({
   priority: 'medium',
   kind: 'new',
   inReplyTo: null,
+  // Every field the gateway always sends: a sent e-mail is `sent` unless the test says otherwise.
+  status: overrides.direction === 'sent' ? 'sent' : 'received',
+  error: null,
+  attachments: [],
   ...overrides,
 });
 

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * An e-mail as the API answers it (GET /api/emails, GET /api/emails/:emailId, POST /api/emails and
+ * its read mark). Every field is always sent: null or [] when it has nothing.
+ */
+export const emailSchema = z.object({
+  id: z.string(),
+  direction: z.enum(['sent', 'received']),
+  /** Received: the sender's address (possibly 'Nome <endereço>'). Sent: the author's user id. */
+  sender: z.string(),
+  /** Who it is from, as people read it: the author's name for a sent e-mail, the address otherwise. */
+  senderName: z.string(),
+  authorId: z.string().nullable(),
+  to: z.array(z.string()),
+  cc: z.array(z.string()),
+  subject: z.string(),
+  preview: z.string(),
+  content: z.string(),
+  timestamp: z.string(),
+  isUnread: z.boolean(),
+  hasAttachments: z.boolean(),
+  priority: z.enum(['high', 'medium', 'low']),
+  kind: z.enum(['new', 'reply', 'reply_all', 'forward']),
+  inReplyTo: z.string().nullable(),
+  /** Ours: `sending` until the SMTP server accepted it (`sent`) or it was given up (`failed`, see `error`). */
+  status: z.enum(['sending', 'sent', 'failed', 'received']),
+  /** Why it was not sent; null otherwise. */
+  error: z.string().nullable(),
+  /** Files of a received e-mail: `url` serves it to members of the workspace. */
+  attachments: z.array(
+    z.object({ filename: z.string(), contentType: z.string(), size: z.number(), url: z.string() }),
+  ),
+});
+export type Email = z.infer<typeof emailSchema>;
+export type EmailAttachment = Email['attachments'][number];
