@@ -1,4 +1,6 @@
+export * from './auth.js';
 export * from './conversations.js';
+export * from './integrations.js';
 export * from './socket.js';
 export * from './team.js';
 export * from './notes.js';
@@ -8,3 +10,4 @@ export * from './emails.js';
 export * from './suggestions.js';
 export * from './analytics.js';
 export * from './billing.js';
+export * from './whatsapp.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { authConfigSchema, meSchema } from '@atende/api-contract';
 import { atendeRegistry, handleCommand, streams, userDecider, userThemes } from '@atende/events';
 import {
   findUserByEmail,
@@ -11,7 +12,7 @@ import {
 import type { Request, Response } from 'express';
 import { accountWorkspaces, chooseWorkspace } from '../auth/account-workspaces.js';
 import { currentPasswordHash } from '../auth/current-password-hash.js';
-import { describeMe, meSchema } from '../auth/me.js';
+import { describeMe } from '../auth/me.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { proveSecondFactor } from '../auth/second-factor.js';
 import {
@@ -140,14 +141,7 @@ export function authRoutes(deps: GatewayDeps): RouteDefinition[] {
       summary: 'How to sign in: local accounts, or Firebase (with the web SDK settings)',
       tag: 'auth',
       auth: 'public',
-      response: ok({
-        mode: z.enum(['local', 'firebase']),
-        /** Whether anyone may create a company (ATENDE_SIGNUP=open). */
-        signup: z.boolean(),
-        firebase: z
-          .object({ projectId: z.string(), apiKey: z.string().optional(), authDomain: z.string().optional() })
-          .nullable(),
-      }),
+      response: ok(authConfigSchema.shape),
       handler: async () => ({
         success: true,
         mode: deps.firebase ? 'firebase' : 'local',

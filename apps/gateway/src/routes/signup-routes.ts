@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { meSchema } from '@atende/api-contract';
 import { DomainError, USER_NAME_MAX_LENGTH, WORKSPACE_NAME_MAX_LENGTH } from '@atende/events';
 import { findUserByEmail, getUser } from '@atende/projector';
-import { meSchema } from '../auth/me.js';
 import { provisionWorkspace } from '../bootstrap/provision-workspace.js';
 import { HttpError } from '../http/errors.js';
 import type { GatewayDeps } from '../http/gateway-deps.js';

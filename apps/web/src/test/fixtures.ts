@@ -13,6 +13,7 @@ export const makeMe = (overrides: Partial<Me> = {}): Me => ({
   trialDays: 7,
   trialDaysLeft: 5,
   theme: null,
+  twoFactor: { enabled: false, required: false },
   ...overrides,
 });
 

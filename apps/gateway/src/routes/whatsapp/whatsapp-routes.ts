@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import {
+  sessionSchema,
+  sessionStatusAnswerSchema,
+  type SessionStatus,
+  type WhatsAppSession,
+} from '@atende/api-contract';
+import {
   CHANNEL_NOT_FOUND_MESSAGE,
   MESSAGE_EMPTY_MESSAGE,
   channelSessionDecider,
@@ -21,6 +27,7 @@ import { HttpError } from '../../http/errors.js';
 import type { GatewayDeps } from '../../http/gateway-deps.js';
 import { AnswerCache } from '../../http/answer-cache.js';
 import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
+import type { Same } from '../../http/same-type.js';
 import {
   canSee,
   chatIdSchema,
@@ -90,16 +97,11 @@ const connectBody = z.strictObject({
   name: z.string().max(500).nullable().optional(),
 });
 
-const sessionSchema = z.object({
-  sessionId: z.string(),
-  status: z.enum(['requested', 'qr_issued', 'connected', 'disconnected', 'failed']),
-  phoneNumber: z.string(),
-  name: z.string(),
-  connected: z.boolean(),
-  updatedAt: z.string(),
-});
+// The session answers are the contract's, which spells the statuses out: the build fails when they
+// drift from the read model's.
+const _sameStatuses: Same<SessionStatus, SessionDoc['status']> = true;
 
-function sessionView(session: SessionDoc): z.infer<typeof sessionSchema> {
+function sessionView(session: SessionDoc): WhatsAppSession {
   return {
     sessionId: session.sessionId,
     status: session.status,
@@ -227,12 +229,7 @@ export function whatsappRoutes(deps: GatewayDeps): RouteDefinition[] {
       auth: 'session',
       params: z.strictObject({ sessionId: z.string().min(1).max(256) }),
       query: userQuery,
-      response: ok({
-        connected: z.boolean(),
-        sessionId: z.string(),
-        status: sessionSchema.shape.status,
-        qrCode: z.string().nullable(),
-      }),
+      response: ok(sessionStatusAnswerSchema.shape),
       handler: async ({ params, query }, ctx) => {
         requireSelf(ctx!, query.userId);
         const session = await requireOwnSession(deps, ctx!, params.sessionId);

@@ -1,6 +1,6 @@
+import type { IntegrationCard } from '@atende/api-contract';
 import { maskSecret } from '@atende/projector';
 import { GatewayHarness } from '../../testing/harness.js';
-import type { IntegrationCard } from './integrations-routes.js';
 import { deniedCount, signInEveryone, type Cookies } from './testing.js';
 
 type ListAnswer = { success: boolean; integrations: IntegrationCard[] };

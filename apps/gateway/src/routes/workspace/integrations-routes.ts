@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import {
+  integrationCardSchema,
+  type IntegrationCard,
+  type IntegrationType as ContractIntegrationType,
+} from '@atende/api-contract';
+import {
   INTEGRATION_FIELD_MAX_LENGTH,
   integrationConfigFields,
   integrationDisplayNames,
-  integrationTypes,
   isIntegrationConfigField,
   isIntegrationType,
   isSecretIntegrationField,
@@ -17,29 +21,16 @@ import type { RequestContext } from '../../auth/request-context.js';
 import { execute } from '../../commands/execute.js';
 import type { GatewayDeps } from '../../http/gateway-deps.js';
 import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
+import type { Same } from '../../http/same-type.js';
 import { badRequest, noBody, noQuery, notFoundError, requireCtx, text } from './shared.js';
 
 export const INTEGRATION_NOT_FOUND_MESSAGE = 'Integração não encontrada';
 export const INTEGRATION_SAVED_MESSAGE = 'Configuração salva com sucesso!';
 export const INTEGRATION_DISCONNECTED_MESSAGE = 'Integração desconectada';
 
-export const integrationCardSchema = z.object({
-  type: z.enum(integrationTypes),
-  name: z.string(),
-  status: z.enum(['connected', 'disconnected']),
-  /** The labels of the 'Configurar {name}' form, in order. */
-  configFields: z.array(z.string()),
-  /** Label → value; secret values masked ('••••' + last 4 characters). */
-  config: z.record(z.string(), z.string()),
-  /** Labels whose values are secrets (masked in `config`). */
-  secretFields: z.array(z.string()),
-  connectedAt: z.string().nullable(),
-  /** Last change (configured or disconnected), null when never configured. */
-  lastSync: z.string().nullable(),
-  /** Why a server of the channel cannot be reached now (pt-BR), as the channel worker last found it. */
-  serverErrors: z.array(z.string()),
-});
-export type IntegrationCard = z.infer<typeof integrationCardSchema>;
+// The card's shape is the contract's (shared with the web client). It spells the six types out:
+// the build fails when they drift from the domain's.
+const _sameTypes: Same<ContractIntegrationType, IntegrationType> = true;
 
 function toCard(view: IntegrationView): IntegrationCard {
   const fields: readonly string[] = integrationConfigFields[view.type];

@@ -114,7 +114,7 @@ export function IntegrationCardView({
           ))}
         </dl>
       ) : null}
-      {connected && card?.serverErrors?.length ? (
+      {connected && card?.serverErrors.length ? (
         <ul className="space-y-1 rounded-lg bg-red-50 px-3 py-2 text-xs text-red-700 dark:bg-red-950/50 dark:text-red-300">
           {card.serverErrors.map((error) => (
             <li key={error}>{error}</li>

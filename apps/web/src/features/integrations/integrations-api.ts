@@ -1,22 +1,22 @@
+import type {
+  IntegrationCard as ServerIntegrationCard,
+  SessionStatusAnswer,
+  WhatsAppSession,
+} from '@atende/api-contract';
 import { apiRequest } from '../../api/client';
 import type { IntegrationType } from './catalog';
 
-/** A card as GET /api/integrations answers it; secret values arrive masked ('••••' + last 4). */
-export interface IntegrationCard {
-  type: IntegrationType;
-  name: string;
-  status: 'connected' | 'disconnected';
-  configFields: string[];
-  /** Label → value; secrets masked. */
-  config: Record<string, string>;
-  secretFields: string[];
-  connectedAt: string | null;
-  lastSync: string | null;
-  /** Why a server of the channel cannot be reached now (the e-mail channel's SMTP and IMAP). */
-  serverErrors?: string[];
-  /** Messages processed through the channel, when the server counts them. */
+// The answers' shapes are the contract shared with the gateway (types only: no zod in the bundle).
+export type { WhatsAppSession } from '@atende/api-contract';
+
+/**
+ * A card as GET /api/integrations answers it (secret values masked, '••••' + last 4), plus a count
+ * the gateway does not send yet: the card shows 'N mensagens processadas' only when one is given.
+ */
+export type IntegrationCard = ServerIntegrationCard & {
+  /** Messages processed through the channel, when the server counts them (it never does today). */
   messageCount?: number | null;
-}
+};
 
 export interface CardAnswer {
   integration: IntegrationCard;
@@ -68,27 +68,13 @@ export function connectWhatsApp(request: ConnectRequest): Promise<ConnectAnswer>
   return apiRequest<ConnectAnswer>('/api/whatsapp/connect', { method: 'POST', body: request });
 }
 
-export interface StatusAnswer {
-  connected: boolean;
-  sessionId: string;
-  status?: string;
-  qrCode?: string | null;
-}
+/** GET /api/whatsapp/status/:sessionId. */
+export type StatusAnswer = SessionStatusAnswer;
 
 export function fetchWhatsAppStatus(sessionId: string, userId: string): Promise<StatusAnswer> {
   return apiRequest<StatusAnswer>(
     `/api/whatsapp/status/${encodeURIComponent(sessionId)}?userId=${encodeURIComponent(userId)}`,
   );
-}
-
-/** One of the user's WhatsApp sessions (GET /api/whatsapp/sessions/:userId). */
-export interface WhatsAppSession {
-  sessionId: string;
-  status?: string;
-  phoneNumber?: string;
-  name?: string;
-  connected?: boolean;
-  updatedAt?: string;
 }
 
 export async function fetchWhatsAppSessions(userId: string): Promise<WhatsAppSession[]> {

@@ -20,6 +20,7 @@ export const owner: Me = {
   trialDays: 7,
   trialDaysLeft: 5,
   theme: null,
+  twoFactor: { enabled: false, required: false },
 };
 
 export const withRole = (role: Me['role']): Me => ({ ...owner, id: `u_${role.toLowerCase()}`, role });
@@ -36,6 +37,7 @@ export function card(type: IntegrationType, overrides: Partial<IntegrationCard> 
     secretFields: info.configFields.filter((label) => SECRET_FIELDS.includes(label)),
     connectedAt: null,
     lastSync: null,
+    serverErrors: [],
     ...overrides,
   };
 }

@@ -21,6 +21,7 @@ export const me: Me = {
   trialDays: 7,
   trialDaysLeft: 5,
   theme: 'light',
+  twoFactor: { enabled: false, required: false },
 };
 
 export const note = (n: number, overrides: Partial<Note> = {}): Note => ({

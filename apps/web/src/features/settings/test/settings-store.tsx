@@ -23,6 +23,7 @@ export const member = (role: Me['role'], overrides: Partial<Me> = {}): Me => ({
   trialDays: 7,
   trialDaysLeft: 7,
   theme: 'light',
+  twoFactor: { enabled: false, required: false },
   ...overrides,
 });
 

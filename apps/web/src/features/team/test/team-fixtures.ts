@@ -14,6 +14,7 @@ export const viewerAs = (role: MemberRole, id = `u_${role.toLowerCase()}`): Me =
   trialDays: 7,
   trialDaysLeft: 5,
   theme: null,
+  twoFactor: { enabled: false, required: false },
 });
 
 export const member = (overrides: Partial<TeamMember> & Pick<TeamMember, 'id' | 'name'>): TeamMember => ({

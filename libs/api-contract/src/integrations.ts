@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** The six channel cards of the Integrações screen, in the spec's order (§2, §3). */
+export const integrationTypeSchema = z.enum([
+  'whatsapp',
+  'telegram',
+  'messenger',
+  'instagram',
+  'email',
+  'website',
+]);
+export type IntegrationType = z.infer<typeof integrationTypeSchema>;
+
+/** A card as GET /api/integrations (and saving or disconnecting one) answers it. */
+export const integrationCardSchema = z.object({
+  type: integrationTypeSchema,
+  name: z.string(),
+  status: z.enum(['connected', 'disconnected']),
+  /** The labels of the 'Configurar {name}' form, in order. */
+  configFields: z.array(z.string()),
+  /** Label → value; secret values masked ('••••' + last 4 characters). */
+  config: z.record(z.string(), z.string()),
+  /** Labels whose values are secrets (masked in `config`). */
+  secretFields: z.array(z.string()),
+  connectedAt: z.string().nullable(),
+  /** Last change (configured or disconnected), null when never configured. */
+  lastSync: z.string().nullable(),
+  /** Why a server of the channel cannot be reached now (pt-BR), as the channel worker last found it. */
+  serverErrors: z.array(z.string()),
+});
+export type IntegrationCard = z.infer<typeof integrationCardSchema>;
