@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Same } from '../../http/same-type.js';
 import {
   CANNED_REPLY_CATEGORY_LABELS,
   CANNED_REPLY_KEYWORDS_MAX,
@@ -24,16 +25,7 @@ import { execute } from '../../commands/execute.js';
 import { HttpError } from '../../http/errors.js';
 import type { GatewayDeps } from '../../http/gateway-deps.js';
 import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
-import {
-  idSchema,
-  noBody,
-  noQuery,
-  notFoundError,
-  oneOf,
-  requireCtx,
-  text,
-  type SameUnion,
-} from './shared.js';
+import { idSchema, noBody, noQuery, notFoundError, oneOf, requireCtx, text } from './shared.js';
 
 export const CANNED_REPLY_SAVED_MESSAGE = 'Resposta pronta salva com sucesso!';
 export const CANNED_REPLY_UPDATED_MESSAGE = 'Resposta pronta atualizada com sucesso!';
@@ -44,7 +36,7 @@ export const CANNED_REPLIES_LIMIT_MESSAGE = `Limite de ${CANNED_REPLIES_MAX} res
 
 // The answer's shape is the contract's (shared with the web client); it spells out the domain's categories.
 export type CannedReplyView = CannedReply;
-const _sameCategories: SameUnion<CannedReply['category'], CannedReplyCategory> = true;
+const _sameCategories: Same<CannedReply['category'], CannedReplyCategory> = true;
 
 const cannedReplyParams = z.strictObject({ cannedReplyId: idSchema });
 /** Texto (required, trimmed), Categoria and Palavras-chave (optional; left out on edit: kept). */

@@ -39,12 +39,6 @@ export const noQuery = z.strictObject({});
 /** No body fields accepted (an empty or missing body is fine). */
 export const noBody = z.strictObject({});
 
-/**
- * `true` only when A and B are the same union (asserting `= true` otherwise fails to compile): the
- * contract imports no domain code, so the literals it spells out are checked against the domain here.
- */
-export type SameUnion<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-
 export const successOnly = z.object({ success: z.literal(true), message: z.string().optional() });
 
 /** A 404 with a readable text (the helper in http/errors.js only has the masculine form). */

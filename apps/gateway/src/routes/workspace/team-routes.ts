@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Same } from '../../http/same-type.js';
 import {
   deterministicEventId,
   MEMBER_NOT_FOUND_MESSAGE,
@@ -32,7 +33,6 @@ import {
   oneOf,
   requireCtx,
   text,
-  type SameUnion,
 } from './shared.js';
 
 export const INVALID_MEMBER_EMAIL = 'Email inválido';
@@ -47,8 +47,8 @@ export const MEMBER_REMOVED_MESSAGE = 'Membro removido com sucesso!';
 
 // The answer's shape is the contract's (shared with the web client); it spells out the domain's lists.
 export type { TeamMember };
-const _sameRoles: SameUnion<TeamMember['role'], MemberRole> = true;
-const _sameStatuses: SameUnion<TeamMember['status'], MemberStatus> = true;
+const _sameRoles: Same<TeamMember['role'], MemberRole> = true;
+const _sameStatuses: Same<TeamMember['status'], MemberStatus> = true;
 
 const emailAddress = z.email().max(254);
 const memberParams = z.strictObject({ userId: idSchema });
