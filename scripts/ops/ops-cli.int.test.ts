@@ -44,9 +44,18 @@ describe('ops CLIs against an embedded Atende', () => {
         }),
       ]);
     }
+    // Its channel worker tries the workload's sends (and records their failures, after retries): the
+    // comparisons below need a log that no longer moves, so wait for 5 s without an append.
+    let last = -1;
+    for (const deadline = Date.now() + 150_000; Date.now() < deadline;) {
+      const now = await atende.store.lastGlobalPosition();
+      if (now === last) break;
+      last = now;
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+    }
     await atende.projector.caughtUp();
     await atende.backgroundProjector.caughtUp();
-  }, 120_000); // 1,500 events and the sends they ask for, on a machine busy with the other suites
+  }, 240_000); // 1,500 events and the sends they ask for, on a machine busy with the other suites
   afterAll(async () => {
     await atende?.stop();
     rmSync(dir, { recursive: true, force: true });
