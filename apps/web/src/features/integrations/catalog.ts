@@ -1,15 +1,9 @@
+import { integrationTypes, type IntegrationType } from '@atende/events/integrations';
 import { Camera, Globe, Mail, MessageCircle, MessagesSquare, Send, type LucideIcon } from 'lucide-react';
 
-/** The six channel cards of the Integrações screen, in the spec's order (§2, §3). */
-export const INTEGRATION_TYPES = [
-  'whatsapp',
-  'telegram',
-  'messenger',
-  'instagram',
-  'email',
-  'website',
-] as const;
-export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
+/** The six channel cards of the Integrações screen, in the spec's order (§2, §3): the domain's list. */
+export const INTEGRATION_TYPES = integrationTypes;
+export type { IntegrationType };
 
 /** What a card shows: the server's state, or the client's while a call is in flight or failed (spec §4). */
 export type CardStatus = 'connected' | 'disconnected' | 'error' | 'pending';
