@@ -1,14 +1,11 @@
 import { z } from 'zod';
+import { cannedReplyCategories } from '@atende/events/canned-reply-categories';
 
 /** A canned reply (Respostas prontas) as /api/canned-replies answers it. */
 export const cannedReplySchema = z.object({
   id: z.string(),
   text: z.string(),
-  /**
-   * The domain's cannedReplyCategories spelled out (the contract imports no domain code); the
-   * gateway's canned-reply routes fail to compile if the two lists drift.
-   */
-  category: z.enum(['greeting', 'support', 'product', 'other']),
+  category: z.enum(cannedReplyCategories),
   /** How the product labels the category ('Saudação', 'Suporte', 'Produto', 'Geral'). */
   categoryLabel: z.string(),
   /** Words customers use when the reply fits; '' for none. */

@@ -1,14 +1,8 @@
 import { z } from 'zod';
+import { integrationTypes } from '@atende/events/integrations';
 
 /** The six channel cards of the Integrações screen, in the spec's order (§2, §3). */
-export const integrationTypeSchema = z.enum([
-  'whatsapp',
-  'telegram',
-  'messenger',
-  'instagram',
-  'email',
-  'website',
-]);
+export const integrationTypeSchema = z.enum(integrationTypes);
 export type IntegrationType = z.infer<typeof integrationTypeSchema>;
 
 /** A card as GET /api/integrations (and saving or disconnecting one) answers it. */

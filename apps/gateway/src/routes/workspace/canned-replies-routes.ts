@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Same } from '../../http/same-type.js';
 import {
   CANNED_REPLY_CATEGORY_LABELS,
   CANNED_REPLY_KEYWORDS_MAX,
@@ -9,7 +8,6 @@ import {
   cannedReplyDecider,
   newId,
   streams,
-  type CannedReplyCategory,
   type CannedReplyCommand,
   type CannedReplyState,
 } from '@atende/events';
@@ -34,9 +32,8 @@ export const CANNED_REPLY_DELETED_MESSAGE = 'Resposta pronta excluída com suces
 export const CANNED_REPLIES_MAX = 500;
 export const CANNED_REPLIES_LIMIT_MESSAGE = `Limite de ${CANNED_REPLIES_MAX} respostas prontas atingido. Exclua alguma antes de criar outra.`;
 
-// The answer's shape is the contract's (shared with the web client); it spells out the domain's categories.
+// The answer's shape is the contract's (shared with the web client).
 export type CannedReplyView = CannedReply;
-const _sameCategories: Same<CannedReply['category'], CannedReplyCategory> = true;
 
 const cannedReplyParams = z.strictObject({ cannedReplyId: idSchema });
 /** Texto (required, trimmed), Categoria and Palavras-chave (optional; left out on edit: kept). */

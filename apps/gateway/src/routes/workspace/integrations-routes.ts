@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import {
-  integrationCardSchema,
-  type IntegrationCard,
-  type IntegrationType as ContractIntegrationType,
-} from '@atende/api-contract';
+import { integrationCardSchema, type IntegrationCard } from '@atende/api-contract';
 import {
   INTEGRATION_FIELD_MAX_LENGTH,
   integrationConfigFields,
@@ -21,16 +17,11 @@ import type { RequestContext } from '../../auth/request-context.js';
 import { execute } from '../../commands/execute.js';
 import type { GatewayDeps } from '../../http/gateway-deps.js';
 import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
-import type { Same } from '../../http/same-type.js';
 import { badRequest, noBody, noQuery, notFoundError, requireCtx, text } from './shared.js';
 
 export const INTEGRATION_NOT_FOUND_MESSAGE = 'Integração não encontrada';
 export const INTEGRATION_SAVED_MESSAGE = 'Configuração salva com sucesso!';
 export const INTEGRATION_DISCONNECTED_MESSAGE = 'Integração desconectada';
-
-// The card's shape is the contract's (shared with the web client). It spells the six types out:
-// the build fails when they drift from the domain's.
-const _sameTypes: Same<ContractIntegrationType, IntegrationType> = true;
 
 function toCard(view: IntegrationView): IntegrationCard {
   const fields: readonly string[] = integrationConfigFields[view.type];
