@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { memberRoles } from '@atende/events/roles';
 
-/** Team roles of the Equipe screen (spec §6); spelled out here so the contract needs only zod. */
-export const memberRoleSchema = z.enum(['Owner', 'Admin', 'Supervisor', 'Agente']);
+/** Team roles of the Equipe screen (spec §6): the domain's list. */
+export const memberRoleSchema = z.enum(memberRoles);
 export type MemberRole = z.infer<typeof memberRoleSchema>;
 
 /** A company (workspace) the account may switch to, with its role there. */

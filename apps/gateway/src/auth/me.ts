@@ -1,13 +1,8 @@
-import type { Me, MemberRole as ContractRole } from '@atende/api-contract';
-import type { MemberRole } from '@atende/events';
+import type { Me } from '@atende/api-contract';
 import { getUser, getWorkspace } from '@atende/projector';
 import type { GatewayDeps } from '../http/gateway-deps.js';
-import type { Same } from '../http/same-type.js';
 import { accountWorkspaces } from './account-workspaces.js';
 import type { RequestContext } from './request-context.js';
-
-// The contract spells the roles out: the build fails when they drift from the domain's.
-const _sameRoles: Same<ContractRole, MemberRole> = true;
 
 const DAY = 86_400_000;
 

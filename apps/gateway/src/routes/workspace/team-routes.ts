@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Same } from '../../http/same-type.js';
 import {
   deterministicEventId,
   MEMBER_NOT_FOUND_MESSAGE,
@@ -45,10 +44,8 @@ export const MEMBER_ADDED_MESSAGE = 'Membro adicionado com sucesso!';
 export const MEMBER_UPDATED_MESSAGE = 'Membro atualizado com sucesso!';
 export const MEMBER_REMOVED_MESSAGE = 'Membro removido com sucesso!';
 
-// The answer's shape is the contract's (shared with the web client); it spells out the domain's lists.
+// The answer's shape is the contract's (shared with the web client).
 export type { TeamMember };
-const _sameRoles: Same<TeamMember['role'], MemberRole> = true;
-const _sameStatuses: Same<TeamMember['status'], MemberStatus> = true;
 
 const emailAddress = z.email().max(254);
 const memberParams = z.strictObject({ userId: idSchema });
