@@ -231,7 +231,7 @@ async function runWeb(options: Options): Promise<BenchRun> {
     figures: [
       {
         id: 'web.dashboard-js',
-        label: 'JS loaded by /dashboard (entry, its imports, dashboard route chunks), gzipped',
+        label: 'JS loaded by /dashboard (its entry, the app it starts, the overview screen), gzipped',
         value: kb,
         unit: 'KB',
         budget: { op: '<=', value: 200 },

@@ -4,7 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { constants } from 'node:zlib';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
-/** The <head> of every page of the client (index.html, public.html, landing.html), written once. */
+/** The <head> of every page of the client (index.html, public.html, landing.html, dashboard.html), written once. */
 const HEAD = `<meta charset="UTF-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1.0" />
     <meta name="description" content="Atende — todos os seus canais de atendimento em uma caixa de entrada." />
@@ -43,15 +43,24 @@ export default defineConfig({
     // Every browser the product supports preloads modules itself: no polyfill in the entry.
     modulePreload: {
       polyfill: false,
-      // The landing page's stylesheet is inlined in its pre-rendered HTML (build/prerender.mjs): its
-      // app, loaded after the first paint, must not add the same 100 KB of CSS again.
+      // The landing and dashboard pages' stylesheet is inlined in their pre-rendered HTML
+      // (build/prerender.mjs, app-pages.mjs): their app, loaded after the first paint, must not add
+      // the same 100 KB of CSS again.
       resolveDependencies: (_file, deps, { hostId }) =>
-        /(^|\/)landing-[\w-]+\.js$/.test(hostId) ? deps.filter((dep) => !dep.endsWith('.css')) : deps,
+        /(^|\/)(landing|dashboard)-[\w-]+\.js$/.test(hostId)
+          ? deps.filter((dep) => !dep.endsWith('.css'))
+          : deps,
     },
-    // Three entries: the whole app (index.html), the login and sign-up pages' small one (public.html)
-    // and the pre-rendered landing page's (landing.html); the gateway picks by path from dist/pages.json.
+    // Four entries: the whole app (index.html), the login and sign-up pages' small one (public.html),
+    // the pre-rendered landing page's (landing.html) and the pre-rendered dashboard's (dashboard.html,
+    // which starts the whole app after its first paint); the gateway picks by path from dist/pages.json.
     rolldownOptions: {
-      input: { index: 'index.html', public: 'public.html', landing: 'landing.html' },
+      input: {
+        index: 'index.html',
+        public: 'public.html',
+        landing: 'landing.html',
+        dashboard: 'dashboard.html',
+      },
       // Vite's preload helper in a chunk of its own: else it lands in the shared React chunk, which the
       // landing page's entry would then import before its first paint.
       output: {

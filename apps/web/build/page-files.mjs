@@ -30,9 +30,19 @@ export function closure(manifest, key, seen = new Set()) {
   return seen;
 }
 
-/** The JS files a first load of a whole-app route needs: the entry's (the layout is in it) and its screens'. */
-export function appRouteFiles(manifest, route) {
-  const files = closure(manifest, 'index.html');
+/** The whole app's start-up (src/app/start-app.tsx), which /dashboard's entry imports after its first paint. */
+function appStartFiles(manifest, files) {
+  const key = Object.keys(manifest).find((k) => manifest[k].name === 'start-app');
+  if (!key) throw new Error('src/app/start-app.tsx is not a chunk of the build');
+  return closure(manifest, key, files);
+}
+
+/**
+ * The JS files a first load of a whole-app route needs: its page's entry (index.html, or
+ * dashboard.html for /dashboard), the app's start-up (the layout is in it) and the route's screens.
+ */
+export function appRouteFiles(manifest, route, entry = 'index.html') {
+  const files = appStartFiles(manifest, closure(manifest, entry));
   for (const key of APP_SCREENS[route]) {
     // A screen renamed or no longer lazy in app/routes.tsx: say so rather than preload nothing.
     if (!manifest[key]) throw new Error(`${key} (APP_SCREENS['${route}']) is not a chunk of the build`);

@@ -19,7 +19,7 @@ const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/(assets\/[\w.-]+\.css)"[^
  * The page's stylesheets inside it: a pre-rendered page paints as soon as its HTML arrives, with no
  * second round trip for the CSS that would hold the first paint back (helmet's CSP allows inline styles).
  */
-function inlineStyles(root, html) {
+export function inlineStyles(root, html) {
   return html.replace(
     STYLESHEET,
     (_tag, file) => `<style>${readFileSync(path.join(root, 'dist', file), 'utf8')}</style>`,
@@ -42,7 +42,7 @@ export async function prerender(root) {
       ssr: { noExternal: true },
       build: { ssr: 'src/prerender/render-page.tsx', outDir: out, emptyOutDir: true, minify: false },
     });
-    const { renderPage, renderAppShell, PRERENDERED } = await import(
+    const { renderPage, renderAppShell, renderDashboardFrame, PRERENDERED } = await import(
       pathToFileURL(path.join(out, 'render-page.js')).href
     );
     for (const page of Object.keys(PRERENDERED)) {
@@ -52,7 +52,7 @@ export async function prerender(root) {
       const html = inlineStyles(root, template.replace(MARK, renderPage(page)));
       writePage(path.join(root, 'dist', FILES[page]), html);
     }
-    return { pages: FILES, appShell: renderAppShell() };
+    return { pages: FILES, appShell: renderAppShell(), dashboardFrame: renderDashboardFrame() };
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

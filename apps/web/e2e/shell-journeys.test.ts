@@ -74,7 +74,34 @@ describeWithBrowser('web shell journeys', () => {
     const app = await page.evaluate(() =>
       Array.from(document.querySelectorAll('script[src]'), (s) => s.getAttribute('src')),
     );
-    expect(app).toEqual([expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/)]);
+    // /dashboard's own entry, which starts the whole app once its pre-rendered frame has painted.
+    expect(app).toEqual([expect.stringMatching(/^\/assets\/dashboard-[\w-]+\.js$/)]);
+    expect(page.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('dashboard: its frame comes rendered, so it paints before any script; the app then takes it over', async () => {
+    const html = await (await fetch(`${browser.url}/dashboard`, { headers: { accept: 'text/html' } })).text();
+    const scripts = [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1]);
+    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/dashboard-[\w-]+\.js$/)]);
+    // The stylesheet is in the page: nothing stands between the HTML and its first paint.
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    const page = await browser.newPage();
+    await browser.signIn(page);
+    const noScript = await browser.context.browser()!.newContext({ javaScriptEnabled: false });
+    try {
+      await noScript.addCookies(await browser.context.cookies());
+      const frame = await noScript.newPage();
+      await frame.goto(`${browser.url}/dashboard`);
+      expect(await frame.getByText('Acompanhe suas conversas, emails e anotações.').isVisible()).toBe(true);
+      expect(await frame.getByRole('heading', { name: 'Olá!' }).isVisible()).toBe(true);
+    } finally {
+      await noScript.close();
+    }
+    await page.reload();
+    await page.getByRole('heading', { name: /Olá, .*Demo/ }).waitFor();
+    expect(await page.getByText('Olá!', { exact: true }).count()).toBe(0);
+    expect(await page.locator('[data-startup-frame]').count()).toBe(0);
     expect(page.errors).toEqual([]);
     await page.close();
   });

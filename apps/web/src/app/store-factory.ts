@@ -1,12 +1,15 @@
 import { combineReducers, configureStore, type Reducer } from '@reduxjs/toolkit';
-import createSagaMiddleware, { type Saga } from 'redux-saga';
+import createSagaMiddleware, { type Saga, type Task } from 'redux-saga';
 
 /** Client-side navigation; the router's resolves once the new screen (lazy chunk included) is shown. */
 export type Navigate = (to: string) => void | Promise<void>;
 
 export interface StoreOptions<S> {
   preloadedState?: Partial<S>;
-  /** Start the sagas (tests of reducers and components may leave them off). */
+  /**
+   * Start the sagas now (default). Tests of reducers and components leave them off; the app's entry
+   * starts them itself (`startSagas`) in a task of their own.
+   */
   runSagas?: boolean;
   /** Client-side navigation for sagas (`getContext('navigate')`); the App passes the router's. */
   navigate?: Navigate;
@@ -38,12 +41,18 @@ export function buildStore<S extends object>(
     preloadedState: options.preloadedState as S | undefined,
     middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
   });
-  const task = options.runSagas === false ? null : sagaMiddleware.run(rootSaga);
-  return Object.assign(store, {
-    sagaTask: task,
+  const handle = Object.assign(store, {
+    sagaTask: null as Task | null,
+    /** Runs the root saga (once). */
+    startSagas(): Task {
+      handle.sagaTask ??= sagaMiddleware.run(rootSaga);
+      return handle.sagaTask;
+    },
     /** Lets the App hand the router's navigate to the sagas once the router exists. */
     setNavigate(navigate: Navigate) {
       navigateRef.current = navigate;
     },
   });
+  if (options.runSagas !== false) handle.startSagas();
+  return handle;
 }

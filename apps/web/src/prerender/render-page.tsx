@@ -1,12 +1,16 @@
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import type { ComponentType } from 'react';
 import { createPublicStore } from '../app/public-store';
+import { createAppStore } from '../app/store';
+import { OverviewHeader } from '../features/dashboard/OverviewPage';
+import DashboardLayout from '../features/layout/DashboardLayout';
 import { authActions } from '../features/auth/authSlice';
 import LandingPage from '../features/landing/LandingPage';
 import { ThemeToggle } from '../features/theme/ThemeToggle';
 import { FullScreenLoader } from '../ui/FullScreenLoader';
+import { STARTUP_FRAME_ATTRIBUTE } from '../ui/startup-frame';
 import { matchesPrerenderedState } from './prerendered-state';
 
 /**
@@ -39,4 +43,25 @@ export function renderPage(path: string): string {
  */
 export function renderAppShell(): string {
   return renderToString(<FullScreenLoader />);
+}
+
+/**
+ * The dashboard's first paint, in its page (dist/dashboard.html) so it shows before the script has
+ * arrived: the real frame and greeting as they render before the session is known (no user, no
+ * data: the same HTML for everyone). The app shows it again while it starts (ui/startup-frame.ts).
+ */
+export function renderDashboardFrame(): string {
+  const store = createAppStore({ runSagas: false });
+  const frame = renderToString(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={['/dashboard']}>
+        <Routes>
+          <Route element={<DashboardLayout />}>
+            <Route path="dashboard" element={<OverviewHeader />} />
+          </Route>
+        </Routes>
+      </MemoryRouter>
+    </Provider>,
+  );
+  return `<div ${STARTUP_FRAME_ATTRIBUTE}="" class="contents">${frame}</div>`;
 }

@@ -1,6 +1,19 @@
 import { Loader2 } from 'lucide-react';
+import { startupFrame } from './startup-frame';
 
 export function FullScreenLoader({ label = 'Carregando...' }: { label?: string }) {
+  const frame = startupFrame();
+  // Our own build's HTML (no data in it), shown again as it was painted before the script ran.
+  if (frame) {
+    return (
+      <div className="contents">
+        <span role="status" className="sr-only">
+          {label}
+        </span>
+        <div className="contents" inert dangerouslySetInnerHTML={{ __html: frame }} />
+      </div>
+    );
+  }
   return (
     <div
       role="status"

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { FullScreenLoader } from '../../ui/FullScreenLoader';
@@ -7,7 +7,9 @@ import { selectAuthStatus, selectLoggingOut } from './selectors';
 
 /** Dashboard routes need a signed-in user; otherwise the visitor goes to /login (spec §2, §5). */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const status = useAppSelector(selectAuthStatus);
+  // Deferred: the session's answer mounts the whole dashboard; as a deferred render React yields to
+  // the browser between components instead of one long task (Lighthouse's total blocking time).
+  const status = useDeferredValue(useAppSelector(selectAuthStatus));
   const loggingOut = useAppSelector(selectLoggingOut);
   const location = useLocation();
   const dispatch = useAppDispatch();

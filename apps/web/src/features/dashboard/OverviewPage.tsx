@@ -15,22 +15,9 @@ export const SYNCING_TEXT = 'Sincronizando...';
  * on small screens.
  */
 export default function OverviewPage() {
-  const user = useAppSelector(selectUser);
-  const syncing = useAppSelector(selectConversationsLoading);
   return (
     <div className="space-y-6">
-      <PageHeader
-        title={`Olá, ${user?.name ?? ''}!`}
-        subtitle="Acompanhe suas conversas, emails e anotações."
-        actions={
-          <p
-            role="status"
-            className="flex items-center gap-2 text-sm font-medium text-blue-600 dark:text-blue-400"
-          >
-            {syncing ? SYNCING_TEXT : ''}
-          </p>
-        }
-      />
+      <OverviewHeader />
       <StatCards />
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
         <ConversationsPanel />
@@ -38,5 +25,28 @@ export default function OverviewPage() {
         <NotesPanel />
       </div>
     </div>
+  );
+}
+
+/**
+ * The greeting and 'Sincronizando...'. Also the first thing the dashboard's page paints, rendered at
+ * build without a user (src/prerender): a plain 'Olá!' until the session is known.
+ */
+export function OverviewHeader() {
+  const user = useAppSelector(selectUser);
+  const syncing = useAppSelector(selectConversationsLoading);
+  return (
+    <PageHeader
+      title={user ? `Olá, ${user.name}!` : 'Olá!'}
+      subtitle="Acompanhe suas conversas, emails e anotações."
+      actions={
+        <p
+          role="status"
+          className="flex items-center gap-2 text-sm font-medium text-blue-600 dark:text-blue-400"
+        >
+          {syncing ? SYNCING_TEXT : ''}
+        </p>
+      }
+    />
   );
 }

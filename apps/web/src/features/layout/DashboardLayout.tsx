@@ -10,6 +10,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { authActions } from '../auth/authSlice';
 import { selectTwoFactorEnrolmentPending, selectUser } from '../auth/selectors';
 import { FullScreenLoader } from '../../ui/FullScreenLoader';
+import { dropStartupFrame } from '../../ui/startup-frame';
 import { formatBadgeCount } from './badge';
 import { layoutActions, selectUnreadTotal } from './layoutSlice';
 import { menuItemsFor } from './menu';
@@ -39,6 +40,9 @@ export default function DashboardLayout() {
   const sidebarId = useId();
   const openButton = useRef<HTMLButtonElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
+
+  // The real frame is on: later loading screens are spinners, not the page's pre-rendered frame.
+  useEffect(dropStartupFrame, []);
 
   // The menu badges follow GET /api/conversations/stats while the layout is on screen.
   // Not while the enrolment is pending: the server would refuse them.

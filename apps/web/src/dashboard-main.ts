@@ -1,0 +1,11 @@
+import './styles.css';
+
+// The entry of /dashboard's page (dashboard.html), the page every sign-in lands on: its frame and
+// greeting are pre-rendered in it (build/app-pages.mjs) and paint with the HTML; the whole app, and
+// the overview screen the router asks for next, are fetched once that has painted, not before.
+requestAnimationFrame(() => {
+  setTimeout(() => {
+    void import('./app/start-app').then(({ startApp }) => startApp());
+    void import('./features/dashboard/OverviewPage');
+  }, 0);
+});
