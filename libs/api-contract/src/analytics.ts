@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ok } from './answer.js';
 
 /* GET /api/analytics: the workspace's figures over a period ending today (days in its timezone). */
 
@@ -67,3 +68,7 @@ export const analyticsReportSchema = z.object({
   recentActivity: z.array(analyticsActivitySchema),
 });
 export type AnalyticsReport = z.infer<typeof analyticsReportSchema>;
+
+/** GET /api/analytics. */
+export const analyticsAnswerSchema = ok(analyticsReportSchema.shape);
+export type AnalyticsAnswer = z.infer<typeof analyticsAnswerSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { doneAnswerSchema, ok } from './answer.js';
 import { memberRoles } from '@atende/events/roles';
 
 /** Team roles of the Equipe screen (spec §6): the domain's list. */
@@ -50,3 +51,18 @@ export const authConfigSchema = z.object({
     .nullable(),
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;
+
+/** GET /api/auth/config. */
+export const authConfigAnswerSchema = ok(authConfigSchema.shape);
+export type AuthConfigAnswer = z.infer<typeof authConfigAnswerSchema>;
+
+/** The signed-in user: GET /api/auth/me, every sign-in, POST /api/auth/workspace and POST /api/signup. */
+export const userAnswerSchema = ok({ user: meSchema });
+export type UserAnswer = z.infer<typeof userAnswerSchema>;
+
+/** PUT /api/auth/me/theme: the account's own theme. */
+export const themeAnswerSchema = ok({ theme: meSchema.shape.theme.unwrap() });
+export type ThemeAnswer = z.infer<typeof themeAnswerSchema>;
+
+/** POST /api/auth/password: the account's own password changed (its other sessions end). */
+export const passwordChangedAnswerSchema = doneAnswerSchema;

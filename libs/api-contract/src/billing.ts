@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ok } from './answer.js';
 
 const plan = z.enum(['starter', 'professional', 'enterprise']);
 /** null = unlimited. */
@@ -27,3 +28,6 @@ export const billingSchema = z.object({
 });
 export type Billing = z.infer<typeof billingSchema>;
 export type PlanName = Billing['limitsOf'];
+
+export const billingAnswerSchema = ok({ billing: billingSchema });
+export type BillingAnswer = z.infer<typeof billingAnswerSchema>;

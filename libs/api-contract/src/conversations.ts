@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ok } from './answer.js';
 
 /**
  * A conversation as the API answers it (GET /api/whatsapp/conversations, the conversation actions)
@@ -74,3 +75,10 @@ export const statsSchema = z.object({
   channels: z.array(z.string()),
 });
 export type Stats = z.infer<typeof statsSchema>;
+
+/** POST /api/conversations/:conversationId/{read,pin,unpin,archive,…}: the conversation after the change. */
+export const conversationAnswerSchema = ok({ conversation: conversationSchema });
+export type ConversationAnswer = z.infer<typeof conversationAnswerSchema>;
+
+export const statsAnswerSchema = ok({ stats: statsSchema });
+export type StatsAnswer = z.infer<typeof statsAnswerSchema>;

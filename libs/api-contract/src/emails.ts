@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { doneAnswerSchema, ok } from './answer.js';
 
 /**
  * An e-mail as the API answers it (GET /api/emails, GET /api/emails/:emailId, POST /api/emails and
@@ -34,3 +35,18 @@ export const emailSchema = z.object({
 });
 export type Email = z.infer<typeof emailSchema>;
 export type EmailAttachment = Email['attachments'][number];
+
+/** GET /api/emails. */
+export const emailsAnswerSchema = ok({ emails: z.array(emailSchema) });
+export type EmailsAnswer = z.infer<typeof emailsAnswerSchema>;
+
+/** GET /api/emails/:emailId and its read mark. */
+export const emailAnswerSchema = ok({ email: emailSchema });
+export type EmailAnswer = z.infer<typeof emailAnswerSchema>;
+
+/** POST /api/emails: the e-mail queued, with the server's text. */
+export const emailSentAnswerSchema = ok({ email: emailSchema, message: z.string() });
+export type EmailSentAnswer = z.infer<typeof emailSentAnswerSchema>;
+
+/** DELETE /api/emails/:emailId. */
+export const emailDeletedAnswerSchema = doneAnswerSchema;

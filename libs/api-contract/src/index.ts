@@ -1,5 +1,10 @@
+export * from './answer.js';
 export * from './auth.js';
+export * from './two-factor.js';
+export * from './account.js';
 export * from './conversations.js';
+export * from './privacy.js';
+export * from './media.js';
 export * from './integrations.js';
 export * from './socket.js';
 export * from './team.js';
@@ -11,3 +16,4 @@ export * from './suggestions.js';
 export * from './analytics.js';
 export * from './billing.js';
 export * from './whatsapp.js';
+export * from './sandbox.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ok } from './answer.js';
 import { integrationTypes } from '@atende/events/integrations';
 
 /** The six channel cards of the Integrações screen, in the spec's order (§2, §3). */
@@ -23,3 +24,11 @@ export const integrationCardSchema = z.object({
   serverErrors: z.array(z.string()),
 });
 export type IntegrationCard = z.infer<typeof integrationCardSchema>;
+
+/** GET /api/integrations: the six cards, in the spec's order. */
+export const integrationsAnswerSchema = ok({ integrations: z.array(integrationCardSchema) });
+export type IntegrationsAnswer = z.infer<typeof integrationsAnswerSchema>;
+
+/** PUT and DELETE /api/integrations/:type: the card after the change, with the server's text. */
+export const integrationAnswerSchema = ok({ integration: integrationCardSchema, message: z.string() });
+export type IntegrationAnswer = z.infer<typeof integrationAnswerSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ok } from './answer.js';
 
 /**
  * A due note reminder as GET /api/notifications answers it (spec §3 Notification: id, timestamp,
@@ -17,3 +18,18 @@ export const notificationSchema = z.object({
   read: z.boolean(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
+
+/** GET /api/notifications: newest first, and how many are unread. */
+export const notificationsAnswerSchema = ok({
+  notifications: z.array(notificationSchema),
+  unreadCount: z.number().int(),
+});
+export type NotificationsAnswer = z.infer<typeof notificationsAnswerSchema>;
+
+/** POST /api/notifications/:notificationId/read. */
+export const notificationAnswerSchema = ok({ notification: notificationSchema });
+export type NotificationAnswer = z.infer<typeof notificationAnswerSchema>;
+
+/** POST /api/notifications/clear: how many were cleared. */
+export const notificationsClearedAnswerSchema = ok({ cleared: z.number().int(), message: z.string() });
+export type NotificationsClearedAnswer = z.infer<typeof notificationsClearedAnswerSchema>;

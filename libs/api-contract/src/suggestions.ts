@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ok } from './answer.js';
 
 /**
  * A reply suggestion (spec §3 AI suggestion) as GET /api/conversations/:conversationId/suggestions
@@ -14,3 +15,7 @@ export const suggestionSchema = z.object({
   source: z.enum(['canned', 'history']),
 });
 export type Suggestion = z.infer<typeof suggestionSchema>;
+
+/** GET /api/conversations/:conversationId/suggestions: best first. */
+export const suggestionsAnswerSchema = ok({ suggestions: z.array(suggestionSchema) });
+export type SuggestionsAnswer = z.infer<typeof suggestionsAnswerSchema>;

@@ -56,11 +56,6 @@ export function defineRoute<
   return route as unknown as RouteDefinition;
 }
 
-/** `{ success: true, ...fields }` answer schema. */
-export function ok<T extends z.ZodRawShape>(shape: T) {
-  return z.object({ success: z.literal(true), ...shape });
-}
-
 export const errorResponseSchema = z.object({
   success: z.literal(false),
   error: z.string(),

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { authConfigSchema, meSchema } from '@atende/api-contract';
+import {
+  authConfigAnswerSchema,
+  emptyAnswerSchema,
+  themeAnswerSchema,
+  userAnswerSchema,
+} from '@atende/api-contract';
 import { atendeRegistry, handleCommand, streams, userDecider, userThemes } from '@atende/events';
 import {
   findUserByEmail,
@@ -27,7 +32,7 @@ import { hashToken } from '../auth/session-store.js';
 import { execute } from '../commands/execute.js';
 import { HttpError } from '../http/errors.js';
 import type { GatewayDeps } from '../http/gateway-deps.js';
-import { defineRoute, ok, type RouteDefinition } from '../http/route.js';
+import { defineRoute, type RouteDefinition } from '../http/route.js';
 
 export const INVALID_EMAIL = 'Email inválido';
 /** Unknown e-mail and wrong password answer the same (no account enumeration). */
@@ -141,7 +146,7 @@ export function authRoutes(deps: GatewayDeps): RouteDefinition[] {
       summary: 'How to sign in: local accounts, or Firebase (with the web SDK settings)',
       tag: 'auth',
       auth: 'public',
-      response: ok(authConfigSchema.shape),
+      response: authConfigAnswerSchema,
       handler: async () => ({
         success: true,
         mode: deps.firebase ? 'firebase' : 'local',
@@ -156,7 +161,7 @@ export function authRoutes(deps: GatewayDeps): RouteDefinition[] {
       tag: 'auth',
       auth: 'public',
       body: z.strictObject({ idToken: z.string().min(20).max(8192) }),
-      response: ok({ user: meSchema }),
+      response: userAnswerSchema,
       handler: async ({ body, req, res }) => {
         if (!deps.firebase)
           throw new HttpError(400, 'FIREBASE_DISABLED', 'Login com Firebase não está ativado');
@@ -185,7 +190,7 @@ export function authRoutes(deps: GatewayDeps): RouteDefinition[] {
       tag: 'auth',
       auth: 'public',
       body: loginBody,
-      response: ok({ user: meSchema }),
+      response: userAnswerSchema,
       handler: async ({ body, req, res }) => {
         const email = body.email.trim().toLowerCase();
         if (!z.email().safeParse(email).success) throw new HttpError(400, 'INVALID_EMAIL', INVALID_EMAIL);
@@ -214,7 +219,7 @@ export function authRoutes(deps: GatewayDeps): RouteDefinition[] {
       summary: 'Sign out: the session ends on the server',
       tag: 'auth',
       auth: 'public',
-      response: ok({}),
+      response: emptyAnswerSchema,
       handler: async ({ req, res }) => {
         const token = readSessionToken(req);
         if (token) await deps.sessions.delete(hashToken(token));
@@ -228,7 +233,7 @@ export function authRoutes(deps: GatewayDeps): RouteDefinition[] {
       summary: 'The signed-in user: name, e-mail, company, role, trial',
       tag: 'auth',
       auth: 'session',
-      response: ok({ user: meSchema }),
+      response: userAnswerSchema,
       handler: async (_input, ctx) => ({ success: true, user: await describeMe(deps, ctx!) }),
     }),
     defineRoute({
@@ -239,7 +244,7 @@ export function authRoutes(deps: GatewayDeps): RouteDefinition[] {
       tag: 'auth',
       auth: 'session',
       body: z.strictObject({ workspaceId: z.string().min(1).max(200) }),
-      response: ok({ user: meSchema }),
+      response: userAnswerSchema,
       handler: async ({ body, req, res }, rawCtx) => {
         const ctx = rawCtx!;
         const user = await getUser(deps.readModels.view('users'), ctx.userId);
@@ -262,7 +267,7 @@ export function authRoutes(deps: GatewayDeps): RouteDefinition[] {
       tag: 'auth',
       auth: 'session',
       body: z.strictObject({ theme: z.enum(userThemes) }),
-      response: ok({ theme: z.enum(userThemes) }),
+      response: themeAnswerSchema,
       handler: async ({ body }, ctx) => {
         await execute(deps, ctx!, userDecider, streams.user(ctx!.userId), {
           type: 'ChangeTheme',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { passwordChangedAnswerSchema, passwordResetAnswerSchema } from '@atende/api-contract';
 import { streams, userDecider } from '@atende/events';
 import { getMember, workspacesOf } from '@atende/projector';
 import { currentPasswordHash } from '../auth/current-password-hash.js';
@@ -12,7 +13,7 @@ import { execute } from '../commands/execute.js';
 import { denyAccess } from '../http/deny-access.js';
 import { HttpError } from '../http/errors.js';
 import type { GatewayDeps } from '../http/gateway-deps.js';
-import { defineRoute, ok, type RouteDefinition } from '../http/route.js';
+import { defineRoute, type RouteDefinition } from '../http/route.js';
 import { idSchema, noBody, notFoundError, requireCtx, text } from './workspace/shared.js';
 
 export const PASSWORD_CHANGED_MESSAGE = 'Senha alterada com sucesso!';
@@ -31,7 +32,7 @@ export function passwordRoutes(deps: GatewayDeps): RouteDefinition[] {
       tag: 'auth',
       auth: 'session',
       body: z.strictObject({ currentPassword: text(200), newPassword: text(200) }),
-      response: ok({ message: z.string() }),
+      response: passwordChangedAnswerSchema,
       handler: async ({ body, req, res }, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         // From the account's stream: read models carry no password hash.
@@ -68,7 +69,7 @@ export function passwordRoutes(deps: GatewayDeps): RouteDefinition[] {
       auth: 'team:manage',
       params: z.strictObject({ userId: idSchema }),
       body: noBody,
-      response: ok({ oneTimePassword: z.string(), message: z.string() }),
+      response: passwordResetAnswerSchema,
       handler: async ({ params, req }, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         const member = await getMember(deps.readModels.view('members'), ctx.workspaceId, params.userId);

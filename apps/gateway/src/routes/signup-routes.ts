@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { meSchema } from '@atende/api-contract';
+import { userAnswerSchema } from '@atende/api-contract';
 import { DomainError, USER_NAME_MAX_LENGTH, WORKSPACE_NAME_MAX_LENGTH } from '@atende/events';
 import { findUserByEmail, getUser } from '@atende/projector';
 import { provisionWorkspace } from '../bootstrap/provision-workspace.js';
 import { HttpError } from '../http/errors.js';
 import type { GatewayDeps } from '../http/gateway-deps.js';
-import { defineRoute, ok, type RouteDefinition } from '../http/route.js';
+import { defineRoute, type RouteDefinition } from '../http/route.js';
 import { startSession } from './auth-routes.js';
 import { text } from './workspace/shared.js';
 
@@ -34,7 +34,7 @@ export function signupRoutes(deps: GatewayDeps): RouteDefinition[] {
       auth: 'public',
       body: signupBody,
       status: 201,
-      response: ok({ user: meSchema }),
+      response: userAnswerSchema,
       handler: async ({ body, req, res }) => {
         if (body.password.length < PASSWORD_MIN_LENGTH) {
           throw new HttpError(400, 'PASSWORD_TOO_SHORT', SIGNUP_PASSWORD_TOO_SHORT);

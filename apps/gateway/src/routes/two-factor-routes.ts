@@ -1,12 +1,13 @@
 import QRCode from 'qrcode';
 import { z } from 'zod';
+import { twoFactorDisabledSchema, twoFactorEnabledSchema, twoFactorSetupSchema } from '@atende/api-contract';
 import { DomainError, newTotpSecret, streams, totpUrl, userDecider } from '@atende/events';
 import { getWorkspace } from '@atende/projector';
 import { newRecoveryCodes, recoveryCodeHash } from '../auth/second-factor.js';
 import { execute } from '../commands/execute.js';
 import { HttpError } from '../http/errors.js';
 import type { GatewayDeps } from '../http/gateway-deps.js';
-import { defineRoute, ok, type RouteDefinition } from '../http/route.js';
+import { defineRoute, type RouteDefinition } from '../http/route.js';
 import { noBody, requireCtx } from './workspace/shared.js';
 
 export const TWO_FACTOR_ENABLED_MESSAGE = 'Verificação em duas etapas ativada';
@@ -38,7 +39,7 @@ export function twoFactorRoutes(deps: GatewayDeps): RouteDefinition[] {
       tag: 'auth',
       auth: 'session',
       body: noBody,
-      response: ok({ secret: z.string(), otpauthUrl: z.string(), qrCode: z.string() }),
+      response: twoFactorSetupSchema,
       handler: async (_input, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         const secret = newTotpSecret();
@@ -57,7 +58,7 @@ export function twoFactorRoutes(deps: GatewayDeps): RouteDefinition[] {
       tag: 'auth',
       auth: 'session',
       body: z.strictObject({ code }),
-      response: ok({ recoveryCodes: z.array(z.string()), message: z.string() }),
+      response: twoFactorEnabledSchema,
       handler: async ({ body }, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         const recoveryCodes = newRecoveryCodes();
@@ -81,7 +82,7 @@ export function twoFactorRoutes(deps: GatewayDeps): RouteDefinition[] {
       tag: 'auth',
       auth: 'session',
       body: z.strictObject({ code }),
-      response: ok({ message: z.string() }),
+      response: twoFactorDisabledSchema,
       handler: async ({ body }, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         const workspace = await getWorkspace(deps.readModels.view('workspaces'), ctx.workspaceId);

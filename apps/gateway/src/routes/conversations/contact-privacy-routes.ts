@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contactEraseAnswerSchema, contactExportAnswerSchema } from '@atende/api-contract';
 import {
   REMOVED_PLACEHOLDER,
   conversationAddress,
@@ -11,7 +12,7 @@ import { listNotes } from '@atende/projector';
 import { execute } from '../../commands/execute.js';
 import { HttpError } from '../../http/errors.js';
 import type { GatewayDeps } from '../../http/gateway-deps.js';
-import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
+import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import type { RequestContext } from '../../auth/request-context.js';
 import { chatIdSchema, requireVisibleConversation } from './conversation-access.js';
 
@@ -23,18 +24,6 @@ const contactParams = z.strictObject({ contactId: chatIdSchema });
 const eraseBody = z.strictObject({
   /** The contact's phone number typed again (any punctuation): the UI's confirmation, checked here too. */
   confirmPhone: z.string({ error: 'digite o número do contato' }).max(64, { error: 'número muito longo' }),
-});
-
-const exportedEvent = z.object({ type: z.string(), occurredAt: z.string(), data: z.unknown() });
-const contactExport = z.object({
-  exportedAt: z.string(),
-  contactId: z.string(),
-  /** Null when nothing is kept about the contact (erased, and no message since). */
-  contact: z.object({ name: z.string(), phone: z.string() }).nullable(),
-  /** Every event of the conversation: messages, deliveries, ratings, assignments… */
-  events: z.array(exportedEvent),
-  /** The workspace's notes that mention the contact (by phone number or name). */
-  notes: z.array(z.object({ id: z.string(), title: z.string(), content: z.string(), createdAt: z.string() })),
 });
 
 const digits = (text: string) => text.replace(/\D/g, '');
@@ -105,7 +94,7 @@ export function contactPrivacyRoutes(deps: GatewayDeps): RouteDefinition[] {
       auth: 'contacts:privacy',
       params: contactParams,
       query: z.strictObject({}),
-      response: ok({ export: contactExport }),
+      response: contactExportAnswerSchema,
       handler: async ({ params, res }, ctx) => {
         const row = await requireVisibleConversation(deps, ctx!, params.contactId);
         const events = await currentEvents(deps, ctx!, row.chatId);
@@ -144,7 +133,7 @@ export function contactPrivacyRoutes(deps: GatewayDeps): RouteDefinition[] {
       auth: 'contacts:privacy',
       params: contactParams,
       body: eraseBody,
-      response: ok({ message: z.string() }),
+      response: contactEraseAnswerSchema,
       handler: async ({ params, body }, ctx) => {
         const row = await requireVisibleConversation(deps, ctx!, params.contactId);
         const streamId = streams.conversation(ctx!.workspaceId, row.chatId);

@@ -80,8 +80,6 @@ export async function runConversationCommand(
   return after ?? row;
 }
 
-// The answers' shapes are the contract's (shared with the web client and the socket's pushes).
-export { conversationSchema, messageSchema, statsSchema } from '@atende/api-contract';
 export type ConversationView = Conversation;
 
 /** A conversation as the API answers it and the socket pushes it: the row with the spec's alias fields. */

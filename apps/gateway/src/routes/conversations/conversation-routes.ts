@@ -1,18 +1,17 @@
 import { z } from 'zod';
+import { conversationAnswerSchema, statsAnswerSchema } from '@atende/api-contract';
 import type { ConversationCommand } from '@atende/events';
 import { getMember } from '@atende/projector';
 import type { Permission } from '../../auth/permissions.js';
 import type { RequestContext } from '../../auth/request-context.js';
 import { HttpError } from '../../http/errors.js';
 import type { GatewayDeps } from '../../http/gateway-deps.js';
-import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
+import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import {
   chatIdSchema,
-  conversationSchema,
   conversationView,
   requireVisibleConversation,
   runConversationCommand,
-  statsSchema,
   visibleStats,
 } from './conversation-access.js';
 
@@ -25,8 +24,6 @@ const assignBody = z.strictObject({ assigneeId: memberId });
 const transferBody = z.strictObject({ toAssigneeId: memberId });
 /** Any number: the decider answers 'A avaliação deve ser de 1 a 5' outside whole numbers 1..5. */
 const rateBody = z.strictObject({ rating: z.number() });
-
-const conversationAnswer = ok({ conversation: conversationSchema });
 
 /** 400 unless `userId` is an active member of the session's workspace. */
 async function requireActiveMember(deps: GatewayDeps, ctx: RequestContext, userId: string): Promise<void> {
@@ -58,7 +55,7 @@ function action<B extends z.ZodType>(
     auth: options.auth,
     params: conversationParams,
     body: options.body,
-    response: conversationAnswer,
+    response: conversationAnswerSchema,
     handler: async ({ params, body }, ctx) => {
       const row = await requireVisibleConversation(deps, ctx!, params.conversationId);
       const command = await options.command(body as z.infer<B>, ctx!);
@@ -79,7 +76,7 @@ export function conversationRoutes(deps: GatewayDeps): RouteDefinition[] {
       tag: 'conversations',
       auth: 'conversations:own',
       query: z.strictObject({}),
-      response: ok({ stats: statsSchema }),
+      response: statsAnswerSchema,
       handler: async (_input, ctx) => ({ success: true, stats: await visibleStats(deps, ctx!) }),
     }),
     action(deps, {

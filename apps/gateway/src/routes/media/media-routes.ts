@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { mediaRetryAnswerSchema } from '@atende/api-contract';
 import { getMessage } from '@atende/projector';
 import { HttpError } from '../../http/errors.js';
 import type { GatewayDeps } from '../../http/gateway-deps.js';
-import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
+import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import {
   chatIdSchema,
   requireVisibleConversation,
@@ -31,7 +32,7 @@ export function mediaRoutes(deps: GatewayDeps): RouteDefinition[] {
       auth: 'conversations:own',
       params: z.strictObject({ conversationId: chatIdSchema, messageId: z.string().min(1).max(256) }),
       body: z.strictObject({}),
-      response: ok({ messageId: z.string(), mediaStatus: z.enum(['none', 'pending', 'stored', 'failed']) }),
+      response: mediaRetryAnswerSchema,
       handler: async ({ params }, ctx) => {
         const row = await requireVisibleConversation(deps, ctx!, params.conversationId);
         await runConversationCommand(deps, ctx!, row, {

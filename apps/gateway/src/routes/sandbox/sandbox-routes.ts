@@ -1,6 +1,12 @@
 import { z } from 'zod';
+import {
+  sandboxAckAnswerSchema,
+  sandboxInboundAnswerSchema,
+  sandboxOutboxAnswerSchema,
+  sandboxScanAnswerSchema,
+} from '@atende/api-contract';
 import { HttpError } from '../../http/errors.js';
-import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
+import { defineRoute, type RouteDefinition } from '../../http/route.js';
 
 export const SANDBOX_MESSAGE_TYPES = ['text', 'image', 'video', 'audio', 'document'] as const;
 export type SandboxRouteMessageType = (typeof SANDBOX_MESSAGE_TYPES)[number];
@@ -94,19 +100,6 @@ const ackBody = z.strictObject({
 
 const outboxQuery = z.strictObject({ sessionId });
 
-const outboxMessage = z.object({
-  providerMessageId: z.string(),
-  messageId: z.string(),
-  chatId: z.string(),
-  content: z.string(),
-  type: z.string(),
-  sentAt: z.string(),
-  /** The file of a media message: what the phone received, by its bytes' hash. */
-  media: z
-    .object({ sha256: z.string(), mimeType: z.string(), fileName: z.string(), size: z.number() })
-    .optional(),
-});
-
 /**
  * The WhatsApp sandbox (DESIGN §4): it plays the customer's phone, so it needs no session
  * (`public`). Mount it only when the sandbox driver is on.
@@ -133,7 +126,7 @@ export function sandboxRoutes(
       tag: 'sandbox',
       auth: 'public',
       body: scanBody,
-      response: ok({ sessionId: z.string(), connected: z.literal(true) }),
+      response: sandboxScanAnswerSchema,
       handler: async ({ body }) => {
         control(() => sandbox.scan(body.sessionId));
         await recorded(sandbox);
@@ -147,7 +140,7 @@ export function sandboxRoutes(
       tag: 'sandbox',
       auth: 'public',
       body: inboundBody,
-      response: ok({ conversationId: z.string(), messageId: z.string() }),
+      response: sandboxInboundAnswerSchema,
       handler: async ({ body }) => {
         const result = control(() =>
           sandbox.inbound(body.sessionId, {
@@ -171,7 +164,7 @@ export function sandboxRoutes(
       tag: 'sandbox',
       auth: 'public',
       body: ackBody,
-      response: ok({}),
+      response: sandboxAckAnswerSchema,
       handler: async ({ body }) => {
         control(() => sandbox.ack(body.sessionId, body.providerMessageId, body.status));
         await recorded(sandbox);
@@ -185,7 +178,7 @@ export function sandboxRoutes(
       tag: 'sandbox',
       auth: 'public',
       query: outboxQuery,
-      response: ok({ messages: z.array(outboxMessage) }),
+      response: sandboxOutboxAnswerSchema,
       handler: async ({ query }) => {
         const messages = control(() => sandbox.outbox(query.sessionId));
         return { success: true, messages: [...messages] };

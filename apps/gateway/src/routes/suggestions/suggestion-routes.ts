@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { suggestionSchema, type Suggestion } from '@atende/api-contract';
+import { suggestionsAnswerSchema, type Suggestion } from '@atende/api-contract';
 import { CANNED_REPLY_CATEGORY_LABELS } from '@atende/events';
 import {
   cannedRepliesRevision,
@@ -9,7 +9,7 @@ import {
   type ReplyPair,
 } from '@atende/projector';
 import type { GatewayDeps } from '../../http/gateway-deps.js';
-import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
+import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import { chatIdSchema, requireVisibleConversation } from '../conversations/conversation-access.js';
 import {
   buildCannedIndex,
@@ -109,7 +109,7 @@ export function suggestionRoutes(deps: GatewayDeps): RouteDefinition[] {
       auth: 'conversations:own',
       params: suggestionsParams,
       query: suggestionsQuery,
-      response: ok({ suggestions: z.array(suggestionSchema) }),
+      response: suggestionsAnswerSchema,
       handler: async ({ params, query }, ctx) => {
         const row = await requireVisibleConversation(deps, ctx!, params.conversationId);
         const view = deps.readModels.view('reply-suggestions');

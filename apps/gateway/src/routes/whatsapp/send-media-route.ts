@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
+import { sendAnswerSchema } from '@atende/api-contract';
 import {
   MEDIA_MISSING_MESSAGE,
   MEDIA_TOO_LARGE_MESSAGE,
@@ -16,11 +17,10 @@ import {
 import { extensionFor, safeSegment } from '@atende/channel-worker';
 import { HttpError } from '../../http/errors.js';
 import type { GatewayDeps } from '../../http/gateway-deps.js';
-import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
+import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import { receiveUpload, type UploadedFile } from '../../http/upload.js';
 import {
   chatIdSchema,
-  messageSchema,
   requireSelf,
   requireVisibleConversation,
   userIdField,
@@ -80,7 +80,7 @@ export function sendMediaRoute(deps: GatewayDeps): RouteDefinition {
     auth: 'conversations:own',
     rateLimit: { perMinute: 60 },
     upload: { fields: sendMediaFields, fileField: 'file' },
-    response: ok({ messageId: z.string(), message: messageSchema.nullable() }),
+    response: sendAnswerSchema,
     handler: async ({ req, res }, ctx) => {
       const media = deps.media;
       if (!media) throw new HttpError(503, 'MEDIA_STORE_UNAVAILABLE', MEDIA_STORE_UNAVAILABLE_MESSAGE);

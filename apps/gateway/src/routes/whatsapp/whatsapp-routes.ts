@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import {
-  sessionSchema,
-  sessionStatusAnswerSchema,
+  WHATSAPP_SOURCE,
+  connectAnswerSchema,
+  conversationsPageSchema,
+  messagesPageSchema,
+  profilePictureAnswerSchema,
+  sendAnswerSchema,
+  sessionStatusAnswerEnvelopeSchema,
+  sessionsAnswerSchema,
   type SessionStatus,
   type WhatsAppSession,
 } from '@atende/api-contract';
@@ -26,15 +32,13 @@ import { execute } from '../../commands/execute.js';
 import { HttpError } from '../../http/errors.js';
 import type { GatewayDeps } from '../../http/gateway-deps.js';
 import { AnswerCache } from '../../http/answer-cache.js';
-import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
+import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import type { Same } from '../../http/same-type.js';
 import {
   canSee,
   chatIdSchema,
-  conversationSchema,
   conversationScope,
   conversationView,
-  messageSchema,
   messageView,
   requireSelf,
   requireVisibleConversation,
@@ -43,7 +47,7 @@ import {
 import { requestOutbound } from './request-outbound.js';
 
 /** Where the answers come from (the spec's `source` field). */
-export const SOURCE = 'atende';
+export const SOURCE = WHATSAPP_SOURCE;
 
 export const CONNECTED_MESSAGE = 'WhatsApp conectado com sucesso.';
 export const SCAN_QR_MESSAGE = 'Escaneie o QR Code no WhatsApp do seu celular.';
@@ -135,11 +139,7 @@ export function whatsappRoutes(deps: GatewayDeps): RouteDefinition[] {
       tag: 'whatsapp',
       auth: 'conversations:own',
       query: conversationsQuery,
-      response: ok({
-        conversations: z.array(conversationSchema),
-        source: z.literal(SOURCE),
-        nextCursor: z.number().nullable(),
-      }),
+      response: conversationsPageSchema,
       handler: async ({ query, res }, ctx) => {
         requireSelf(ctx!, query.userId);
         const view = deps.readModels.view('conversations');
@@ -180,11 +180,7 @@ export function whatsappRoutes(deps: GatewayDeps): RouteDefinition[] {
       auth: 'conversations:own',
       params: z.strictObject({ conversationId: chatIdSchema }),
       query: messagesQuery,
-      response: ok({
-        messages: z.array(messageSchema),
-        source: z.literal(SOURCE),
-        nextCursor: z.number().nullable(),
-      }),
+      response: messagesPageSchema,
       handler: async ({ params, query }, ctx) => {
         requireSelf(ctx!, query.userId);
         const row = await requireVisibleConversation(deps, ctx!, params.conversationId);
@@ -208,7 +204,7 @@ export function whatsappRoutes(deps: GatewayDeps): RouteDefinition[] {
       tag: 'whatsapp',
       auth: 'conversations:own',
       body: sendBody,
-      response: ok({ messageId: z.string(), message: messageSchema.nullable() }),
+      response: sendAnswerSchema,
       handler: async ({ body }, ctx) => {
         requireSelf(ctx!, body.userId);
         if (!body.content.trim()) throw new HttpError(400, 'MESSAGE_EMPTY', MESSAGE_EMPTY_MESSAGE);
@@ -229,7 +225,7 @@ export function whatsappRoutes(deps: GatewayDeps): RouteDefinition[] {
       auth: 'session',
       params: z.strictObject({ sessionId: z.string().min(1).max(256) }),
       query: userQuery,
-      response: ok(sessionStatusAnswerSchema.shape),
+      response: sessionStatusAnswerEnvelopeSchema,
       handler: async ({ params, query }, ctx) => {
         requireSelf(ctx!, query.userId);
         const session = await requireOwnSession(deps, ctx!, params.sessionId);
@@ -250,7 +246,7 @@ export function whatsappRoutes(deps: GatewayDeps): RouteDefinition[] {
       auth: 'session',
       params: z.strictObject({ userId: userIdField }),
       query: z.strictObject({}),
-      response: ok({ sessions: z.array(sessionSchema) }),
+      response: sessionsAnswerSchema,
       handler: async ({ params }, ctx) => {
         requireSelf(ctx!, params.userId);
         const sessions = await listSessionsOfUser(deps.readModels.view('channel-sessions'), ctx!.userId);
@@ -268,12 +264,7 @@ export function whatsappRoutes(deps: GatewayDeps): RouteDefinition[] {
       tag: 'whatsapp',
       auth: 'integrations:manage',
       body: connectBody,
-      response: ok({
-        connected: z.boolean(),
-        sessionId: z.string(),
-        qrCode: z.string().nullable(),
-        message: z.string(),
-      }),
+      response: connectAnswerSchema,
       handler: async ({ body }, ctx) => {
         requireSelf(ctx!, body.userId);
         const phoneNumber = normalisePhoneNumber(body.phoneNumber);
@@ -313,7 +304,7 @@ export function whatsappRoutes(deps: GatewayDeps): RouteDefinition[] {
       auth: 'conversations:own',
       params: z.strictObject({ customerId: z.string().trim().min(1).max(256) }),
       query: userQuery,
-      response: ok({ url: z.string().nullable() }),
+      response: profilePictureAnswerSchema,
       handler: async ({ params, query }, ctx) => {
         requireSelf(ctx!, query.userId);
         const view = deps.readModels.view('conversations');

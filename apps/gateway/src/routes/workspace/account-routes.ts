@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import { z } from 'zod';
+import { accountClosedAnswerSchema, accountExportSchema } from '@atende/api-contract';
 import {
   DEACTIVATE_ACCOUNT_CONFIRMATION,
   DELETE_WORKSPACE_CONFIRMATION,
@@ -35,7 +36,7 @@ import { clearSessionCookie } from '../../auth/session-cookie.js';
 import { execute } from '../../commands/execute.js';
 import { HttpError } from '../../http/errors.js';
 import type { GatewayDeps } from '../../http/gateway-deps.js';
-import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
+import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import { noQuery, notFoundError, requireCtx, text } from './shared.js';
 
 /** The danger zone's full export (spec §9 names files after the product). */
@@ -50,28 +51,6 @@ export const EXPORT_SECRET_MASK = '••••';
 const PAGE = 500;
 
 const confirmationBody = z.strictObject({ confirmation: text(100) });
-
-const exportSchema = z.object({
-  product: z.literal('Atende'),
-  exportedAt: z.string(),
-  exportedBy: z.object({ id: z.string(), name: z.string(), email: z.string() }),
-  workspace: z.object({
-    id: z.string(),
-    name: z.string(),
-    createdAt: z.string(),
-    trialStartedAt: z.string(),
-    trialDays: z.number(),
-  }),
-  settings: z.record(z.string(), z.unknown()),
-  integrations: z.array(z.record(z.string(), z.unknown())),
-  team: z.array(z.record(z.string(), z.unknown())),
-  notes: z.array(z.record(z.string(), z.unknown())),
-  emails: z.array(z.record(z.string(), z.unknown())),
-  cannedReplies: z.array(z.record(z.string(), z.unknown())),
-  conversations: z.array(
-    z.object({ id: z.string(), messages: z.array(z.record(z.string(), z.unknown())) }).loose(),
-  ),
-});
 
 /** Writes to the response, waiting while its buffer is full. */
 async function write(res: Response, chunk: string): Promise<void> {
@@ -188,7 +167,7 @@ export function accountRoutes(deps: GatewayDeps): RouteDefinition[] {
       // Only the Owner manages the workspace as a whole (its owners, its billing, its data).
       auth: 'owners:manage',
       query: noQuery,
-      response: exportSchema,
+      response: accountExportSchema,
       handler: async ({ res }, rawCtx) => {
         try {
           await streamExport(deps, requireCtx(rawCtx), res);
@@ -207,7 +186,7 @@ export function accountRoutes(deps: GatewayDeps): RouteDefinition[] {
       tag: 'account',
       auth: 'owners:manage',
       body: confirmationBody,
-      response: ok({ message: z.string() }),
+      response: accountClosedAnswerSchema,
       handler: async ({ body, req, res }, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         const [members, sessions] = await Promise.all([
@@ -246,7 +225,7 @@ export function accountRoutes(deps: GatewayDeps): RouteDefinition[] {
       tag: 'account',
       auth: 'session',
       body: confirmationBody,
-      response: ok({ message: z.string() }),
+      response: accountClosedAnswerSchema,
       handler: async ({ body, req, res }, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         if (ctx.role === 'Owner') {

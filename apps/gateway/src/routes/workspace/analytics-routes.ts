@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { analyticsReportSchema } from '@atende/api-contract';
+import { analyticsAnswerSchema } from '@atende/api-contract';
 import { analyticsSummary, listMembers, recentActivity, type AnalyticsPeriodDays } from '@atende/projector';
 import type { GatewayDeps } from '../../http/gateway-deps.js';
-import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
+import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import { dayIn, oneOf, requireCtx, workspaceTimezone } from './shared.js';
 
 /** The period selector: 7 dias / 30 dias / 90 dias (spec §2 Analytics). */
@@ -17,8 +17,6 @@ const PERIOD_DAYS: Record<(typeof analyticsPeriods)[number], AnalyticsPeriodDays
 export const ANALYTICS_ACTIVITY_LIMIT = 10;
 
 /** GET /api/analytics's answer: the contract's report (shared with the web client). */
-export const analyticsResponseSchema = ok(analyticsReportSchema.shape);
-
 /** Analytics: the workspace's figures over a period ending today (days in the workspace timezone). */
 export function analyticsRoutes(deps: GatewayDeps): RouteDefinition[] {
   return [
@@ -31,7 +29,7 @@ export function analyticsRoutes(deps: GatewayDeps): RouteDefinition[] {
       tag: 'analytics',
       auth: 'analytics:read',
       query: z.strictObject({ period: oneOf(analyticsPeriods).default('7d') }),
-      response: analyticsResponseSchema,
+      response: analyticsAnswerSchema,
       handler: async ({ query }, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         const today = dayIn(await workspaceTimezone(deps, ctx.workspaceId));

@@ -1,8 +1,8 @@
-import { billingSchema, type Billing } from '@atende/api-contract';
+import { billingAnswerSchema, type Billing } from '@atende/api-contract';
 import { entitlementAt, planLabels, usageMonth } from '@atende/events';
 import { getUsage, getWorkspace, listMembers, workspacePlanOfDoc } from '@atende/projector';
 import type { GatewayDeps } from '../../http/gateway-deps.js';
-import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
+import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import { noQuery, notFoundError, requireCtx } from './shared.js';
 
 const DAY_MS = 86_400_000;
@@ -17,7 +17,7 @@ export function billingRoutes(deps: GatewayDeps): RouteDefinition[] {
       tag: 'billing',
       auth: 'billing:manage',
       query: noQuery,
-      response: ok({ billing: billingSchema }),
+      response: billingAnswerSchema,
       handler: async (_input, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         const now = new Date();

@@ -11,7 +11,12 @@ import {
   type CannedReplyCommand,
   type CannedReplyState,
 } from '@atende/events';
-import { cannedReplySchema, type CannedReply } from '@atende/api-contract';
+import {
+  cannedRepliesAnswerSchema,
+  cannedReplyAnswerSchema,
+  cannedReplyDeletedAnswerSchema,
+  type CannedReply,
+} from '@atende/api-contract';
 import {
   countCannedReplies,
   getCannedReply,
@@ -22,7 +27,7 @@ import type { RequestContext } from '../../auth/request-context.js';
 import { execute } from '../../commands/execute.js';
 import { HttpError } from '../../http/errors.js';
 import type { GatewayDeps } from '../../http/gateway-deps.js';
-import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
+import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import { idSchema, noBody, noQuery, notFoundError, oneOf, requireCtx, text } from './shared.js';
 
 export const CANNED_REPLY_SAVED_MESSAGE = 'Resposta pronta salva com sucesso!';
@@ -103,8 +108,6 @@ async function run(
   return doc ? toView(doc) : fromState(newState, ctx.workspaceId, previous);
 }
 
-const cannedReplyAnswer = ok({ cannedReply: cannedReplySchema, message: z.string() });
-
 /**
  * Respostas prontas: the workspace's canned replies, from which (with the team's past answers) the
  * chat window's suggestions are ranked. Every member reads them; who manages the settings changes them.
@@ -118,7 +121,7 @@ export function cannedRepliesRoutes(deps: GatewayDeps): RouteDefinition[] {
       tag: 'canned-replies',
       auth: 'session',
       query: noQuery,
-      response: ok({ cannedReplies: z.array(cannedReplySchema) }),
+      response: cannedRepliesAnswerSchema,
       handler: async (_input, rawCtx) => {
         const { workspaceId } = requireCtx(rawCtx);
         const docs = await listCannedReplies(deps.readModels.view('canned-replies'), workspaceId);
@@ -133,7 +136,7 @@ export function cannedRepliesRoutes(deps: GatewayDeps): RouteDefinition[] {
       auth: 'settings:manage',
       body: cannedReplyBody,
       status: 201,
-      response: cannedReplyAnswer,
+      response: cannedReplyAnswerSchema,
       handler: async ({ body }, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         const count = await countCannedReplies(deps.readModels.view('canned-replies'), ctx.workspaceId);
@@ -161,7 +164,7 @@ export function cannedRepliesRoutes(deps: GatewayDeps): RouteDefinition[] {
       auth: 'settings:manage',
       params: cannedReplyParams,
       body: cannedReplyBody,
-      response: cannedReplyAnswer,
+      response: cannedReplyAnswerSchema,
       handler: async ({ params, body }, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         const previous = await requireCannedReply(deps, ctx, params.cannedReplyId);
@@ -190,7 +193,7 @@ export function cannedRepliesRoutes(deps: GatewayDeps): RouteDefinition[] {
       auth: 'settings:manage',
       params: cannedReplyParams,
       body: noBody,
-      response: ok({ message: z.string() }),
+      response: cannedReplyDeletedAnswerSchema,
       handler: async ({ params }, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         await requireCannedReply(deps, ctx, params.cannedReplyId);

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { emailSchema, type Email } from '@atende/api-contract';
+import {
+  emailAnswerSchema,
+  emailDeletedAnswerSchema,
+  emailsAnswerSchema,
+  emailSentAnswerSchema,
+  type Email,
+} from '@atende/api-contract';
 import {
   EMAIL_NOT_FOUND_MESSAGE,
   emailDecider,
@@ -22,7 +28,7 @@ import {
 import type { RequestContext } from '../../auth/request-context.js';
 import { execute } from '../../commands/execute.js';
 import type { GatewayDeps } from '../../http/gateway-deps.js';
-import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
+import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import { idSchema, limitQuery, noBody, noQuery, notFoundError, oneOf, requireCtx, text } from './shared.js';
 import { sendAllowance } from './plan-allowances.js';
 
@@ -134,7 +140,7 @@ export function emailsRoutes(deps: GatewayDeps): RouteDefinition[] {
       tag: 'emails',
       auth: 'session',
       query: z.strictObject({ limit: limitQuery }),
-      response: ok({ emails: z.array(emailSchema) }),
+      response: emailsAnswerSchema,
       handler: async ({ query }, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         const [docs, members] = await Promise.all([
@@ -155,7 +161,7 @@ export function emailsRoutes(deps: GatewayDeps): RouteDefinition[] {
       auth: 'session',
       params: emailParams,
       query: noQuery,
-      response: ok({ email: emailSchema }),
+      response: emailAnswerSchema,
       handler: async ({ params }, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         const doc = await requireEmail(deps, ctx, params.emailId);
@@ -179,7 +185,7 @@ export function emailsRoutes(deps: GatewayDeps): RouteDefinition[] {
         cc: addresses.nullable().optional(),
       }),
       status: 201,
-      response: ok({ email: emailSchema, message: z.string() }),
+      response: emailSentAnswerSchema,
       handler: async ({ body }, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         // A reply or forward names an e-mail of this workspace.
@@ -212,7 +218,7 @@ export function emailsRoutes(deps: GatewayDeps): RouteDefinition[] {
       auth: 'session',
       params: emailParams,
       body: noBody,
-      response: ok({ email: emailSchema }),
+      response: emailAnswerSchema,
       handler: async ({ params }, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         await requireEmail(deps, ctx, params.emailId);
@@ -230,7 +236,7 @@ export function emailsRoutes(deps: GatewayDeps): RouteDefinition[] {
       auth: 'session',
       params: emailParams,
       body: noBody,
-      response: ok({ message: z.string() }),
+      response: emailDeletedAnswerSchema,
       handler: async ({ params }, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         await requireEmail(deps, ctx, params.emailId);

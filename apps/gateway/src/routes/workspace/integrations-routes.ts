@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { integrationCardSchema, type IntegrationCard } from '@atende/api-contract';
+import {
+  integrationAnswerSchema,
+  integrationsAnswerSchema,
+  type IntegrationCard,
+} from '@atende/api-contract';
 import {
   INTEGRATION_FIELD_MAX_LENGTH,
   integrationConfigFields,
@@ -16,7 +20,7 @@ import { listIntegrations, maskSecret, SECRET_MASK, type IntegrationView } from 
 import type { RequestContext } from '../../auth/request-context.js';
 import { execute } from '../../commands/execute.js';
 import type { GatewayDeps } from '../../http/gateway-deps.js';
-import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
+import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import { badRequest, noBody, noQuery, notFoundError, requireCtx, text } from './shared.js';
 
 export const INTEGRATION_NOT_FOUND_MESSAGE = 'Integração não encontrada';
@@ -115,7 +119,7 @@ export function integrationsRoutes(deps: GatewayDeps): RouteDefinition[] {
       tag: 'integrations',
       auth: 'integrations:manage',
       query: noQuery,
-      response: ok({ integrations: z.array(integrationCardSchema) }),
+      response: integrationsAnswerSchema,
       handler: async (_input, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         const all = await listIntegrations(deps.readModels.view('workspaces'), ctx.workspaceId);
@@ -134,7 +138,7 @@ export function integrationsRoutes(deps: GatewayDeps): RouteDefinition[] {
           error: 'deve ser um objeto de rótulo para valor',
         }),
       }),
-      response: ok({ integration: integrationCardSchema, message: z.string() }),
+      response: integrationAnswerSchema,
       handler: async ({ params, body }, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         const type = requireType(params.type);
@@ -158,7 +162,7 @@ export function integrationsRoutes(deps: GatewayDeps): RouteDefinition[] {
       auth: 'integrations:manage',
       params: typeParams,
       body: noBody,
-      response: ok({ integration: integrationCardSchema, message: z.string() }),
+      response: integrationAnswerSchema,
       handler: async ({ params }, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         const type = requireType(params.type);

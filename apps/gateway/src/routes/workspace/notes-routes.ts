@@ -9,12 +9,18 @@ import {
   type NoteCommand,
   type NoteState,
 } from '@atende/events';
-import { noteSchema, type Note } from '@atende/api-contract';
+import {
+  noteAnswerSchema,
+  noteDeletedAnswerSchema,
+  noteFoundAnswerSchema,
+  notesAnswerSchema,
+  type Note,
+} from '@atende/api-contract';
 import { getNote, listNotes, type NoteDoc } from '@atende/projector';
 import type { RequestContext } from '../../auth/request-context.js';
 import { execute } from '../../commands/execute.js';
 import type { GatewayDeps } from '../../http/gateway-deps.js';
-import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
+import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import {
   badRequest,
   bool,
@@ -139,8 +145,6 @@ function fromState(state: NoteState, previous?: NoteDoc): NoteView {
   };
 }
 
-const noteAnswer = ok({ note: noteSchema, message: z.string().optional() });
-
 /** Anotações: the workspace's notes (spec §2 Note modals, §3 Note, §4, §5). */
 export function notesRoutes(deps: GatewayDeps): RouteDefinition[] {
   return [
@@ -151,7 +155,7 @@ export function notesRoutes(deps: GatewayDeps): RouteDefinition[] {
       tag: 'notes',
       auth: 'session',
       query: z.strictObject({ limit: limitQuery }),
-      response: ok({ notes: z.array(noteSchema) }),
+      response: notesAnswerSchema,
       handler: async ({ query }, ctx) => {
         const { workspaceId } = requireCtx(ctx);
         const docs = await listNotes(deps.readModels.view('notes'), workspaceId, {
@@ -168,7 +172,7 @@ export function notesRoutes(deps: GatewayDeps): RouteDefinition[] {
       auth: 'session',
       params: noteParams,
       query: z.strictObject({}),
-      response: ok({ note: noteSchema }),
+      response: noteFoundAnswerSchema,
       handler: async ({ params }, ctx) => ({
         success: true,
         note: toView(await requireNote(deps, requireCtx(ctx), params.noteId)),
@@ -183,7 +187,7 @@ export function notesRoutes(deps: GatewayDeps): RouteDefinition[] {
       auth: 'session',
       body: noteBody,
       status: 201,
-      response: noteAnswer,
+      response: noteAnswerSchema,
       handler: async ({ body }, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         checkTags(body.tags);
@@ -212,7 +216,7 @@ export function notesRoutes(deps: GatewayDeps): RouteDefinition[] {
       auth: 'session',
       params: noteParams,
       body: noteBody,
-      response: noteAnswer,
+      response: noteAnswerSchema,
       handler: async ({ params, body }, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         const previous = await requireNote(deps, ctx, params.noteId);
@@ -245,7 +249,7 @@ export function notesRoutes(deps: GatewayDeps): RouteDefinition[] {
       auth: 'session',
       params: noteParams,
       body: z.strictObject({ reminder: reminderInput }),
-      response: noteAnswer,
+      response: noteAnswerSchema,
       handler: async ({ params, body }, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         const previous = await requireNote(deps, ctx, params.noteId);
@@ -272,7 +276,7 @@ export function notesRoutes(deps: GatewayDeps): RouteDefinition[] {
       auth: 'session',
       params: noteParams,
       body: z.strictObject({ tags: tagsInput }),
-      response: noteAnswer,
+      response: noteAnswerSchema,
       handler: async ({ params, body }, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         const previous = await requireNote(deps, ctx, params.noteId);
@@ -296,7 +300,7 @@ export function notesRoutes(deps: GatewayDeps): RouteDefinition[] {
         auth: 'session',
         params: noteParams,
         body: noBody,
-        response: noteAnswer,
+        response: noteAnswerSchema,
         handler: async ({ params }, rawCtx) => {
           const ctx = requireCtx(rawCtx);
           const previous = await requireNote(deps, ctx, params.noteId);
@@ -319,7 +323,7 @@ export function notesRoutes(deps: GatewayDeps): RouteDefinition[] {
       auth: 'session',
       params: noteParams,
       body: noBody,
-      response: ok({ message: z.string() }),
+      response: noteDeletedAnswerSchema,
       handler: async ({ params }, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         await requireNote(deps, ctx, params.noteId);

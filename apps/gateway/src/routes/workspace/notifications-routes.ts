@@ -5,11 +5,16 @@ import {
   notificationInboxDecider,
   streams,
 } from '@atende/events';
-import { notificationSchema, type Notification } from '@atende/api-contract';
+import {
+  notificationAnswerSchema,
+  notificationsAnswerSchema,
+  notificationsClearedAnswerSchema,
+  type Notification,
+} from '@atende/api-contract';
 import { getNotification, listNotifications, type UserNotification } from '@atende/projector';
 import { execute } from '../../commands/execute.js';
 import type { GatewayDeps } from '../../http/gateway-deps.js';
-import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
+import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import { limitQuery, noBody, notFoundError, requireCtx } from './shared.js';
 
 export const NOTIFICATIONS_CLEARED_MESSAGE = 'Notificações removidas';
@@ -50,7 +55,7 @@ export function notificationsRoutes(deps: GatewayDeps): RouteDefinition[] {
       tag: 'notifications',
       auth: 'session',
       query: z.strictObject({ limit: limitQuery }),
-      response: ok({ notifications: z.array(notificationSchema), unreadCount: z.number().int() }),
+      response: notificationsAnswerSchema,
       handler: async ({ query }, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         const { notifications, unreadCount } = await listNotifications(
@@ -73,7 +78,7 @@ export function notificationsRoutes(deps: GatewayDeps): RouteDefinition[] {
       auth: 'session',
       params: notificationParams,
       body: noBody,
-      response: ok({ notification: notificationSchema }),
+      response: notificationAnswerSchema,
       handler: async ({ params }, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         const { notificationId } = params;
@@ -104,7 +109,7 @@ export function notificationsRoutes(deps: GatewayDeps): RouteDefinition[] {
       tag: 'notifications',
       auth: 'session',
       body: noBody,
-      response: ok({ cleared: z.number().int(), message: z.string() }),
+      response: notificationsClearedAnswerSchema,
       handler: async (_input, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         const now = Date.now();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { settingsAnswerSchema, settingsSavedAnswerSchema } from '@atende/api-contract';
 import {
   PASSWORD_EXPIRY_MAX_DAYS,
   SESSION_TIMEOUT_MAX_MINUTES,
@@ -17,7 +18,7 @@ import { getWorkspace, type WorkspaceDoc } from '@atende/projector';
 import type { RequestContext } from '../../auth/request-context.js';
 import { execute } from '../../commands/execute.js';
 import type { GatewayDeps } from '../../http/gateway-deps.js';
-import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
+import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import { badRequest, bool, noQuery, notFoundError, oneOf, requireCtx, text } from './shared.js';
 
 export const SETTINGS_SAVED_MESSAGE = 'Salvo!';
@@ -80,7 +81,7 @@ export function settingsRoutes(deps: GatewayDeps): RouteDefinition[] {
       tag: 'settings',
       auth: 'session',
       query: noQuery,
-      response: ok({ settings: workspaceSettingsSchema, companyName: z.string() }),
+      response: settingsAnswerSchema,
       handler: async (_input, rawCtx) => {
         const workspace = await requireWorkspace(deps, requireCtx(rawCtx));
         return { success: true, settings: workspace.settings, companyName: workspace.name };
@@ -93,7 +94,7 @@ export function settingsRoutes(deps: GatewayDeps): RouteDefinition[] {
       tag: 'settings',
       auth: 'settings:manage',
       body: settingsPatch,
-      response: ok({ settings: workspaceSettingsSchema, message: z.string() }),
+      response: settingsSavedAnswerSchema,
       handler: async ({ body }, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         const { newState } = await execute(deps, ctx, workspaceDecider, streams.workspace(ctx.workspaceId), {
@@ -128,7 +129,7 @@ export function settingsRoutes(deps: GatewayDeps): RouteDefinition[] {
       tag: 'settings',
       auth: 'settings:manage',
       body: z.strictObject({ settings: z.unknown().optional() }),
-      response: ok({ settings: workspaceSettingsSchema, message: z.string() }),
+      response: settingsSavedAnswerSchema,
       handler: async ({ body }, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         const parsed = workspaceSettingsSchema.safeParse(body.settings);

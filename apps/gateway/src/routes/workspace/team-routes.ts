@@ -12,7 +12,13 @@ import {
   type MemberRole,
   type MemberStatus,
 } from '@atende/events';
-import { teamMemberSchema, type TeamMember } from '@atende/api-contract';
+import {
+  memberAddedAnswerSchema,
+  memberRemovedAnswerSchema,
+  memberUpdatedAnswerSchema,
+  teamAnswerSchema,
+  type TeamMember,
+} from '@atende/api-contract';
 import { findUserByEmail, getMember, listMembers, type MemberDoc } from '@atende/projector';
 import { hashPassword } from '../../auth/password.js';
 import { oneTimePassword } from '../../bootstrap/provision-workspace.js';
@@ -21,7 +27,7 @@ import type { RequestContext } from '../../auth/request-context.js';
 import { execute } from '../../commands/execute.js';
 import { HttpError } from '../../http/errors.js';
 import type { GatewayDeps } from '../../http/gateway-deps.js';
-import { defineRoute, ok, type RouteDefinition } from '../../http/route.js';
+import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import { seatAllowance } from './plan-allowances.js';
 import {
   badRequest,
@@ -115,7 +121,7 @@ export function teamRoutes(deps: GatewayDeps): RouteDefinition[] {
         status: oneOf(memberStatuses).optional(),
         role: oneOf(memberRoles).optional(),
       }),
-      response: ok({ members: z.array(teamMemberSchema) }),
+      response: teamAnswerSchema,
       handler: async ({ query }, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         const search = query.search?.trim().toLocaleLowerCase('pt-BR') ?? '';
@@ -144,7 +150,7 @@ export function teamRoutes(deps: GatewayDeps): RouteDefinition[] {
         status: oneOf(memberStatuses).optional(),
       }),
       status: 201,
-      response: ok({ member: teamMemberSchema, oneTimePassword: z.string().nullable(), message: z.string() }),
+      response: memberAddedAnswerSchema,
       handler: async ({ body, req }, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         const role: MemberRole = body.role ?? 'Agente';
@@ -215,7 +221,7 @@ export function teamRoutes(deps: GatewayDeps): RouteDefinition[] {
         role: oneOf(memberRoles).optional(),
         status: oneOf(memberStatuses).optional(),
       }),
-      response: ok({ member: teamMemberSchema, message: z.string() }),
+      response: memberUpdatedAnswerSchema,
       handler: async ({ params, body, req }, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         const target = await requireMember(deps, ctx, params.userId);
@@ -270,7 +276,7 @@ export function teamRoutes(deps: GatewayDeps): RouteDefinition[] {
       auth: 'team:manage',
       params: memberParams,
       body: noBody,
-      response: ok({ message: z.string() }),
+      response: memberRemovedAnswerSchema,
       handler: async ({ params }, rawCtx) => {
         const ctx = requireCtx(rawCtx);
         const target = await requireMember(deps, ctx, params.userId);
