@@ -1,4 +1,4 @@
-import type { AnalyticsReport } from '@atende/api-contract';
+import type { AnalyticsAnswer, AnalyticsReport } from '@atende/api-contract';
 import { apiRequest } from '../../api/client';
 
 /** The period selector's values, as GET /api/analytics?period= takes them (spec §2). */
@@ -31,5 +31,5 @@ export async function fetchAnalytics(
   period: AnalyticsPeriod,
   signal?: AbortSignal,
 ): Promise<AnalyticsReport> {
-  return apiRequest<AnalyticsReport & { success: true }>(`/api/analytics?period=${period}`, { signal });
+  return apiRequest<AnalyticsAnswer>(`/api/analytics?period=${period}`, { signal });
 }

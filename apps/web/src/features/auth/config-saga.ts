@@ -1,13 +1,14 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, fork, put, select, takeLeading } from 'redux-saga/effects';
 import { apiRequest } from '../../api/client';
+import type { AuthConfigAnswer } from '@atende/api-contract';
 import type { AuthConfig } from '../../api/types';
 import { authActions } from './authSlice';
 import { loadFirebaseAuth } from './firebase/load-firebase-auth';
 import type { FirebaseWebConfig } from './firebase/types';
 import { selectAuthConfig, selectAuthConfigStatus } from './selectors';
 
-type ConfigAnswer = { success: boolean } & AuthConfig;
+type ConfigAnswer = AuthConfigAnswer;
 
 /** Downloads the Firebase SDK ahead of time, so the Google popup opens straight from the click. */
 function* preloadFirebase(config: FirebaseWebConfig): SagaIterator {

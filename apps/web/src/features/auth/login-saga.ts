@@ -1,3 +1,4 @@
+import type { UserAnswer } from '@atende/api-contract';
 import type { SagaIterator } from 'redux-saga';
 import { call, getContext, put, takeLeading } from 'redux-saga/effects';
 import { isApiError } from '../../api/api-error';
@@ -11,7 +12,6 @@ import { loadFirebaseAuth } from './firebase/load-firebase-auth';
 import type { FirebaseAuthClient } from './firebase/types';
 import { afterLoginPath } from './redirect';
 
-type UserAnswer = { success: boolean; user: Me };
 const PASSWORD_CHANGE_CODES = new Set(['PASSWORD_CHANGE_REQUIRED', 'PASSWORD_EXPIRED']);
 /** Refusals whose own text is what to say: the new password's (too short, unchanged), a wrong code. */
 const SERVER_TEXT_CODES = new Set(['PASSWORD_TOO_SHORT', 'PASSWORD_UNCHANGED', 'TOTP_INVALID']);

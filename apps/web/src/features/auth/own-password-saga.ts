@@ -1,3 +1,4 @@
+import type { DoneAnswer } from '@atende/api-contract';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { call, put, takeLeading } from 'redux-saga/effects';
@@ -14,7 +15,7 @@ export const OWN_PASSWORD_CHANGED = 'Senha alterada com sucesso!';
  */
 export function* changeOwnPassword(action: PayloadAction<OwnPasswordChangeRequest>): SagaIterator {
   try {
-    const answer: { message?: string } = yield call(apiRequest<{ message?: string }>, '/api/auth/password', {
+    const answer: Partial<DoneAnswer> = yield call(apiRequest<Partial<DoneAnswer>>, '/api/auth/password', {
       method: 'POST',
       body: action.payload,
     });

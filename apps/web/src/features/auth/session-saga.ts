@@ -1,3 +1,4 @@
+import type { UserAnswer } from '@atende/api-contract';
 import { eventChannel, type EventChannel, type SagaIterator } from 'redux-saga';
 import { call, delay, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import { isApiError } from '../../api/api-error';
@@ -22,7 +23,7 @@ const worthRetrying = (error: unknown) => isApiError(error) && (error.status ===
 export function* checkSession(): SagaIterator {
   for (let attempt = 0; ; attempt += 1) {
     try {
-      const answer: { user: Me } = yield call(apiRequest<{ user: Me }>, '/api/auth/me');
+      const answer: UserAnswer = yield call(apiRequest<UserAnswer>, '/api/auth/me');
       yield put(authActions.sessionChecked(answer.user));
       return;
     } catch (error) {
@@ -39,7 +40,7 @@ export function* checkSession(): SagaIterator {
 /** Whether the server still knows this browser's session (false only on a 401; an outage is not an ending). */
 export function* sessionStillValid(): SagaIterator {
   try {
-    yield call(apiRequest<{ user: Me }>, '/api/auth/me');
+    yield call(apiRequest<UserAnswer>, '/api/auth/me');
     return true;
   } catch (error) {
     return !(isApiError(error) && error.status === 401);
@@ -53,7 +54,7 @@ export function* sessionStillValid(): SagaIterator {
  */
 export function* refreshUser(): SagaIterator {
   try {
-    const answer: { user: Me } = yield call(apiRequest<{ user: Me }>, '/api/auth/me');
+    const answer: UserAnswer = yield call(apiRequest<UserAnswer>, '/api/auth/me');
     yield put(authActions.userRefreshed(answer.user));
   } catch (error) {
     if (isApiError(error) && error.status === 401) {

@@ -1,3 +1,7 @@
+import type {
+  ConversationAnswer as ConversationAnswerBody,
+  TeamAnswer as TeamAnswerBody,
+} from '@atende/api-contract';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator, Task } from 'redux-saga';
 import {
@@ -180,9 +184,7 @@ function* watchSuggestions(): SagaIterator {
 
 /* ---------------------------------------------------------------- team and commands */
 
-interface TeamAnswer {
-  members?: { id: string; name: string; role: string; status: 'active' | 'inactive' }[];
-}
+type TeamAnswer = Partial<TeamAnswerBody>;
 
 /** GET /api/team: the active members a conversation can go to (an agent may be refused: the error is shown). */
 function* loadTeam(): SagaIterator {
@@ -197,9 +199,7 @@ function* loadTeam(): SagaIterator {
   }
 }
 
-interface ConversationAnswer {
-  conversation?: Conversation;
-}
+type ConversationAnswer = Partial<ConversationAnswerBody>;
 
 function* postCommand(conversationId: string, action: string, body: object): SagaIterator {
   const answer: ConversationAnswer = yield call(

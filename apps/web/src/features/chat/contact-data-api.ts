@@ -1,14 +1,8 @@
+import type { ContactEraseAnswer, ContactExport, ContactExportAnswer } from '@atende/api-contract';
 import { apiRequest } from '../../api/client';
 
-/** What GET /api/contacts/:contactId/export answers: everything kept about the customer. */
-export interface ContactExport {
-  exportedAt: string;
-  contactId: string;
-  /** Null when nothing is kept about the contact (erased, and no message since). */
-  contact: { name: string; phone: string } | null;
-  events: { type: string; occurredAt: string; data: unknown }[];
-  notes: { id: string; title: string; content: string; createdAt: string }[];
-}
+/** What GET /api/contacts/:contactId/export answers: everything kept about the customer (the contract's). */
+export type { ContactExport };
 
 const contactPath = (contactId: string, action: 'export' | 'erase') =>
   `/api/contacts/${encodeURIComponent(contactId)}/${action}`;
@@ -21,7 +15,7 @@ export const exportFileName = (contactId: string): string => `contato-${digitsOf
 
 /** GET /api/contacts/:contactId/export (Owner and Admin; the contact id is the conversation id). */
 export async function fetchContactExport(contactId: string): Promise<ContactExport> {
-  const answer = await apiRequest<{ export: ContactExport }>(contactPath(contactId, 'export'));
+  const answer = await apiRequest<ContactExportAnswer>(contactPath(contactId, 'export'));
   return answer.export;
 }
 
@@ -30,7 +24,7 @@ export async function fetchContactExport(contactId: string): Promise<ContactExpo
  * punctuation and checks it again); answers the server's message.
  */
 export async function eraseContactData(contactId: string, confirmPhone: string): Promise<string> {
-  const answer = await apiRequest<{ message?: string }>(contactPath(contactId, 'erase'), {
+  const answer = await apiRequest<ContactEraseAnswer>(contactPath(contactId, 'erase'), {
     method: 'POST',
     body: { confirmPhone },
   });

@@ -1,3 +1,4 @@
+import type { ConversationAnswer, ConversationsPage } from '@atende/api-contract';
 import { apiRequest } from '../../api/client';
 import type { Conversation } from '../../api/types';
 import type { ConversationAction } from './conversationsSlice';
@@ -6,11 +7,6 @@ import type { ConversationAction } from './conversationsSlice';
 export const CONVERSATIONS_PAGE_SIZE = 500;
 /** A safety stop: 1,000 pages of 500 rows. */
 const MAX_PAGES = 1_000;
-
-interface ConversationsPage {
-  conversations: Conversation[];
-  nextCursor?: number | null;
-}
 
 /**
  * The whole inbox (not archived), newest first: follows `nextCursor` page after page. A row that
@@ -28,7 +24,7 @@ export async function fetchAllConversations(
       archived: 'false',
     });
     if (before !== null) query.set('before', String(before));
-    const answer = await apiRequest<ConversationsPage>(`/api/whatsapp/conversations?${query}`, {
+    const answer = await apiRequest<Partial<ConversationsPage>>(`/api/whatsapp/conversations?${query}`, {
       signal: options.signal,
     });
     const conversations = Array.isArray(answer.conversations) ? answer.conversations : [];
@@ -49,7 +45,7 @@ export async function postConversationAction(
   conversationId: string,
   action: ConversationAction,
 ): Promise<Conversation | null> {
-  const answer = await apiRequest<{ conversation?: Conversation }>(
+  const answer = await apiRequest<Partial<ConversationAnswer>>(
     `/api/conversations/${encodeURIComponent(conversationId)}/${action}`,
     { method: 'POST', body: {} },
   );

@@ -1,4 +1,4 @@
-import type { Email } from '@atende/api-contract';
+import type { DoneAnswer, Email, EmailAnswer, EmailSentAnswer, EmailsAnswer } from '@atende/api-contract';
 import { apiRequest } from '../../api/client';
 
 // The answer's shape is the contract's, shared with the gateway (types only: no zod in the bundle).
@@ -28,19 +28,19 @@ export const EMAIL_DELETED_TEXT = 'Email excluído com sucesso!';
 /** The workspace's e-mails, newest first (all of them without `limit`). */
 export async function fetchEmails(limit?: number, signal?: AbortSignal): Promise<Email[]> {
   const query = limit === undefined ? '' : `?limit=${limit}`;
-  const answer = await apiRequest<{ emails?: Email[] }>(`/api/emails${query}`, { signal });
+  const answer = await apiRequest<Partial<EmailsAnswer>>(`/api/emails${query}`, { signal });
   return Array.isArray(answer.emails) ? answer.emails : [];
 }
 
 /** POST /api/emails: the e-mail as recorded (status `sending`: the e-mail channel sends it). */
 async function recordEmail(email: OutgoingEmail): Promise<Email | null> {
-  const answer = await apiRequest<{ email?: Email }>('/api/emails', { method: 'POST', body: email });
+  const answer = await apiRequest<Partial<EmailSentAnswer>>('/api/emails', { method: 'POST', body: email });
   return answer.email ?? null;
 }
 
 /** GET /api/emails/:id. */
 export async function fetchEmail(id: string, signal?: AbortSignal): Promise<Email | null> {
-  const answer = await apiRequest<{ email?: Email }>(`/api/emails/${encodeURIComponent(id)}`, { signal });
+  const answer = await apiRequest<Partial<EmailAnswer>>(`/api/emails/${encodeURIComponent(id)}`, { signal });
   return answer.email ?? null;
 }
 
@@ -73,7 +73,7 @@ export async function sendAndFollow(
 
 /** POST /api/emails/:id/read: the e-mail, now read. */
 export async function markEmailRead(id: string): Promise<Email | null> {
-  const answer = await apiRequest<{ email?: Email }>(`/api/emails/${encodeURIComponent(id)}/read`, {
+  const answer = await apiRequest<Partial<EmailAnswer>>(`/api/emails/${encodeURIComponent(id)}/read`, {
     method: 'POST',
   });
   return answer.email ?? null;
@@ -81,7 +81,7 @@ export async function markEmailRead(id: string): Promise<Email | null> {
 
 /** DELETE /api/emails/:id: the server's text. */
 export async function deleteEmail(id: string): Promise<string> {
-  const answer = await apiRequest<{ message?: string }>(`/api/emails/${encodeURIComponent(id)}`, {
+  const answer = await apiRequest<Partial<DoneAnswer>>(`/api/emails/${encodeURIComponent(id)}`, {
     method: 'DELETE',
   });
   return answer.message || EMAIL_DELETED_TEXT;

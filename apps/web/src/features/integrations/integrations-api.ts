@@ -1,13 +1,15 @@
 import type {
+  ConnectAnswer,
   IntegrationCard as ServerIntegrationCard,
   SessionStatusAnswer,
+  SessionsAnswer,
   WhatsAppSession,
 } from '@atende/api-contract';
 import { apiRequest } from '../../api/client';
 import type { IntegrationType } from './catalog';
 
 // The answers' shapes are the contract shared with the gateway (types only: no zod in the bundle).
-export type { WhatsAppSession } from '@atende/api-contract';
+export type { ConnectAnswer, WhatsAppSession } from '@atende/api-contract';
 
 /**
  * A card as GET /api/integrations answers it (secret values masked, '••••' + last 4), plus a count
@@ -47,16 +49,6 @@ export async function disconnectIntegration(type: IntegrationType): Promise<Card
   return { integration: body.integration, message: body.message };
 }
 
-/** POST /api/whatsapp/connect's answer (spec §7). */
-export interface ConnectAnswer {
-  success?: boolean;
-  connected?: boolean;
-  qrCode?: string | null;
-  sessionId?: string;
-  message?: string;
-  error?: string;
-}
-
 export interface ConnectRequest {
   userId: string;
   /** Digits only. */
@@ -78,7 +70,7 @@ export function fetchWhatsAppStatus(sessionId: string, userId: string): Promise<
 }
 
 export async function fetchWhatsAppSessions(userId: string): Promise<WhatsAppSession[]> {
-  const body = await apiRequest<{ sessions?: WhatsAppSession[] }>(
+  const body = await apiRequest<Partial<SessionsAnswer>>(
     `/api/whatsapp/sessions/${encodeURIComponent(userId)}`,
   );
   return Array.isArray(body.sessions) ? body.sessions : [];

@@ -68,9 +68,9 @@ export function connectErrorText(error: unknown): string {
   return errorText(error, WHATSAPP_TEXTS.connectError);
 }
 
-/** Spec §8: after the last retry, the server's message or error, else the fallback text. */
+/** Spec §8: after the last retry, the server's message, else the fallback text. */
 function giveUpText(answer: ConnectAnswer): string {
-  const said = [answer.message, answer.error].find(
+  const said = [answer.message].find(
     // The server's own "still waiting" line is no reason to show; the fallback says what to do.
     (text): text is string =>
       typeof text === 'string' && text.trim() !== '' && text !== WHATSAPP_TEXTS.waitingQr,

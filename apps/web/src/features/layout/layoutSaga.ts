@@ -1,3 +1,4 @@
+import type { StatsAnswer } from '@atende/api-contract';
 import type { Action } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { call, cancelled, delay, fork, put, race, select, take } from 'redux-saga/effects';
@@ -6,7 +7,7 @@ import { apiRequest } from '../../api/client';
 import type { RootState } from '../../app/store';
 import { authActions } from '../auth/authSlice';
 import { conversationsActions } from '../conversations/conversationsSlice';
-import { layoutActions, type ConversationStats } from './layoutSlice';
+import { layoutActions } from './layoutSlice';
 import { unreadShift } from './unreadShift';
 
 /** Spec §9: conversation polling every 5000 ms. */
@@ -21,11 +22,9 @@ export function* pollStats() {
   while (true) {
     const controller = new AbortController();
     try {
-      const answer: { stats: ConversationStats } = yield call(
-        apiRequest<{ stats: ConversationStats }>,
-        '/api/conversations/stats',
-        { signal: controller.signal },
-      );
+      const answer: StatsAnswer = yield call(apiRequest<StatsAnswer>, '/api/conversations/stats', {
+        signal: controller.signal,
+      });
       if (answer?.stats) yield put(layoutActions.statsLoaded(answer.stats));
     } catch (error) {
       // network or server failure: the badge keeps its last value

@@ -1,13 +1,9 @@
+import type { Stats as ConversationStats } from '@atende/api-contract';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { authActions } from '../auth/authSlice';
 
-/** What GET /api/conversations/stats answers (the workspace's conversations this user may see). */
-export interface ConversationStats {
-  totalConversations: number;
-  activeConversations: number;
-  unreadTotal: number;
-  channels: string[];
-}
+/** What GET /api/conversations/stats answers (the workspace's conversations this user may see): the contract's. */
+export type { ConversationStats };
 
 /** A customer's new message, read out by the dashboard's polite live region (`id` tells repeats apart). */
 export interface NewMessageAnnouncement {

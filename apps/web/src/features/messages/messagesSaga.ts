@@ -1,9 +1,10 @@
+import type { SendAnswer } from '@atende/api-contract';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator, Task } from 'redux-saga';
 import { all, call, cancel, cancelled, delay, fork, put, select, take, takeEvery } from 'redux-saga/effects';
 import { isApiError } from '../../api/api-error';
 import { apiRequest } from '../../api/client';
-import type { Conversation, Me, Message } from '../../api/types';
+import type { Conversation, Me } from '../../api/types';
 import type { RootState } from '../../app/store';
 import { selectUser } from '../auth/selectors';
 import { conversationsActions } from '../conversations/conversationsSlice';
@@ -24,12 +25,6 @@ interface MessagesAnswer {
   messages?: RawMessage[];
   source?: string;
   nextCursor?: number | null;
-}
-
-interface SendAnswer {
-  success: true;
-  messageId?: string;
-  message?: Message | null;
 }
 
 const encode = encodeURIComponent;

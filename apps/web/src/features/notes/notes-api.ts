@@ -1,4 +1,4 @@
-import type { Note } from '@atende/api-contract';
+import type { DoneAnswer, Note, NoteAnswer as NoteAnswerBody, NotesAnswer } from '@atende/api-contract';
 import { apiRequest } from '../../api/client';
 
 // A note as the notes API answers it: the contract shared with the gateway (types only: no zod in the bundle).
@@ -18,7 +18,7 @@ export interface NoteChange {
   message: string;
 }
 
-type NoteAnswer = { note?: Note; message?: string };
+type NoteAnswer = Partial<NoteAnswerBody>;
 
 function changed(answer: NoteAnswer, fallback: string): NoteChange {
   if (!answer.note) throw new Error('Resposta inválida do servidor');
@@ -29,7 +29,7 @@ const notePath = (id: string) => `/api/notes/${encodeURIComponent(id)}`;
 
 export async function fetchNotes(limit?: number, signal?: AbortSignal): Promise<Note[]> {
   const query = limit === undefined ? '' : `?limit=${limit}`;
-  const answer = await apiRequest<{ notes?: Note[] }>(`/api/notes${query}`, { signal });
+  const answer = await apiRequest<Partial<NotesAnswer>>(`/api/notes${query}`, { signal });
   return Array.isArray(answer.notes) ? answer.notes : [];
 }
 
@@ -79,6 +79,6 @@ export async function setNoteTags(id: string, tags: string[]): Promise<NoteChang
 }
 
 export async function deleteNote(id: string): Promise<string> {
-  const answer = await apiRequest<{ message?: string }>(notePath(id), { method: 'DELETE' });
+  const answer = await apiRequest<Partial<DoneAnswer>>(notePath(id), { method: 'DELETE' });
   return answer.message || NOTE_DELETED_TEXT;
 }

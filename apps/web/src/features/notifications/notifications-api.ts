@@ -1,14 +1,11 @@
-import type { Notification as AppNotification } from '@atende/api-contract';
+import type { Notification as AppNotification, NotificationsAnswer } from '@atende/api-contract';
 import { apiRequest } from '../../api/client';
 
 // A reminder notification as GET /api/notifications answers it: the contract shared with the gateway
 // (types only: no zod in the bundle), named apart from the DOM's Notification.
 export type { AppNotification };
 
-export interface NotificationList {
-  notifications: AppNotification[];
-  unreadCount: number;
-}
+export type NotificationList = Omit<NotificationsAnswer, 'success'>;
 
 export async function fetchNotifications(signal?: AbortSignal): Promise<NotificationList> {
   const answer = await apiRequest<Partial<NotificationList>>('/api/notifications', { signal });

@@ -1,22 +1,23 @@
+import type { WorkspaceSettings } from '@atende/api-contract';
 import { can } from '../../api/permissions';
 import type { MemberRole } from '../../api/types';
 
 /** Configurações (spec §2 Settings, §3 Settings fields, §5 validation, §9 defaults). */
 
-export const THEMES = ['light', 'dark', 'auto'] as const;
-export const LANGUAGES = ['pt-BR', 'en-US', 'es-ES'] as const;
-export const TIMEZONES = ['America/Sao_Paulo', 'America/New_York', 'Europe/London'] as const;
+/** The settings as the server keeps them: the contract's (the domain's schema). */
+export type { WorkspaceSettings };
+export type SettingsTheme = WorkspaceSettings['appearance']['theme'];
+export type SettingsLanguage = WorkspaceSettings['appearance']['language'];
+export type SettingsTimezone = WorkspaceSettings['appearance']['timezone'];
 
-export type SettingsTheme = (typeof THEMES)[number];
-export type SettingsLanguage = (typeof LANGUAGES)[number];
-export type SettingsTimezone = (typeof TIMEZONES)[number];
-
-export interface WorkspaceSettings {
-  company: { name: string; email: string; phone: string; website: string };
-  appearance: { theme: SettingsTheme; language: SettingsLanguage; timezone: SettingsTimezone };
-  notifications: { email: boolean; push: boolean; sound: boolean; desktop: boolean };
-  security: { twoFactor: boolean; sessionTimeout: number; passwordExpiry: number };
-}
+// The choices of the form's selects, in order (values here: the domain's lists would bring zod along).
+export const THEMES = ['light', 'dark', 'auto'] as const satisfies readonly SettingsTheme[];
+export const LANGUAGES = ['pt-BR', 'en-US', 'es-ES'] as const satisfies readonly SettingsLanguage[];
+export const TIMEZONES = [
+  'America/Sao_Paulo',
+  'America/New_York',
+  'Europe/London',
+] as const satisfies readonly SettingsTimezone[];
 
 /** Limits the server enforces (libs/events settings schema). */
 export const SESSION_TIMEOUT_RANGE = { min: 5, max: 1440 } as const;

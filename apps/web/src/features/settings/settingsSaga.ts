@@ -14,6 +14,7 @@ import {
   importSettings,
   saveSettings,
   type SettingsAnswer,
+  type SettingsSavedAnswer,
 } from './settings-api';
 import { fromForm, parseSettingsFile, type WorkspaceSettings } from './settings-model';
 import { selectSettings, settingsActions, type DangerAction, type SettingsState } from './settingsSlice';
@@ -50,7 +51,7 @@ function* save(): SagaIterator {
     yield put(settingsActions.saveInvalid({ errors: parsed.errors, message: SETTINGS_TEXTS.fixFields }));
     return;
   }
-  let answer: SettingsAnswer;
+  let answer: SettingsSavedAnswer;
   try {
     answer = yield call(saveSettings, parsed.settings);
   } catch (error) {
@@ -70,7 +71,7 @@ function* importFile(action: PayloadAction<string>): SagaIterator {
     yield put(settingsActions.importFailed(SETTINGS_TEXTS.importError));
     return;
   }
-  let answer: SettingsAnswer;
+  let answer: SettingsSavedAnswer;
   try {
     answer = yield call(importSettings, settings);
   } catch (error) {

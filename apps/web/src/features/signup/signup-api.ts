@@ -1,4 +1,5 @@
 import { apiRequest } from '../../api/client';
+import type { UserAnswer } from '@atende/api-contract';
 import type { Me } from '../../api/types';
 
 /** What POST /api/signup takes: the new company and its Owner's account. */
@@ -14,6 +15,6 @@ export interface SignupForm {
  * Answers the signed-in user; a refusal is an ApiError with the server's pt-BR text.
  */
 export async function postSignup(form: SignupForm): Promise<Me> {
-  const answer = await apiRequest<{ user: Me }>('/api/signup', { method: 'POST', body: form });
+  const answer = await apiRequest<UserAnswer>('/api/signup', { method: 'POST', body: form });
   return answer.user;
 }

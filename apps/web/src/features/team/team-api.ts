@@ -1,29 +1,23 @@
+import type {
+  DoneAnswer,
+  MemberAddedAnswer,
+  MemberUpdatedAnswer,
+  PasswordResetAnswer as PasswordResetBody,
+  TeamAnswer,
+} from '@atende/api-contract';
 import { apiRequest } from '../../api/client';
 import type { MemberFormValues, TeamMember } from './types';
 
-export interface AddMemberAnswer {
-  member: TeamMember;
-  /** The new account's one-time password (shown once); null when the person already had an account. */
-  oneTimePassword: string | null;
-  message: string;
-}
-
-export interface UpdateMemberAnswer {
-  member: TeamMember;
-  message: string;
-}
-
-export interface PasswordResetAnswer {
-  /** The member's new one-time password (shown once; they set their own at the next sign-in). */
-  oneTimePassword: string;
-  message: string;
-}
+// The answers are the contract shared with the gateway (types only), less the `success` flag.
+export type AddMemberAnswer = Omit<MemberAddedAnswer, 'success'>;
+export type UpdateMemberAnswer = Omit<MemberUpdatedAnswer, 'success'>;
+export type PasswordResetAnswer = Omit<PasswordResetBody, 'success'>;
 
 const memberPath = (id: string) => `/api/team/${encodeURIComponent(id)}`;
 
 /** GET /api/team: every member of the workspace, earliest joined first (filtered on the client). */
 export async function fetchTeam(signal?: AbortSignal): Promise<TeamMember[]> {
-  const answer = await apiRequest<{ members?: TeamMember[] }>('/api/team', { signal });
+  const answer = await apiRequest<Partial<TeamAnswer>>('/api/team', { signal });
   return Array.isArray(answer.members) ? answer.members : [];
 }
 
@@ -51,7 +45,7 @@ export async function updateMember(
 
 /** DELETE /api/team/:userId: the member leaves the team and their sessions end. */
 export async function removeMember(id: string): Promise<string> {
-  const answer = await apiRequest<{ message?: string }>(memberPath(id), { method: 'DELETE' });
+  const answer = await apiRequest<Partial<DoneAnswer>>(memberPath(id), { method: 'DELETE' });
   return answer.message ?? '';
 }
 

@@ -1,17 +1,8 @@
+import type { TwoFactorDisabled, TwoFactorEnabled, TwoFactorSetup } from '@atende/api-contract';
 import { apiRequest } from '../../api/client';
 
-/** A new secret for the authenticator app (POST /api/auth/2fa/setup); the QR code is a PNG data URL. */
-export interface TwoFactorSetup {
-  secret: string;
-  otpauthUrl: string;
-  qrCode: string;
-}
-
-/** Two-factor sign-in turned on: the 10 single-use recovery codes (shown this once) and the server's text. */
-export interface TwoFactorEnabled {
-  recoveryCodes: string[];
-  message: string;
-}
+// The answers are the contract shared with the gateway (types only: no zod in the bundle).
+export type { TwoFactorEnabled, TwoFactorSetup };
 
 /** Starts (or starts over) the enrolment: a fresh secret. 400 TWO_FACTOR_ALREADY_ON when it is on. */
 export const startTwoFactorSetup = (): Promise<TwoFactorSetup> =>
@@ -25,5 +16,5 @@ export const enableTwoFactor = (code: string): Promise<TwoFactorEnabled> =>
  * Turns it off with the app's code or a recovery code (400 TOTP_INVALID, TWO_FACTOR_OFF; 409
  * TWO_FACTOR_REQUIRED_BY_WORKSPACE when the workspace requires it).
  */
-export const disableTwoFactor = (code: string): Promise<{ message: string }> =>
-  apiRequest<{ message: string }>('/api/auth/2fa/disable', { method: 'POST', body: { code } });
+export const disableTwoFactor = (code: string): Promise<TwoFactorDisabled> =>
+  apiRequest<TwoFactorDisabled>('/api/auth/2fa/disable', { method: 'POST', body: { code } });

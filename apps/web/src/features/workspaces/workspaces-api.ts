@@ -1,4 +1,5 @@
 import { apiRequest } from '../../api/client';
+import type { UserAnswer } from '@atende/api-contract';
 import type { Me } from '../../api/types';
 
 /**
@@ -6,7 +7,7 @@ import type { Me } from '../../api/types';
  * ends). Refused with 403 WORKSPACE_FORBIDDEN when the account is not (or no longer) a member there.
  */
 export async function switchWorkspace(workspaceId: string): Promise<Me> {
-  const answer = await apiRequest<{ user: Me }>('/api/auth/workspace', {
+  const answer = await apiRequest<UserAnswer>('/api/auth/workspace', {
     method: 'POST',
     body: { workspaceId },
   });

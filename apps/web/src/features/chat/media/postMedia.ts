@@ -1,15 +1,11 @@
+import type { SendAnswer } from '@atende/api-contract';
 import { ApiError } from '../../../api/api-error';
 import { apiUrl, NETWORK_ERROR_TEXT, TIMEOUT_TEXT } from '../../../api/client';
-import type { Message } from '../../../api/types';
 import { SEND_ERROR_TEXT } from '../texts';
 import { MEDIA_TOO_LARGE_TEXT } from './mediaTexts';
 
-/** POST /api/whatsapp/send-media's answer: the same as POST /api/whatsapp/send's. */
-export interface MediaSendAnswer {
-  success?: boolean;
-  messageId?: string;
-  message?: Message | null;
-}
+/** POST /api/whatsapp/send-media's answer: the same as POST /api/whatsapp/send's (the contract's). */
+export type MediaSendAnswer = SendAnswer;
 
 export interface MediaUpload {
   conversationId: string;

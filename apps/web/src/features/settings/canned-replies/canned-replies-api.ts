@@ -1,4 +1,4 @@
-import type { CannedReply } from '@atende/api-contract';
+import type { CannedRepliesAnswer, CannedReply, CannedReplyAnswer, DoneAnswer } from '@atende/api-contract';
 import type { CannedReplyCategory } from '@atende/events/canned-reply-categories';
 import { apiRequest } from '../../../api/client';
 
@@ -22,7 +22,7 @@ export interface CannedReplyChange {
   message: string;
 }
 
-type ReplyAnswer = { cannedReply?: CannedReply; message?: string };
+type ReplyAnswer = Partial<CannedReplyAnswer>;
 
 function changed(answer: ReplyAnswer, fallback: string): CannedReplyChange {
   if (!answer.cannedReply) throw new Error('Resposta inválida do servidor');
@@ -33,7 +33,7 @@ const replyPath = (id: string) => `/api/canned-replies/${encodeURIComponent(id)}
 
 /** GET /api/canned-replies: the workspace's replies, in the order they were created (any member). */
 export async function fetchCannedReplies(signal?: AbortSignal): Promise<CannedReply[]> {
-  const answer = await apiRequest<{ cannedReplies?: CannedReply[] }>('/api/canned-replies', { signal });
+  const answer = await apiRequest<Partial<CannedRepliesAnswer>>('/api/canned-replies', { signal });
   return Array.isArray(answer.cannedReplies) ? answer.cannedReplies : [];
 }
 
@@ -55,6 +55,6 @@ export async function updateCannedReply(id: string, input: CannedReplyInput): Pr
 
 /** DELETE /api/canned-replies/:id (settings:manage). */
 export async function deleteCannedReply(id: string): Promise<string> {
-  const answer = await apiRequest<{ message?: string }>(replyPath(id), { method: 'DELETE' });
+  const answer = await apiRequest<Partial<DoneAnswer>>(replyPath(id), { method: 'DELETE' });
   return answer.message || CANNED_REPLY_DELETED_TEXT;
 }
