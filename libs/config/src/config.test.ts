@@ -20,6 +20,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ATENDE_SANDBOX_TOKEN: 'curto' })).toThrow(ConfigError);
   });
 
+  it("checks the gateway's answers against the contract outside production, unless told otherwise", () => {
+    expect(loadConfig({}).validateAnswers).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).validateAnswers).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).validateAnswers).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', VALIDATE_ANSWERS: '1' }).validateAnswers).toBe(true);
+    expect(loadConfig({ VALIDATE_ANSWERS: 'false' }).validateAnswers).toBe(false);
+    expect(() => loadConfig({ VALIDATE_ANSWERS: 'talvez' })).toThrow(ConfigError);
+  });
+
   it('takes a PostgreSQL or EventStoreDB URL as the multi-host event log, and refuses others at start', () => {
     expect(loadConfig({ EVENTSTORE_URL: 'postgres://atende@db/atende' }).EVENTSTORE_URL).toBe(
       'postgres://atende@db/atende',

@@ -112,6 +112,11 @@ export const configSchema = z.object({
     .regex(/^[A-Za-z0-9._-]{1,64}$/, 'letras, números, ponto, hífen ou sublinhado (até 64)')
     .optional(),
   REQUIRE_INFRA: booleanFlag.default(false),
+  /**
+   * The gateway checks every answer against its contract schema before sending it (a mismatch is a
+   * 500 and an error in the log). Default: on, except with NODE_ENV=production (it costs a parse).
+   */
+  VALIDATE_ANSWERS: booleanFlag.optional(),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -121,6 +126,8 @@ export interface AtendeConfig extends RawConfig {
   dataDir: string;
   /** The sandbox is the default WhatsApp driver in the embedded demo (no ATENDE_OWNER_*). */
   whatsappDriver: 'sandbox' | 'wwebjs';
+  /** VALIDATE_ANSWERS, or its default: on outside production. */
+  validateAnswers: boolean;
 }
 
 export class ConfigError extends Error {
@@ -148,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   return {
     ...raw,
     dataDir: path.resolve(cwd, raw.DATA_DIR),
+    validateAnswers: raw.VALIDATE_ANSWERS ?? raw.NODE_ENV !== 'production',
     // A real deployment (its own owner) never gets an anonymous simulated phone by accident.
     whatsappDriver:
       raw.WHATSAPP_DRIVER ??

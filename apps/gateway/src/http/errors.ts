@@ -23,6 +23,9 @@ export const unauthenticated = () =>
   new HttpError(401, 'UNAUTHENTICATED', 'Sessão expirada. Entre novamente.');
 export const forbidden = () => new HttpError(403, 'FORBIDDEN', 'Você não tem permissão para esta ação');
 export const notFound = (what = 'Recurso') => new HttpError(404, 'NOT_FOUND', `${what} não encontrado`);
+/** An answer that does not match its contract schema (checked in development and tests): our bug. */
+export const answerInvalid = () =>
+  new HttpError(500, 'INTERNAL_ANSWER_INVALID', 'Erro interno do servidor. Tente novamente mais tarde.');
 
 const FIELD_NAMES: Record<string, string> = {
   email: 'Email',

@@ -41,6 +41,11 @@ export interface GatewayDeps {
   rateLimitStore?: RateLimitStoreFactory;
   /** How long a burst of one member's refusals on one route is counted before its summary (default 60 s). */
   auditBurstWindowMs?: number;
+  /**
+   * Check each answer against its route's contract schema before sending it (VALIDATE_ANSWERS:
+   * development and tests); a mismatch answers 500 INTERNAL_ANSWER_INVALID. Unset: not checked.
+   */
+  validateAnswers?: boolean;
   /** What the browser needs to start Firebase sign-in (public values). */
   firebaseWebConfig?: { apiKey?: string; authDomain?: string };
 }

@@ -28,16 +28,21 @@ export type GatewayHttpConfig = Pick<
   | 'WEB_DIST_DIR'
   | 'TRUST_PROXY'
   | 'METRICS_TOKEN'
+  | 'validateAnswers'
 >;
 
 export function gatewaySettings(config: GatewayHttpConfig): {
-  deps: Pick<GatewayDeps, 'whatsappDriver' | 'signupOpen' | 'webOrigin' | 'firebase' | 'firebaseWebConfig'>;
+  deps: Pick<
+    GatewayDeps,
+    'whatsappDriver' | 'signupOpen' | 'webOrigin' | 'firebase' | 'firebaseWebConfig' | 'validateAnswers'
+  >;
   app: Pick<AppOptions, 'trustProxy' | 'metricsToken' | 'webDistDir'>;
 } {
   return {
     deps: {
       whatsappDriver: config.whatsappDriver,
       signupOpen: config.ATENDE_SIGNUP === 'open',
+      validateAnswers: config.validateAnswers,
       ...(config.WEB_ORIGIN ? { webOrigin: config.WEB_ORIGIN } : {}),
       ...(config.AUTH === 'firebase' && config.FIREBASE_PROJECT_ID
         ? {

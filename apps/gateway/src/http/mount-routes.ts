@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { authenticate } from '../auth/authenticate.js';
 import { can } from '../auth/permissions.js';
 import { TWO_FACTOR_ENROLMENT_MESSAGE, enrolmentPending } from '../auth/second-factor.js';
+import { checkAnswer } from './answer-check.js';
 import { HttpError, unauthenticated } from './errors.js';
 import { denyAccess } from './deny-access.js';
 import { memberLimiter } from './member-rate-limit.js';
@@ -14,7 +15,8 @@ const NO_QUERY = z.strictObject({});
 
 /**
  * Registers routes: validate params, query and body (unknown fields refused), resolve the member
- * from the session, check the permission, run the handler, answer JSON. Errors go to the error handler.
+ * from the session, check the permission, run the handler, answer JSON (checked against the route's
+ * contract schema when `validateAnswers`). Errors go to the error handler.
  */
 export function mountRoutes(app: Express, routes: readonly RouteDefinition[], deps: GatewayDeps): void {
   for (const route of routes) {
@@ -42,7 +44,11 @@ export function mountRoutes(app: Express, routes: readonly RouteDefinition[], de
       const query = (route.query ?? NO_QUERY).parse(req.query);
       const body = route.body ? route.body.parse(req.body ?? {}) : undefined;
       const result = await route.handler({ params, query, body, req, res } as never, ctx);
-      if (!res.headersSent) res.status(route.status ?? 200).json(result);
+      // A handler that wrote the answer itself (a file, a stream, a cached list) checks its own.
+      if (res.headersSent) return;
+      if (deps.validateAnswers)
+        checkAnswer(route.response, result, `${route.method} ${route.path}`, deps.logger);
+      res.status(route.status ?? 200).json(result);
     });
   }
 }

@@ -170,6 +170,7 @@ export function planRole(config: AtendeConfig, role: Role, host: string = hostna
           WEB_DIST_DIR: config.WEB_DIST_DIR,
           TRUST_PROXY: config.TRUST_PROXY,
           METRICS_TOKEN: config.METRICS_TOKEN,
+          validateAnswers: config.validateAnswers,
         },
         bootstrap: {
           ATENDE_OWNER_EMAIL: config.ATENDE_OWNER_EMAIL,

@@ -32,6 +32,7 @@ import { execute } from '../../commands/execute.js';
 import { HttpError } from '../../http/errors.js';
 import type { GatewayDeps } from '../../http/gateway-deps.js';
 import { AnswerCache } from '../../http/answer-cache.js';
+import { checkAnswer } from '../../http/answer-check.js';
 import { defineRoute, type RouteDefinition } from '../../http/route.js';
 import type { Same } from '../../http/same-type.js';
 import {
@@ -53,6 +54,9 @@ export const CONNECTED_MESSAGE = 'WhatsApp conectado com sucesso.';
 export const SCAN_QR_MESSAGE = 'Escaneie o QR Code no WhatsApp do seu celular.';
 export const WAITING_QR_MESSAGE = 'Aguardando geração do QR Code...';
 export const CUSTOMER_NOT_FOUND_MESSAGE = 'Contato não encontrado';
+
+const LIST_PATH = '/api/whatsapp/conversations';
+const LIST_ROUTE = `get ${LIST_PATH}`;
 
 /** A whole number in a query string (`limit`, cursors). */
 const queryInt = (max: number) =>
@@ -133,7 +137,7 @@ export function whatsappRoutes(deps: GatewayDeps): RouteDefinition[] {
   return [
     defineRoute({
       method: 'get',
-      path: '/api/whatsapp/conversations',
+      path: LIST_PATH,
       summary:
         'Conversation list, newest first (an agent sees own and unassigned ones); archived=true for the archive',
       tag: 'whatsapp',
@@ -159,12 +163,15 @@ export function whatsappRoutes(deps: GatewayDeps): RouteDefinition[] {
             ...(query.limit !== undefined ? { limit: query.limit } : {}),
             ...(query.before !== undefined ? { before: query.before } : {}),
           });
-          return {
+          const answer = {
             success: true,
             conversations: page.conversations.map(conversationView),
             source: SOURCE,
             nextCursor: page.nextCursor,
           };
+          // Sent as cached bytes, past mountRoutes' check: checked here, once per computed answer.
+          if (deps.validateAnswers) checkAnswer(conversationsPageSchema, answer, LIST_ROUTE, deps.logger);
+          return answer;
         });
         res.type('application/json').send(json);
         return undefined;
