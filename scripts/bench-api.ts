@@ -20,6 +20,7 @@ import { startEmbedded } from '@atende/gateway';
 import { seedOtherWorkspaces } from './bench/other-workspaces.js';
 import { jsonOutPath, round, writeBenchFigures } from './bench/report-figures.js';
 import { signIn } from './bench/sign-in.js';
+import { AS_DEPLOYED } from './bench/as-deployed.js';
 
 const { values } = parseArgs({
   options: {
@@ -63,7 +64,7 @@ async function measure(url: string, headers: Record<string, string> = {}, rate?:
 const dir = mkdtempSync(path.join(tmpdir(), 'atende-bench-api-'));
 try {
   const atende = await startEmbedded(
-    loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, SQLITE_SYNCHRONOUS: 'normal' }),
+    loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, SQLITE_SYNCHRONOUS: 'normal', ...AS_DEPLOYED }),
     pino({ level: 'silent' }),
   );
   const ws = atende.demo.workspaceId;

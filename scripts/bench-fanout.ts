@@ -22,6 +22,7 @@ import { finishClients, now, startClients } from './bench/fanout-clients.js';
 import { percentile } from './bench/latency-histogram.js';
 import { jsonOutPath, round, writeBenchFigures } from './bench/report-figures.js';
 import { signIn } from './bench/sign-in.js';
+import { AS_DEPLOYED } from './bench/as-deployed.js';
 
 const MEMBERS = 5;
 const CHATS = 100;
@@ -79,6 +80,7 @@ async function main(): Promise<void> {
         DATA_DIR: dir,
         SQLITE_SYNCHRONOUS: 'normal',
         LOG_LEVEL: 'silent',
+        ...AS_DEPLOYED,
       }),
       pino({ level: 'silent' }),
     );

@@ -24,6 +24,7 @@ import { startEmbedded } from '@atende/gateway';
 import { jsonOutPath, round, writeBenchFigures, type BenchFigure } from './bench/report-figures.js';
 import { median, pageFigures, type PageScores } from './bench/lighthouse-figures.js';
 import { signIn } from './bench/sign-in.js';
+import { AS_DEPLOYED } from './bench/as-deployed.js';
 
 const { values } = parseArgs({
   options: {
@@ -108,7 +109,7 @@ if (!values['skip-build']) {
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'atende-bench-web-'));
 const atende = await startEmbedded(
-  loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST_DIR: webDist }),
+  loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST_DIR: webDist, ...AS_DEPLOYED }),
   pino({ level: 'silent' }),
 );
 const baseline = await startBaselinePage();

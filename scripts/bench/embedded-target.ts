@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { loadConfig } from '@atende/config';
 import type { EventStore } from '@atende/events';
 import { startEmbedded } from '@atende/gateway';
+import { AS_DEPLOYED } from './as-deployed.js';
 
 /** What bench:ingest drives: where agents connect, how a customer message goes in, the log. */
 export interface IngestTarget {
@@ -39,6 +40,7 @@ export async function embeddedTarget(
       SQLITE_SYNCHRONOUS: synchronous,
       LOG_LEVEL: 'silent',
       EMBEDDED_READ_MODELS: options.readModels ?? 'sqlite',
+      ...AS_DEPLOYED,
     }),
     pino({ level: 'silent' }),
     options.plainEventLog ? { plainEventLog: true } : {},

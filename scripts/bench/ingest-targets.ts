@@ -16,6 +16,7 @@ import {
   type RunningProcess,
 } from '../distributed/process-harness.js';
 import type { IngestTarget } from './embedded-target.js';
+import { AS_DEPLOYED } from './as-deployed.js';
 
 export { embeddedTarget, type IngestTarget } from './embedded-target.js';
 
@@ -47,6 +48,7 @@ export async function distributedTarget(
     ATENDE_KAFKA_TOPIC: `atende-bench-${randomUUID()}`,
     PORT: String(await freePort()),
     SANDBOX_PORT: String(await freePort()),
+    ...AS_DEPLOYED,
   };
   const processes: RunningProcess[] = [];
   // LOG_LEVEL=warn: the harness waits for a first info line, so start them at info, quietly.

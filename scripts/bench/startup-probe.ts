@@ -13,6 +13,7 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { loadConfig } from '@atende/config';
 import { startEmbedded } from '@atende/gateway';
+import { AS_DEPLOYED } from './as-deployed.js';
 
 const [dataDir, ending = 'stop'] = process.argv.slice(2);
 if (!dataDir || !['kill', 'stop'].includes(ending))
@@ -30,6 +31,7 @@ const atende = await startEmbedded(
     DATA_DIR: dataDir,
     SQLITE_SYNCHRONOUS: 'normal',
     LOG_LEVEL: 'silent',
+    ...AS_DEPLOYED,
   }),
   pino({ level: 'silent' }),
   { channel: false },
