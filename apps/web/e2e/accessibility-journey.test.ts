@@ -151,8 +151,9 @@ describeWithBrowser('accessibility journey', () => {
 
     it('/dashboard and every screen of the owner', async () => {
       await browser.signIn(page);
-      await showTheme(page, theme);
+      // The session known first: its theme is applied then, over a switch clicked while it was on its way.
       await page.getByRole('button', { name: /^Maria Souza/ }).waitFor();
+      await showTheme(page, theme);
       await loaded(page);
       await expectNoSeriousViolations(page, `/dashboard (${theme})`);
 

@@ -151,6 +151,8 @@ describeWithBrowser('web shell journeys', () => {
   it('remembers the dark-blue theme per user across a reload', async () => {
     const page = await browser.newPage();
     await browser.signIn(page);
+    // The session known first: its theme is applied then, over a switch clicked while it was on its way.
+    await page.getByRole('heading', { name: /Demo/ }).waitFor();
     const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
     const before = await isDark();
     await page.getByRole('button', { name: before ? 'Usar tema claro' : 'Usar tema escuro' }).click();
