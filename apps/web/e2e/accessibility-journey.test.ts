@@ -151,7 +151,7 @@ describeWithBrowser('accessibility journey', () => {
 
     it('/dashboard and every screen of the owner', async () => {
       await browser.signIn(page);
-      // The session known first: its theme is applied then, over a switch clicked while it was on its way.
+      // The page takes the member's own theme once the session is known: look at it after that.
       await page.getByRole('button', { name: /^Maria Souza/ }).waitFor();
       await showTheme(page, theme);
       await loaded(page);

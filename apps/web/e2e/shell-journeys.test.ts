@@ -151,7 +151,7 @@ describeWithBrowser('web shell journeys', () => {
   it('remembers the dark-blue theme per user across a reload', async () => {
     const page = await browser.newPage();
     await browser.signIn(page);
-    // The session known first: its theme is applied then, over a switch clicked while it was on its way.
+    // The page takes the member's own theme once the session is known: look at it after that.
     await page.getByRole('heading', { name: /Demo/ }).waitFor();
     const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
     const before = await isDark();

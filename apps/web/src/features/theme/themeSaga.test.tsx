@@ -154,6 +154,33 @@ describe('theme', () => {
     }
   });
 
+  it('a switch clicked while the session was on its way stays, and is saved for the member', async () => {
+    localStorage.setItem(LAST_USER_KEY, 'u1');
+    localStorage.setItem('atende:theme:u1', 'light');
+    let answer: (() => void) | undefined;
+    server.use(
+      http.get('/api/auth/me', async () => {
+        await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json({ success: true, user: me({ theme: 'light' }) });
+      }),
+    );
+    const puts = recordThemePuts();
+    const tab = openTab();
+    expect(tab.getState().theme.theme).toBe('light');
+    await waitFor(() => expect(answer).toBeDefined());
+    act(() => {
+      tab.dispatch(themeActions.themeToggled());
+    });
+    expect(root()).toHaveClass('dark');
+    answer!();
+    await sessionKnown(tab);
+    // The server said light, but the member's click came after what it knew.
+    await waitFor(() => expect(puts).toEqual([{ theme: 'dark' }]));
+    expect(tab.getState().theme.theme).toBe('dark');
+    expect(root()).toHaveClass('dark');
+    expect(localStorage.getItem('atende:theme:u1')).toBe('dark');
+  });
+
   it('a login applies the theme of the user who signed in', async () => {
     signedOut();
     localStorage.setItem('atende:theme', 'light');

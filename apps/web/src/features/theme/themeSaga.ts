@@ -5,6 +5,7 @@ import { apiRequest } from '../../api/client';
 import type { Me } from '../../api/types';
 import type { RootState } from '../../app/store';
 import { authActions } from '../auth/authSlice';
+import { selectAuthStatus } from '../auth/selectors';
 import { selectTheme, themeActions } from './themeSlice';
 import {
   applyTheme,
@@ -41,18 +42,36 @@ function* followThemeClass() {
   }
 }
 
-/** Once the session is known: the server's choice, else the one stored for this user, else the OS preference. */
-function* onSessionKnown(action: PayloadAction<Me | null>) {
+/**
+ * A switch clicked while the start-up was still asking who is signed in: that click is the member's
+ * latest choice, so the session's theme, arriving after it, must not undo it.
+ */
+interface ChoiceDuringCheck {
+  theme: Theme | null;
+}
+
+/**
+ * Once the session is known: a choice made while it was on its way, else the server's choice, else
+ * the one stored for this user, else the OS preference.
+ */
+function* onSessionKnown(pending: ChoiceDuringCheck, action: PayloadAction<Me | null>) {
   const user = action.payload;
+  const chosen = pending.theme;
+  pending.theme = null;
   if (!user) {
     writeLastUserId(null);
     yield put(themeActions.themeLoaded(readStoredTheme(null) ?? systemTheme()));
     return;
   }
+  writeLastUserId(user.id);
+  if (chosen) {
+    // Kept for this member, here and on the server, as if clicked now.
+    yield put(themeActions.themeChosen(chosen));
+    return;
+  }
   const theme = user.theme ?? readStoredTheme(user.id) ?? systemTheme();
   // The server's choice is kept locally too (the next start-up shows it at once); the OS preference is not a choice.
   if (user.theme) writeStoredTheme(user.id, user.theme);
-  writeLastUserId(user.id);
   yield put(themeActions.themeLoaded(theme));
 }
 
@@ -64,10 +83,12 @@ function* onLoggedOut() {
 }
 
 /** The user's own choice is remembered at once in this browser (other tabs hear it through `storage`). */
-function* rememberChoice() {
+function* rememberChoice(pending: ChoiceDuringCheck) {
   const theme: Theme = yield select(selectTheme);
   const userId: string | null = yield select(selectUserId);
   writeStoredTheme(userId, theme);
+  const status: RootState['auth']['status'] = yield select(selectAuthStatus);
+  if (status === 'unknown') pending.theme = theme;
 }
 
 /**
@@ -128,12 +149,17 @@ function* syncOnVisible() {
 export function* themeSaga() {
   yield fork(followThemeClass);
   // A store created with a signed-in user already (tests, preloaded state) resolves that user's theme now.
+  const pending: ChoiceDuringCheck = { theme: null };
   const user: Me | null = yield select((state: RootState) => state.auth.user);
-  if (user) yield call(onSessionKnown, authActions.sessionChecked(user));
+  if (user) yield call(onSessionKnown, pending, authActions.sessionChecked(user));
   yield fork(syncFromOtherTabs);
   yield fork(syncOnVisible);
   yield fork(saveChoicesOnServer);
-  yield takeEvery([authActions.sessionChecked.type, authActions.loginSucceeded.type], onSessionKnown);
+  yield takeEvery(
+    [authActions.sessionChecked.type, authActions.loginSucceeded.type],
+    onSessionKnown,
+    pending,
+  );
   yield takeEvery(authActions.loggedOut.type, onLoggedOut);
-  yield takeEvery([themeActions.themeToggled.type, themeActions.themeChosen.type], rememberChoice);
+  yield takeEvery([themeActions.themeToggled.type, themeActions.themeChosen.type], rememberChoice, pending);
 }
