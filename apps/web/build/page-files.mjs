@@ -6,7 +6,8 @@ import path from 'node:path';
 
 /**
  * The lazy screens each route of the whole app renders on a first load (app/routes.tsx): their
- * chunks are preloaded by that route's page instead of being discovered after the entry has run.
+ * chunks are preloaded by that route's page instead of being discovered after the entry has run
+ * (/dashboard's own entry, src/dashboard-main.ts, imports its screen itself after the first paint).
  */
 export const APP_SCREENS = {
   '/dashboard': ['src/features/dashboard/OverviewPage.tsx'],

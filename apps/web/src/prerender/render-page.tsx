@@ -13,15 +13,12 @@ import { FullScreenLoader } from '../ui/FullScreenLoader';
 import { STARTUP_FRAME_ATTRIBUTE } from '../ui/startup-frame';
 import { matchesPrerenderedState } from './prerendered-state';
 
-/**
- * The pages rendered at build (build/prerender.mjs). Only the landing page: a form rendered ahead
- * (login) would let a visitor type before the script takes it over.
- */
-export const PRERENDERED: Record<string, ComponentType> = { '/': LandingPage };
+/** The public pages rendered at build. Only the landing page: a form rendered ahead (login) would let a visitor type before the script takes it over. */
+const PUBLIC_PAGES: Record<string, ComponentType> = { '/': LandingPage };
 
 /** A public page's HTML as the public entry first renders it for a signed-out visitor, for #root. */
 export function renderPage(path: string): string {
-  const Page = PRERENDERED[path];
+  const Page = PUBLIC_PAGES[path];
   if (!Page) throw new Error(`no pre-rendered page for ${path}`);
   const store = createPublicStore({ runSagas: false });
   store.dispatch(authActions.sessionChecked(null));
@@ -65,3 +62,9 @@ export function renderDashboardFrame(): string {
   );
   return `<div ${STARTUP_FRAME_ATTRIBUTE}="" class="contents">${frame}</div>`;
 }
+
+/** The pages rendered at build (build/prerender.mjs), by path: each one's HTML for its #root. */
+export const PRERENDERED: Record<string, () => string> = {
+  '/': () => renderPage('/'),
+  '/dashboard': renderDashboardFrame,
+};

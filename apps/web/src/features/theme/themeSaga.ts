@@ -148,8 +148,8 @@ function* syncOnVisible() {
 
 export function* themeSaga() {
   yield fork(followThemeClass);
-  // A store created with a signed-in user already (tests, preloaded state) resolves that user's theme now.
   const pending: ChoiceDuringCheck = { theme: null };
+  // A store created with a signed-in user already (tests, preloaded state) resolves that user's theme now.
   const user: Me | null = yield select((state: RootState) => state.auth.user);
   if (user) yield call(onSessionKnown, pending, authActions.sessionChecked(user));
   yield fork(syncFromOtherTabs);
