@@ -46,8 +46,7 @@ export function mountRoutes(app: Express, routes: readonly RouteDefinition[], de
       const result = await route.handler({ params, query, body, req, res } as never, ctx);
       // A handler that wrote the answer itself (a file, a stream, a cached list) checks its own.
       if (res.headersSent) return;
-      if (deps.validateAnswers)
-        checkAnswer(route.response, result, `${route.method} ${route.path}`, deps.logger);
+      checkAnswer(deps, route.response, result, `${route.method} ${route.path}`);
       res.status(route.status ?? 200).json(result);
     });
   }

@@ -47,9 +47,6 @@ import {
 } from '../conversations/conversation-access.js';
 import { requestOutbound } from './request-outbound.js';
 
-/** Where the answers come from (the spec's `source` field). */
-export const SOURCE = WHATSAPP_SOURCE;
-
 export const CONNECTED_MESSAGE = 'WhatsApp conectado com sucesso.';
 export const SCAN_QR_MESSAGE = 'Escaneie o QR Code no WhatsApp do seu celular.';
 export const WAITING_QR_MESSAGE = 'Aguardando geração do QR Code...';
@@ -166,11 +163,11 @@ export function whatsappRoutes(deps: GatewayDeps): RouteDefinition[] {
           const answer = {
             success: true,
             conversations: page.conversations.map(conversationView),
-            source: SOURCE,
+            source: WHATSAPP_SOURCE,
             nextCursor: page.nextCursor,
           };
           // Sent as cached bytes, past mountRoutes' check: checked here, once per computed answer.
-          if (deps.validateAnswers) checkAnswer(conversationsPageSchema, answer, LIST_ROUTE, deps.logger);
+          checkAnswer(deps, conversationsPageSchema, answer, LIST_ROUTE);
           return answer;
         });
         res.type('application/json').send(json);
@@ -198,7 +195,7 @@ export function whatsappRoutes(deps: GatewayDeps): RouteDefinition[] {
         return {
           success: true,
           messages: page.messages.map(messageView),
-          source: SOURCE,
+          source: WHATSAPP_SOURCE,
           nextCursor: page.nextCursor,
         };
       },
