@@ -73,6 +73,16 @@ describe('POST /api/whatsapp/send-media: an agent sends a file through the sandb
       )
     ).body.messages;
 
+  /** The first conversation's messages, as the agent's window lists them. */
+  const listMessages = async () =>
+    (
+      await gw.request<{ messages: MessageBody[] }>(
+        'GET',
+        `/api/whatsapp/messages/${encodeURIComponent(chatId)}?userId=${encodeURIComponent(userId)}`,
+        { cookie },
+      )
+    ).body.messages;
+
   /** The files kept in the media store's folder of the session (DATA_DIR/media/<session>). */
   const storedFiles = async () =>
     (await readdir(path.join(gw.dataDir, 'media', sessionId)).catch(() => [] as string[])).filter((f) =>
@@ -126,13 +136,8 @@ describe('POST /api/whatsapp/send-media: an agent sends a file through the sandb
 
     // The message moves to sent like a text, and lists with its kind.
     const messages = await eventually(async () => {
-      const res = await gw.request<{ messages: MessageBody[] }>(
-        'GET',
-        `/api/whatsapp/messages/${encodeURIComponent(chatId)}?userId=${encodeURIComponent(userId)}`,
-        { cookie },
-      );
-      const sent = res.body.messages.find((m) => m.id === clientMessageId);
-      return sent?.status === 'sent' ? res.body.messages : undefined;
+      const listed = await listMessages();
+      return listed.find((m) => m.id === clientMessageId)?.status === 'sent' ? listed : undefined;
     });
     expect(messages.filter((m) => m.id === clientMessageId)).toHaveLength(1);
   });
@@ -147,6 +152,11 @@ describe('POST /api/whatsapp/send-media: an agent sends a file through the sandb
     const other = await gw.request<{ conversationId: string }>('POST', '/api/sandbox/whatsapp/inbound', {
       body: { sessionId, from: '5511955554444', name: 'Rui', text: 'Oi' },
     });
+    // The first send finishes on its own (the worker records it as sent): wait for that, so the log
+    // position read below moves only if the conflicting request writes.
+    await eventually(async () =>
+      (await listMessages()).find((m) => m.id === clientMessageId)?.status === 'sent' ? true : undefined,
+    );
     const filesBefore = await storedFiles();
     const before = await gw.lastPosition();
     const again = await sendMedia(
