@@ -15,6 +15,8 @@ export * from './ports/channel.js';
 export * from './ports/checkpoint-store.js';
 export * from './ports/event-bus.js';
 export * from './ports/batched.js';
+export * from './processing/processor.js';
+export * from './processing/processor-host.js';
 export * from './workspace/index.js';
 export * from './user/index.js';
 export * from './member/index.js';

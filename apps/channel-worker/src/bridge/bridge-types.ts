@@ -4,6 +4,7 @@ import type {
   CheckpointStore,
   ConversationAllowance,
   EventSource,
+  ProcessorHost,
   EventStore,
   MediaStore,
   SessionArchiveStore,
@@ -88,6 +89,8 @@ export interface ChannelBridgeOptions {
    * store itself. Distributed mode: the event bus, as the channel worker's consumer group.
    */
   source?: EventSource;
+  /** The process's one consumer of the log, shared with its other processors (embedded mode). */
+  host?: ProcessorHost;
   /** Checkpoint name; default 'channel-bridge'. */
   consumer?: string;
   /**

@@ -235,6 +235,7 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
   const following = followLog({
     store,
     source: options.source,
+    host: options.host,
     name: 'channel bridge',
     logger,
     checkpoint,

@@ -1,12 +1,23 @@
 import type { Logger } from 'pino';
-import type { EventSource, EventStore, StoredEvent } from '@atende/events';
+import {
+  ProcessorHost,
+  type EventSource,
+  type EventStore,
+  type Processor,
+  type StoredEvent,
+} from '@atende/events';
 import type { BridgeCheckpoint } from './bridge-checkpoint.js';
 
 export interface FollowLogOptions {
   store: EventStore;
   /** Where the pages come from: the store's subscription by default; the bus in distributed mode. */
   source?: EventSource | undefined;
-  /** Who follows (the log's lines name it). */
+  /**
+   * The process's one consumer of the log, shared with its other processors (embedded mode); default
+   * a host of its own on `source`.
+   */
+  host?: ProcessorHost | undefined;
+  /** Who follows (its processor's id; the log's lines name it). */
   name: string;
   logger: Logger;
   checkpoint: BridgeCheckpoint;
@@ -18,18 +29,16 @@ export interface FollowLogOptions {
 }
 
 /**
- * Follows the log from a consumer's checkpoint, handing each event it has not handled yet (a
- * redelivery after a restart or a rebalance is passed over) to `handle`, one at a time, in order.
- * Resolves once `signal` aborts or the source ends.
+ * A reactor of the log: each event after its checkpoint it has not handled yet (a redelivery after a
+ * restart or a rebalance is passed over) goes to `handle`, one at a time, in order.
  */
-export async function followLog(options: FollowLogOptions): Promise<void> {
-  const { checkpoint, signal } = options;
-  try {
-    const pages = options.source
-      ? options.source(checkpoint.fromPosition, signal)
-      : options.store.subscribePages(checkpoint.fromPosition, { signal, trusted: true });
-    for await (const page of pages) {
-      for (const event of page) {
+export function logReactor(options: FollowLogOptions): Processor {
+  const { checkpoint } = options;
+  return {
+    id: options.name,
+    startFrom: async () => checkpoint.fromPosition - 1,
+    async handleBatch(events, { through, signal }) {
+      for (const event of events) {
         if (signal.aborted) return;
         if (event.globalPosition <= checkpoint.handled) continue;
         try {
@@ -43,10 +52,29 @@ export async function followLog(options: FollowLogOptions): Promise<void> {
         }
         checkpoint.handledTo(event.globalPosition);
       }
-    }
-  } catch (error) {
-    // The follow has ended: what depends on it stops (a supervisor's health check sees it).
-    if (!signal.aborted)
-      options.logger.error({ err: error }, `${options.name} stopped following the event store`);
+      if (!signal.aborted && through > checkpoint.handled) checkpoint.handledTo(through);
+    },
+  };
+}
+
+/** Follows the log with a logReactor until `signal` aborts; resolves once it has let go. */
+export async function followLog(options: FollowLogOptions): Promise<void> {
+  const reactor = logReactor(options);
+  const host =
+    options.host ??
+    new ProcessorHost({
+      store: options.store,
+      source: options.source,
+      logger: options.logger,
+      name: options.name,
+    });
+  host.add(reactor);
+  if (!options.host) host.start();
+  if (!options.signal.aborted) {
+    await new Promise<void>((resolve) =>
+      options.signal.addEventListener('abort', () => resolve(), { once: true }),
+    );
   }
+  await host.remove(reactor.id);
+  if (!options.host) await host.stop();
 }

@@ -9,6 +9,7 @@ import {
   workspaceDecider,
   type CheckpointStore,
   type EventSource,
+  type ProcessorHost,
   type EventStore,
   type MediaStore,
   type StoredEvent,
@@ -32,6 +33,8 @@ export interface EmailInboxesOptions {
   connected(): Promise<{ workspaceIds: string[]; asOf: number }>;
   /** The log's pages from a position (default: the store's subscription; distributed: the bus). */
   source?: EventSource;
+  /** The process's one consumer of the log, shared with its other processors (embedded mode). */
+  host?: ProcessorHost;
   /** See ImapMailboxOptions.pollMs. */
   pollMs?: number;
 }
@@ -126,6 +129,7 @@ export async function startEmailInboxes(options: EmailInboxesOptions): Promise<E
   const following = followLog({
     store,
     source: options.source,
+    host: options.host,
     name: 'email inboxes',
     logger,
     checkpoint,

@@ -13,6 +13,7 @@ import {
   type EmailEvent,
   type EmailState,
   type EventSource,
+  type ProcessorHost,
   type EventStore,
   type StoredEvent,
 } from '@atende/events';
@@ -57,6 +58,8 @@ export interface EmailOutboxOptions {
   durableQueue?: boolean;
   /** The log's pages from a position (default: the store's subscription; distributed: the bus). */
   source?: EventSource;
+  /** The process's one consumer of the log, shared with its other processors (embedded mode). */
+  host?: ProcessorHost;
   /** The SMTP client (default: nodemailer). */
   send?: (settings: EmailSettings, mail: OutgoingMail) => Promise<string>;
   /** Where a first start follows from (default: the log's end: nothing recorded before is sent). */
@@ -185,6 +188,7 @@ export async function startEmailOutbox(options: EmailOutboxOptions): Promise<Ema
   const following = followLog({
     store,
     source: options.source,
+    host: options.host,
     name: 'email outbox',
     logger,
     checkpoint,

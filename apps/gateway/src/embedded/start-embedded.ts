@@ -5,15 +5,12 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { securePrivateDataDir, type AtendeConfig } from '@atende/config';
-import type { Channel, EventStore, MediaStore, ReadModels } from '@atende/events';
+import { ProcessorHost, type EventStore, type MediaStore, type ReadModels } from '@atende/events';
 import {
   FileMediaStore,
   MASTER_KEY_CREATED_MESSAGE,
   SealedMediaStore,
-  SealedSessionArchives,
-  SESSION_ARCHIVES_FILE,
   SqliteCheckpointStore,
-  SqliteSessionArchiveStore,
   encryptedStore,
   openDeploymentKeys,
   openEventStore,
@@ -36,17 +33,12 @@ import { auditBurstsOf } from '../http/deny-access.js';
 import { sandboxToken } from '../routes/sandbox/sandbox-token.js';
 import { createRealtime, type Realtime } from '../realtime/index.js';
 import {
-  SandboxChannel,
-  SqliteSandboxStorage,
-  WhatsAppWebChannel,
-  WorkspaceMediaSink,
   conversationIdsOfLaterBridge,
-  sessionWorkspaceLookup,
   startChannelBridge,
   startEmailInboxes,
   startEmailOutbox,
-  wwebjsClientFactory,
   type ChannelBridge,
+  type SandboxChannel,
 } from '@atende/channel-worker';
 import {
   conversationAllowance,
@@ -58,6 +50,7 @@ import { SqliteSessionStore, type SessionStore } from '../auth/session-store.js'
 import { gatewaySettings } from '../http/gateway-settings.js';
 import type { GatewayDeps } from '../http/gateway-deps.js';
 import { ensureDemoWorkspace, type DemoWorkspace } from '../bootstrap/ensure-demo-workspace.js';
+import { openEmbeddedChannel } from './embedded-channel.js';
 import { refreshOutdated } from './refresh-outdated.js';
 import { openSqliteReadModels } from './sqlite-read-models-start.js';
 
@@ -168,6 +161,10 @@ export async function startEmbedded(
   }
   // Projections whose code changed since their kept version: rebuilt blue/green once listening.
   const outdated = new Set(kept?.readModels.outdated());
+  // The process reads the log once: the projections, then the socket fan-out and the channels'
+  // reactors, each from its own position. The background projections (analytics) have a host of their
+  // own: their catch-up after a cold start must not hold the inbox up.
+  const host = new ProcessorHost({ store, logger, name: 'embedded' });
   // Side by side: the SQLite read models commit the projections of a batch in one transaction.
   const projector = new Projector({
     store,
@@ -175,8 +172,10 @@ export async function startEmbedded(
     projections: startupProjections,
     logger,
     concurrent: true,
+    host,
   });
   projector.start();
+  host.start();
   // Events appended since the last batch committed: served only once applied, as after a rebuild.
   if (restoredReadModels) await projector.caughtUp();
   const startupRebuildMs = performance.now() - rebuildStarted;
@@ -221,69 +220,31 @@ export async function startEmbedded(
   );
   // The bridge names a download's conversation (its customer's key); it starts after the channel.
   const conversations = conversationIdsOfLaterBridge();
-  // WhatsApp: the sandbox plays the customer's phone in embedded mode; its memory (pairings,
-  // received messages) and the bridge's send checkpoint live in DATA_DIR, so a restart loses nothing.
-  const sandboxStorage =
-    config.whatsappDriver === 'sandbox' && options.channel !== false
-      ? new SqliteSandboxStorage(path.join(config.dataDir, 'sandbox.db'))
-      : undefined;
-  const sandbox = sandboxStorage
-    ? new SandboxChannel({
-        paired: demo.sandboxSessionId ? [demo.sandboxSessionId] : [],
-        storage: sandboxStorage,
-        sendDelayMs: config.SANDBOX_SEND_DELAY_MS,
-        // Customers' media: downloaded into the media store, never hot-linked.
-        media: {
-          sink: new WorkspaceMediaSink(media, workspaceOfSession, {
-            conversationIdOf: conversations.conversationIdOf,
-          }),
-        },
-      })
-    : undefined;
-  // WHATSAPP_DRIVER=wwebjs: real WhatsApp through whatsapp-web.js and the system's Chromium, its
-  // logins saved in DATA_DIR/wwebjs-sessions.db sealed with their workspace's key (deleted with it).
-  const sessionArchives =
-    !sandbox && config.whatsappDriver === 'wwebjs' && options.channel !== false
-      ? new SealedSessionArchives(
-          new SqliteSessionArchiveStore(path.join(config.dataDir, SESSION_ARCHIVES_FILE)),
-          keys.cipher,
-          logger,
-        )
-      : undefined;
-  const channel: Channel | undefined =
-    sandbox ??
-    (sessionArchives
-      ? new WhatsAppWebChannel({
-          dataDir: config.dataDir,
-          createClient: wwebjsClientFactory({
-            dataDir: config.dataDir,
-            chromiumPath: config.CHROMIUM_PATH,
-            savedLogins: {
-              archives: sessionArchives,
-              workspaceOf: sessionWorkspaceLookup({ store, workspaceOf: workspaceOfSession }),
-              workerId: 'embedded',
-              logger,
-            },
-          }),
-          mediaSink: new WorkspaceMediaSink(media, workspaceOfSession, {
-            conversationIdOf: conversations.conversationIdOf,
-          }),
-          logger,
-        })
-      : undefined);
+  const { sandbox, sandboxStorage, sessionArchives, channel } = openEmbeddedChannel({
+    config,
+    enabled: options.channel !== false,
+    demo,
+    media,
+    keys,
+    store,
+    logger,
+    workspaceOfSession,
+    conversationIdOf: conversations.conversationIdOf,
+  });
   const sendsEmail = options.email !== false;
   const checkpoints =
     channel || sendsEmail ? new SqliteCheckpointStore(path.join(config.dataDir, 'consumers.db')) : undefined;
   // E-mails of ours go to their workspace's SMTP server, followed from the log like WhatsApp sends;
   // the mailboxes of the Email cards that name an IMAP Server are read into the Emails panel.
   const emailOutbox =
-    sendsEmail && checkpoints ? await startEmailOutbox({ store, logger, checkpoints }) : undefined;
+    sendsEmail && checkpoints ? await startEmailOutbox({ store, logger, checkpoints, host }) : undefined;
   const emailInboxes =
     sendsEmail && checkpoints
       ? await startEmailInboxes({
           store,
           logger,
           checkpoints,
+          host,
           media,
           connected: () => workspacesWithIntegration(readModels.view('workspaces'), 'email'),
         })
@@ -298,6 +259,7 @@ export async function startEmbedded(
       channel,
       logger,
       checkpoints,
+      host,
       workspaceOf: workspaceOfSession,
       allowanceOf: (workspaceId) => conversationAllowance(readModels.view('workspaces'), workspaceId),
       // Sessions connected when the process stopped connect again (the demo phone among them).
@@ -336,7 +298,14 @@ export async function startEmbedded(
         )
       : undefined;
   answerClientErrors(server);
-  const realtime = createRealtime({ httpServer: server, deps, projector, logger });
+  const realtime = createRealtime({
+    httpServer: server,
+    deps,
+    projector,
+    logger,
+    host,
+    afterProcessors: [projector.processor.id],
+  });
   await realtime.ready;
   // Analytics and suggestions catch up once the inbox is served: started earlier, their replay of the
   // whole log would share the thread with the rest of the start and delay listening by seconds.
@@ -390,6 +359,7 @@ export async function startEmbedded(
         );
         await new Promise<void>((resolve) => (opsServer ? opsServer.close(() => resolve()) : resolve()));
         await projector.stop();
+        await host.stop();
         await readModels.close();
         await sessions.close();
         await media.close();

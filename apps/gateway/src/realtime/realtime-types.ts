@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import type { Logger } from 'pino';
 import type { Server, ServerOptions, Socket } from 'socket.io';
-import type { EventSource } from '@atende/events';
+import type { EventSource, ProcessorHost } from '@atende/events';
 import type { GatewayDeps } from '../http/gateway-deps.js';
 import type { ClientToServerEvents, ServerToClientEvents } from '@atende/api-contract';
 import type { SocketUser } from './socket-auth.js';
@@ -55,6 +55,15 @@ export interface RealtimeOptions {
    * event store itself. Distributed mode: the event bus, as this gateway's own consumer group.
    */
   source?: EventSource;
+  /**
+   * The process's one consumer of the log, when it also hosts the projector writing the read models
+   * (embedded mode): the fan-out is then a processor that runs after the projections of each batch
+   * (`afterProcessors`), so it never waits on the projector's position. Default: a host of its own
+   * on `source`, and each push waits until `projector` has reached it.
+   */
+  host?: ProcessorHost;
+  /** The processors (the projections) whose batch the fan-out follows in `host`. */
+  afterProcessors?: readonly string[];
 }
 
 export interface Realtime {

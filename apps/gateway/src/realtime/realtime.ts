@@ -1,5 +1,12 @@
 import { Server } from 'socket.io';
-import { sleepUnlessAborted, streamCategory, type MemberEvent, type StoredEvent } from '@atende/events';
+import {
+  ProcessorHost,
+  sleepUnlessAborted,
+  streamCategory,
+  type MemberEvent,
+  type Processor,
+  type StoredEvent,
+} from '@atende/events';
 import { jsonOnlyParser } from './json-only-parser.js';
 import { controlRoomsOf, roomsOf } from './audience.js';
 import { watchSessions } from './session-watch.js';
@@ -61,6 +68,9 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     return new Promise((resolve) => dispatchWaiters.push({ position, resolve }));
   }
 
+  // In a host with the projections, the fan-out gets each batch once they have applied it.
+  const afterProjections = options.host !== undefined && (options.afterProcessors ?? []).length > 0;
+
   /** Waits until the read models include `position` (so a client that reloads sees the same). */
   async function waitProjected(position: number): Promise<boolean> {
     while (!closed) {
@@ -111,7 +121,8 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   /** The pushes of one event, once the read models include it (none when it has none). */
   async function buildPushes(event: StoredEvent): Promise<Push[]> {
     try {
-      if (mayPush(event) && (await waitProjected(event.globalPosition))) return await pushesOf(ctx, event);
+      if (mayPush(event) && (afterProjections || (await waitProjected(event.globalPosition))))
+        return await pushesOf(ctx, event);
     } catch (error) {
       if (!closed) logger.error({ err: error, position: event.globalPosition }, 'could not build a push');
     }
@@ -143,7 +154,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       // One wait for the run's last event (projectors apply whole pages): the events before it then
       // find their position reached at once, instead of each one waiting with a timer of its own.
       const last = run.findLast(mayPush);
-      if (last) await waitProjected(last.globalPosition);
+      if (last && !afterProjections) await waitProjected(last.globalPosition);
       const pushes = await Promise.all(run.map(buildPushes));
       run.forEach((event, i) => deliver(event, pushes[i]!));
       run = [];
@@ -159,30 +170,38 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     await flush();
   }
 
-  async function follow(): Promise<void> {
-    while (!closed) {
-      try {
-        const pages = options.source
-          ? options.source(dispatched + 1, abort.signal)
-          : deps.store.subscribePages(dispatched + 1, { signal: abort.signal, trusted: true });
-        for await (const batch of pages) {
-          if (closed) return;
-          await dispatchBatch(batch);
-        }
-      } catch (error) {
-        if (closed) return;
-        logger.error({ err: error }, 'following the event log failed; retrying in 1 s');
-      }
-      await sleep(1000);
-    }
-  }
-
   const ready = (async () => {
     dispatched = await deps.store.lastGlobalPosition();
   })();
-  const following = ready.then(follow, (error: unknown) => {
+  ready.catch((error: unknown) => {
     logger.error({ err: error }, 'realtime could not start: the event store is not available');
   });
+  /** The live fan-out: follows the log from the moment the server started. */
+  const fanOut: Processor = {
+    id: 'socket-fan-out',
+    ...(afterProjections ? { after: options.afterProcessors } : {}),
+    startFrom: async () => {
+      await ready;
+      return dispatched;
+    },
+    handleBatch: async (events, { through }) => {
+      await dispatchBatch(events);
+      // Events none of the batch's pushes came from (or positions the log skips) are passed too.
+      if (!closed && through > dispatched) advance(through);
+    },
+  };
+  const host =
+    options.host ??
+    new ProcessorHost({ store: deps.store, source: options.source, logger, name: 'realtime' });
+  host.add(fanOut);
+  if (!options.host) host.start();
+  const following = (async () => {
+    await new Promise<void>((resolve) =>
+      abort.signal.addEventListener('abort', () => resolve(), { once: true }),
+    );
+    await host.remove(fanOut.id);
+    if (!options.host) await host.stop();
+  })();
 
   // ---- resume ------------------------------------------------------------------------------
 

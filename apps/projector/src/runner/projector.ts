@@ -1,5 +1,12 @@
-import type { EventSource, EventStore, ProjectionWriter, ReadModels, StoredEvent } from '@atende/events';
-import { CheckpointConflictError } from '@atende/events';
+import type {
+  EventSource,
+  EventStore,
+  Processor,
+  ProjectionWriter,
+  ReadModels,
+  StoredEvent,
+} from '@atende/events';
+import { CheckpointConflictError, ProcessorHost } from '@atende/events';
 import type { Logger } from 'pino';
 import type { Projection } from '../projection.js';
 import { applyBatch } from './apply-batch.js';
@@ -27,6 +34,14 @@ export interface ProjectorOptions {
    * (distributed mode: published for the gateways, so they need not read every checkpoint).
    */
   onPosition?: (position: number) => void;
+  /**
+   * The process's one consumer of the log, shared with its other processors (embedded mode: the
+   * socket fan-out and the channel's reactors run after the projections of each batch). Default: a
+   * host of its own on `source`, started and stopped with the projector.
+   */
+  host?: ProcessorHost;
+  /** Its processor's id in the host; default 'projections'. */
+  id?: string;
 }
 
 /** Consumer name under which the distributed projector publishes its position (a CheckpointStore entry). */
@@ -56,25 +71,46 @@ export class Projector {
   private readonly states = new Map<string, ProjectionStatus>();
   private readonly committed = new Map<string, number>();
   private waiters: Waiter[] = [];
-  private abort = new AbortController();
-  private loop: Promise<void> | undefined;
+  private readonly writers: Map<string, ProjectionWriter>;
+  private readonly host: ProcessorHost;
+  private started = false;
   private stopped = false;
+  /** What follows the log for the projections (hosted with the process's other processors). */
+  readonly processor: Processor;
 
   constructor(private readonly options: ProjectorOptions) {
     this.batchSize = options.batchSize ?? 2000;
     this.idleEvery = options.idleCheckpointEvery ?? 1000;
     for (const p of options.projections)
       this.states.set(p.name, { name: p.name, position: 0, state: 'running' });
+    this.writers = new Map(options.projections.map((p) => [p.name, options.readModels.writer(p.name)]));
+    this.host =
+      options.host ??
+      new ProcessorHost({
+        store: options.store,
+        source: options.source,
+        logger: options.logger,
+        name: 'projector',
+        batchSize: this.batchSize,
+      });
+    this.processor = {
+      id: options.id ?? 'projections',
+      startFrom: () => this.startFrom(),
+      handleBatch: (events) => this.handleBatch(events),
+    };
   }
 
   start(): void {
-    this.loop ??= this.run();
+    if (this.started) return;
+    this.started = true;
+    this.host.add(this.processor);
+    if (!this.options.host) this.host.start();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    this.abort.abort();
-    await this.loop;
+    await this.host.remove(this.processor.id);
+    if (!this.options.host) await this.host.stop();
     for (const w of this.waiters) w.resolve();
     this.waiters = [];
   }
@@ -113,31 +149,18 @@ export class Projector {
     return this.waitForPosition(await this.options.store.lastGlobalPosition(), timeoutMs);
   }
 
-  private async run(): Promise<void> {
-    const { store, readModels, projections, logger } = this.options;
-    const writers = new Map(projections.map((p) => [p.name, readModels.writer(p.name)]));
-    while (!this.stopped) {
-      try {
-        for (const p of projections) await this.resync(p.name, writers.get(p.name)!);
-        // What the stored checkpoints already hold (read models restored at start may hold everything).
-        this.notify();
-        const from = this.position() + 1;
-        const source: EventSource =
-          this.options.source ??
-          ((start, signal) =>
-            store.subscribePages(start, { signal, batchSize: this.batchSize, trusted: true }));
-        for await (const batch of source(from, this.abort.signal)) {
-          await this.applyToAll(batch, writers);
-          // Stopped in the middle (a projection may have left the batch): the source must not take it as done.
-          if (this.stopped) break;
-          this.notify();
-        }
-      } catch (error) {
-        if (this.stopped) break;
-        logger.error({ err: error }, 'projector loop failed; retrying in 1 s');
-        await new Promise((r) => setTimeout(r, 1000));
-      }
-    }
+  /** Where the projections are: their stored checkpoints (read models kept from a last run may hold everything). */
+  private async startFrom(): Promise<number> {
+    for (const p of this.options.projections) await this.resync(p.name, this.writers.get(p.name)!);
+    this.notify();
+    return this.position();
+  }
+
+  private async handleBatch(batch: readonly StoredEvent[]): Promise<void> {
+    if (batch.length === 0) return;
+    await this.applyToAll(batch, this.writers);
+    // Stopped in the middle (a projection may have left the batch): not reported as reached.
+    if (!this.stopped) this.notify();
   }
 
   /** Takes a projection's stored checkpoint as where it is (at start, or after its version was switched). */
@@ -151,7 +174,7 @@ export class Projector {
    * Applies the batch to every projection (side by side when `concurrent`). A projection that fails
    * is marked failed and the others go on.
    */
-  private async applyToAll(batch: StoredEvent[], writers: Map<string, ProjectionWriter>) {
+  private async applyToAll(batch: readonly StoredEvent[], writers: Map<string, ProjectionWriter>) {
     const last = batch[batch.length - 1]!.globalPosition;
     const due = this.options.projections.filter((projection) => {
       const state = this.states.get(projection.name)!;
@@ -183,7 +206,7 @@ export class Projector {
    * what that version lacks from the log. The source (in distributed mode a Kafka consumer) goes on
    * untouched: a switch never makes the projector leave and rejoin its consumer group, nor wait on it.
    */
-  private async applyOne(projection: Projection, writer: ProjectionWriter, batch: StoredEvent[]) {
+  private async applyOne(projection: Projection, writer: ProjectionWriter, batch: readonly StoredEvent[]) {
     for (;;) {
       try {
         await this.applyFrom(projection, writer, batch);

@@ -76,15 +76,18 @@ export interface ChannelWorkerPlan extends SharedPlan {
   workerId: string;
   media: MediaPlan;
   checkpoints: RedisPlace;
-  /** Its own consumer group: every worker reads the whole log (each acts on the sessions it holds). */
+  /**
+   * Its own consumer group, the one through which its bridge and e-mail processors follow the bus:
+   * every worker reads the whole log (each acts on the sessions it holds).
+   */
   consumerGroup: string;
   /** Its send checkpoint's name. */
   checkpointName: string;
   /**
-   * The e-mail outbox's own consumer group and checkpoint (every worker queues; one sends each), and
-   * the group through which the inboxes follow the Email cards.
+   * The e-mail outbox's own checkpoint (every worker queues; one sends each). It follows the bus
+   * through the worker's one consumer group, with the bridge and the inboxes.
    */
-  email: { consumerGroup: string; checkpointName: string; inboxGroup: string };
+  email: { checkpointName: string };
   sessionLeases: SessionLeasesPlan;
   /** The whatsapp-web.js logins, sealed with their workspace's key. */
   sessionArchives: SessionArchivesPlan;
@@ -210,11 +213,7 @@ export function planRole(config: AtendeConfig, role: Role, host: string = hostna
         checkpoints: redis(''),
         consumerGroup: `${topic}.channel-worker.${workerId}`,
         checkpointName: `channel-bridge:${workerId}`,
-        email: {
-          consumerGroup: `${topic}.email-outbox.${workerId}`,
-          checkpointName: `email-outbox:${workerId}`,
-          inboxGroup: `${topic}.email-inboxes.${workerId}`,
-        },
+        email: { checkpointName: `email-outbox:${workerId}` },
         sessionLeases:
           url && eventLogKindOfUrl(url) === 'postgres'
             ? { kind: 'postgres', url }

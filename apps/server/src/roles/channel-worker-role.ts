@@ -17,7 +17,7 @@ import {
   wwebjsClientFactory,
   type SendJob,
 } from '@atende/channel-worker';
-import { SessionLeaseHolder, type Channel } from '@atende/events';
+import { ProcessorHost, SessionLeaseHolder, type Channel } from '@atende/events';
 import { DEMO_SANDBOX_SESSION, sandboxToken, startSandboxControls } from '@atende/gateway';
 import {
   conversationAllowance,
@@ -119,6 +119,14 @@ export async function startChannelWorkerRole(plan: ChannelWorkerPlan, logger: Lo
     });
   const sessionsView = readModels.view('channel-sessions');
   const { bus } = openBus(plan, 'atende-channel-worker', store);
+  // One consumer of the bus for the worker's processors (the bridge, the e-mail outbox and inboxes),
+  // as its own consumer group; started once all three have joined.
+  const host = new ProcessorHost({
+    store,
+    source: followBus(bus, plan.consumerGroup, store, logger),
+    logger,
+    name: 'channel worker',
+  });
   const bridge = await startChannelBridge({
     store,
     conversationIdFor: (workspaceId, address) => store.cipher.conversationIdFor(workspaceId, address),
@@ -132,8 +140,8 @@ export async function startChannelWorkerRole(plan: ChannelWorkerPlan, logger: Lo
     checkpoints,
     consumer: plan.checkpointName,
     startAtBeginning: true,
-    // Send requests and session requests reach it through the bus, as its own consumer group.
-    source: followBus(bus, plan.consumerGroup, store, logger),
+    // Send requests and session requests reach it through the bus.
+    host,
     workspaceOf,
     allowanceOf: (workspaceId) => conversationAllowance(readModels.view('workspaces'), workspaceId),
     restorableSessions: async () => await listRestorableSessions(sessionsView),
@@ -155,7 +163,7 @@ export async function startChannelWorkerRole(plan: ChannelWorkerPlan, logger: Lo
       ...EMAIL_SEND_RULES,
     }),
     durableQueue: true,
-    source: followBus(bus, plan.email.consumerGroup, store, logger),
+    host,
     startAtBeginning: true,
   });
   // Every worker reads the Email cards' mailboxes: a mail is one e-mail whoever records it (its id
@@ -166,8 +174,9 @@ export async function startChannelWorkerRole(plan: ChannelWorkerPlan, logger: Lo
     checkpoints,
     media,
     connected: () => workspacesWithIntegration(readModels.view('workspaces'), 'email'),
-    source: followBus(bus, plan.email.inboxGroup, store, logger),
+    host,
   });
+  host.start();
 
   let controls: Server | undefined;
   if (sandbox && plan.sandbox) {
@@ -195,8 +204,9 @@ export async function startChannelWorkerRole(plan: ChannelWorkerPlan, logger: Lo
           () => closeControls(controls),
           // Detaches its sessions (not logged out: another worker takes them), closes leases and queues.
           () => bridge.stop(),
-          // Side by side: each leaves its consumer group on the bus, which takes a few seconds.
           () => Promise.all([emailOutbox.stop(), emailInboxes.stop()]),
+          // Leaves the worker's consumer group on the bus (a few seconds).
+          () => host.stop(),
           () => bus.close(),
           () => channel.close(),
           () => sessionArchives?.close(),

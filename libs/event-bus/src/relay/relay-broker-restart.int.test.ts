@@ -7,7 +7,7 @@ import { MemoryCheckpointStore } from '@atende/events';
 import { storedNote } from '../contract/event-bus-contract.js';
 import { KafkaEventBus } from '../kafka/kafka-event-bus.js';
 import { describeWithKafka } from '../testing/kafka-infra.js';
-import { MemoryLog } from '../testing/memory-log.js';
+import { MemoryLog } from '@atende/events/testing';
 import { startRelay, type Relay } from './relay.js';
 
 const BROKER = path.resolve(__dirname, '../../../../scripts/kafka/kafka-broker.mjs');

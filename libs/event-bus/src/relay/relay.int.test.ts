@@ -5,7 +5,7 @@ import { storedNote } from '../contract/event-bus-contract.js';
 import { KafkaEventBus } from '../kafka/kafka-event-bus.js';
 import { TopicPartitionsError } from '../kafka/kafka-topic.js';
 import { describeWithKafka, testKafkaBrokers } from '../testing/kafka-infra.js';
-import { MemoryLog } from '../testing/memory-log.js';
+import { MemoryLog } from '@atende/events/testing';
 import { startRelay, type Relay } from './relay.js';
 
 /** A log of three events over two streams; the relay follows it. */

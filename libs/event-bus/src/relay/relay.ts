@@ -1,10 +1,17 @@
 import type { Logger } from 'pino';
-import type { CheckpointStore, EventBus, EventStore } from '@atende/events';
+import {
+  ProcessorHost,
+  sleepUnlessAborted,
+  type CheckpointStore,
+  type EventBus,
+  type EventStore,
+  type Processor,
+} from '@atende/events';
 import { BusMisconfiguredError } from '../bus-misconfigured-error.js';
 
 export interface RelayOptions {
   /** Only read: the relay follows the log (woken by appends, not by polling). */
-  store: Pick<EventStore, 'subscribePages'>;
+  store: Pick<EventStore, 'subscribePages' | 'readBatch'>;
   bus: EventBus;
   checkpoints: CheckpointStore;
   logger: Pick<Logger, 'error' | 'warn'>;
@@ -39,77 +46,56 @@ export interface Relay {
 export async function startRelay(options: RelayOptions): Promise<Relay> {
   const { store, bus, checkpoints, logger } = options;
   const name = options.name ?? 'kafka-relay';
-  const batchSize = options.batchSize ?? 500;
   const refusalRetryMs = options.refusalRetryMs ?? 30_000;
   let position = (await checkpoints.load(name)) ?? 0;
-  let stopped = false;
   let refusal: BusMisconfiguredError | undefined;
-  let wake: (() => void) | undefined;
-  const stopping = new AbortController();
-  // Interrupted by stop(): a relay that waits for a fix must not hold a shutdown up for as long.
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
 
-  const loop = (async () => {
-    let failures = 0;
-    while (!stopped) {
-      try {
-        // A subscription, not a poll: the store wakes it on appends (LISTEN/NOTIFY in PostgreSQL),
-        // so an idle relay costs the log nothing and a new event is read at once.
-        const pages = store.subscribePages(position + 1, {
-          batchSize,
-          trusted: true,
-          signal: stopping.signal,
-        });
-        for await (const batch of pages) {
-          await bus.publish(batch);
-          const last = batch[batch.length - 1]!.globalPosition;
-          await checkpoints.save(name, last);
-          position = last;
-          failures = 0;
-          if (refusal) {
-            logger.warn({ position }, 'relay publishing again: the event bus was fixed');
-            refusal = undefined;
+  const relay: Processor = {
+    id: name,
+    startFrom: async () => position,
+    async handleBatch(events, { through, signal }) {
+      for (let failures = 1; ; failures += 1) {
+        try {
+          await bus.publish(events);
+          break;
+        } catch (error) {
+          if (signal.aborted) throw error;
+          // A bus that cannot keep the log's order gets nothing until an operator fixes it.
+          if (error instanceof BusMisconfiguredError) {
+            refusal = error;
+            logger.error({ err: error, position }, `relay refuses to publish: ${error.message}`);
+            await sleepUnlessAborted(refusalRetryMs, signal);
+          } else {
+            // Broker unavailable: the same batch again, with backoff (nothing is skipped).
+            logger.warn({ err: error, position, failures }, 'relay could not publish; retrying');
+            await sleepUnlessAborted(Math.min(5000, 100 * 2 ** Math.min(failures, 6)), signal);
           }
+          if (signal.aborted) throw error;
         }
-        if (!stopped) throw new Error('the event log subscription ended (store closed?)');
-      } catch (error) {
-        if (error instanceof BusMisconfiguredError) {
-          refusal = error;
-          logger.error({ err: error, position }, `relay refuses to publish: ${error.message}`);
-          await pause(refusalRetryMs);
-          continue;
-        }
-        // Broker or store unavailable: follow again from the checkpoint with backoff (nothing is skipped).
-        failures += 1;
-        logger.warn({ err: error, position, failures }, 'relay could not publish; retrying');
-        await pause(Math.min(5000, 100 * 2 ** Math.min(failures, 6)));
       }
-    }
-  })();
+      await checkpoints.save(name, through);
+      position = through;
+      if (refusal) {
+        logger.warn({ position }, 'relay publishing again: the event bus was fixed');
+        refusal = undefined;
+      }
+    },
+  };
+  // A subscription, not a poll: the store wakes it on appends (LISTEN/NOTIFY in PostgreSQL), so an
+  // idle relay costs the log nothing and a new event is read at once.
+  const host = new ProcessorHost({
+    store,
+    logger,
+    name,
+    batchSize: options.batchSize ?? 500,
+  });
+  host.add(relay);
+  host.start();
 
   return {
     position: () => position,
-    async waitFor(target, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (position < target) {
-        if (Date.now() > deadline || stopped) return false;
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-      return true;
-    },
+    waitFor: (target, timeoutMs = 10_000) => host.waitFor(name, target, timeoutMs),
     refusal: () => refusal,
-    async stop() {
-      stopped = true;
-      stopping.abort();
-      wake?.();
-      await loop;
-    },
+    stop: () => host.stop(),
   };
 }

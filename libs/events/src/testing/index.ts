@@ -3,3 +3,4 @@ export * from './checkpoint-store-contract.js';
 export * from './allowances.js';
 export * from './session-leases-contract.js';
 export * from './free-port.js';
+export * from './memory-log.js';

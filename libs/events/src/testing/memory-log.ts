@@ -1,12 +1,14 @@
 import { EventEmitter } from 'node:events';
-import type { EventStore, StoredEvent } from '@atende/events';
+import type { EventStore, StoredEvent } from '../index.js';
 
 /**
- * Test aid: a log in memory as the relay follows it (subscribePages): what it holds from the asked
- * position, then each batch `push`ed later, until the subscription is aborted.
+ * Test aid: a log in memory as its followers read it (subscribePages, readBatch): what it holds from
+ * the asked position, then each batch `push`ed later, until the subscription is aborted.
  */
-export class MemoryLog implements Pick<EventStore, 'subscribePages'> {
+export class MemoryLog implements Pick<EventStore, 'subscribePages' | 'readBatch'> {
   private readonly appended = new EventEmitter();
+  /** How many reads it answered (subscription pages and readBatch calls). */
+  reads = 0;
 
   constructor(private readonly events: StoredEvent[] = []) {}
 
@@ -15,11 +17,19 @@ export class MemoryLog implements Pick<EventStore, 'subscribePages'> {
     this.appended.emit('appended');
   }
 
-  async *subscribePages(from = 1, options: { signal?: AbortSignal } = {}): AsyncGenerator<StoredEvent[]> {
+  async readBatch(from: number, limit: number): Promise<StoredEvent[]> {
+    this.reads += 1;
+    return this.events.filter((e) => e.globalPosition >= from).slice(0, limit);
+  }
+
+  async *subscribePages(
+    from = 1,
+    options: { signal?: AbortSignal; batchSize?: number } = {},
+  ): AsyncGenerator<StoredEvent[]> {
     const { signal } = options;
     let position = from;
     while (!signal?.aborted) {
-      const page = this.events.filter((e) => e.globalPosition >= position);
+      const page = await this.readBatch(position, options.batchSize ?? Number.MAX_SAFE_INTEGER);
       if (page.length > 0) {
         position = page[page.length - 1]!.globalPosition + 1;
         yield page;
