@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import { conversationSchema, newMessagePayloadSchema } from '@atende/api-contract';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import {
+  ProcessorHost,
   atendeRegistry,
   channelSessionDecider,
   conversationDecider,
@@ -671,6 +672,56 @@ describe('realtime (Socket.IO)', () => {
       expect(c.of('whatsapp:newMessage').map((m) => m.id)).toEqual(missed.map((m) => m.messageId));
     } finally {
       await behind.close();
+      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    }
+  });
+
+  it('hosted after the projections (embedded), pushes each batch once they applied it, waiting on no position', async () => {
+    // The process's host: a "projections" processor that reaches each page when the embedded
+    // projector has applied it, then the fan-out after it. The projector handle given to realtime
+    // is asked only by resumes: the live fan-out must not wait on it.
+    const host = new ProcessorHost({ store: gw.atende.store, logger: pino({ level: 'silent' }) });
+    const projected: number[] = [];
+    host.add({
+      id: 'projections',
+      startFrom: () => gw.atende.store.lastGlobalPosition(),
+      handleBatch: async (_events, { through }) => {
+        await gw.atende.projector.waitForPosition(through);
+        projected.push(through);
+      },
+    });
+    host.start();
+    const asked: number[] = [];
+    const httpServer = createServer();
+    await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+    const hosted = createRealtime({
+      httpServer,
+      deps: { store: gw.atende.store, readModels: gw.atende.readModels, sessions: sessionStore() },
+      projector: {
+        waitForPosition: async (position) => {
+          asked.push(position);
+          return true;
+        },
+      },
+      logger: pino({ level: 'silent' }),
+      host,
+      afterProcessors: ['projections'],
+    });
+    try {
+      await hosted.ready;
+      const url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
+      const c = await client(ownerCookie, undefined, url);
+      expect(await c.socket.emitWithAck('join:user', ownerId)).toMatchObject({ success: true });
+      const message = await inbound(newChat(), 'depois das projeções');
+      await c.waitFor(() => c.of('whatsapp:newMessage').some((m) => m.id === message.messageId));
+      const pushed = c.of('whatsapp:newMessage').find((m) => m.id === message.messageId)!;
+      // Built from read models that already held the message, after its batch was projected.
+      expect(pushed).toMatchObject({ content: 'depois das projeções' });
+      expect(projected.some((through) => through >= pushed.position)).toBe(true);
+      expect(asked).toEqual([]);
+    } finally {
+      await hosted.close();
+      await host.stop();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     }
   });
