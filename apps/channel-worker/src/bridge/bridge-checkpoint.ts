@@ -22,7 +22,8 @@ export class BridgeCheckpoint {
   readonly fromPosition: number;
   /** Request key (message id, `erase:<event id>`) → global position of its request, while unfinished. */
   private readonly open = new Map<string, number>();
-  private handledUpTo: number;
+  /** Each reactor sharing the checkpoint → the log's events up to there it has handled. */
+  private readonly reactors = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
   private saving: Promise<void> = Promise.resolve();
   private stopped = false;
@@ -33,7 +34,6 @@ export class BridgeCheckpoint {
     fromPosition: number,
   ) {
     this.fromPosition = fromPosition;
-    this.handledUpTo = fromPosition - 1;
   }
 
   /** Loads the saved position; a first start saves one at once, so later restarts resume from it. */
@@ -51,13 +51,22 @@ export class BridgeCheckpoint {
     return checkpoint;
   }
 
-  /** The log's events up to here were handled (redeliveries below it are skipped). */
-  get handled(): number {
-    return this.handledUpTo;
+  /**
+   * A reactor that shares the checkpoint (the bridge's sends, sessions and erasures): the checkpoint
+   * never passes what it has not handled. Answers where it starts.
+   */
+  join(reactor: string): number {
+    if (!this.reactors.has(reactor)) this.reactors.set(reactor, this.fromPosition - 1);
+    return this.reactors.get(reactor)!;
   }
 
-  handledTo(position: number): void {
-    this.handledUpTo = position;
+  /** The log's events up to here were handled by `reactor` (its redeliveries below it are skipped). */
+  handledBy(reactor: string): number {
+    return this.reactors.get(reactor) ?? this.fromPosition - 1;
+  }
+
+  handledTo(position: number, reactor: string): void {
+    this.reactors.set(reactor, position);
     this.schedule();
   }
 
@@ -103,7 +112,8 @@ export class BridgeCheckpoint {
   }
 
   private position(): number {
-    let position = this.handledUpTo;
+    let position = this.fromPosition - 1;
+    if (this.reactors.size > 0) position = Math.min(...this.reactors.values());
     for (const requestedAt of this.open.values()) position = Math.min(position, requestedAt - 1);
     return position;
   }

@@ -1,4 +1,4 @@
-import { streams, type ConversationState, type StoredEvent } from '@atende/events';
+import { ProcessorHost, streams, type ConversationState } from '@atende/events';
 import { BoundedMap } from '../channel/bounded-map.js';
 import { InProcessQueue } from '../queue/in-process-queue.js';
 import type { JobQueue } from '../queue/job-queue.js';
@@ -6,12 +6,12 @@ import { BridgeCheckpoint } from './bridge-checkpoint.js';
 import { bridgeContext } from './bridge-context.js';
 import type { ChannelBridge, ChannelBridgeOptions, SendJob } from './bridge-types.js';
 import { ChannelEventRecorder } from './channel-event-recorder.js';
-import { recordedMediaOf } from './recorded-media.js';
 import { SendRunner } from './send-runner.js';
 import { SessionOwnership } from './session-ownership.js';
-import { sessionStanding } from './session-standing.js';
 import { followLog } from './follow-log.js';
-import { eraseWorkspace } from './workspace-erasure.js';
+import { erasureReactor } from './erasure-reactor.js';
+import { sendReactor } from './send-reactor.js';
+import { sessionReactor } from './session-reactor.js';
 
 export type {
   ChannelBridge,
@@ -22,10 +22,11 @@ export type {
 } from './bridge-types.js';
 
 /**
- * Connects a Channel to the event store (DESIGN §1): what the provider reports becomes commands
- * (idempotent by deterministic ids), and OutboundMessageRequested / ChannelSessionRequested events
- * become sends (through the job queue, one job per message id) and connects. With `ownership`,
- * several bridges (channel workers) share the sessions: see SessionOwnership.
+ * Connects a Channel to the event store (DESIGN §1). Inbound, the translator (ChannelEventRecorder)
+ * turns what the provider reports into commands (idempotent by deterministic ids). Outbound, three
+ * reactors follow the log as processors sharing one checkpoint: sends (one job per message id, through
+ * the job queue), sessions (connects) and erasures, which the other two follow on each page. With
+ * `ownership`, several bridges (channel workers) share the sessions: see SessionOwnership.
  */
 export async function startChannelBridge(options: ChannelBridgeOptions): Promise<ChannelBridge> {
   const { store, channel, logger, workspaceOf } = options;
@@ -102,118 +103,30 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
     now: options.now ?? (() => new Date()),
   });
 
-  // ---- outbound: follow the store -----------------------------------------------------------
+  // ---- outbound: the log's requests, one reactor each for sends, sessions and erasures ----------
 
-  async function connectSession(event: StoredEvent): Promise<void> {
-    const data = event.data as { sessionId: string; phoneNumber: string; name: string; workspaceId: string };
-    const history = await store.readStream(streams.channel(data.sessionId));
-    const latest = history[history.length - 1];
-    // A replayed request of a session that was disconnected since is not revived.
-    if (latest && latest.type === 'ChannelDisconnected') return;
-    const session = { sessionId: data.sessionId, phoneNumber: data.phoneNumber, name: data.name };
-    if (!ownership) return channel.connect(session);
-    await ownership.request({ ...session, restore: sessionStanding(history) === 'logged-in' });
-  }
-
-  async function queueSend(event: StoredEvent): Promise<void> {
-    const data = event.data as { messageId: string; chatId: string; sessionId: string };
-    const job: SendJob = {
-      workspaceId: event.metadata.workspaceId,
-      streamId: event.streamId,
-      sessionId: data.sessionId,
-      chatId: data.chatId,
-      messageId: data.messageId,
-      requestEventId: event.metadata.eventId,
-    };
-    // Open before adding: the job may finish before add() resolves.
-    checkpoint.begin(data.messageId, event.globalPosition);
-    if (ownership) {
-      await ownership.add(data.messageId, job);
-      checkpoint.finish(data.messageId); // in its session's durable queue now, whoever runs it
-      return;
-    }
-    const added = await queue!.add(data.messageId, job);
-    if (!added) checkpoint.finishAt(data.messageId, event.globalPosition); // already queued or done
-  }
-
-  function retryMedia(event: StoredEvent): Promise<void> | undefined {
-    const data = event.data as { messageId: string; sessionId: string; providerMessageId: string };
-    // Only the worker that runs the session can fetch it again.
-    if (ownership && !ownership.runsHere(data.sessionId)) return;
-    const target = {
-      workspaceId: event.metadata.workspaceId,
-      streamId: event.streamId,
-      messageId: data.messageId,
-    };
-    recorder.expectMedia(data.sessionId, data.providerMessageId, target);
-    if (!channel.retryMedia) {
-      return ctx
-        .conversationCommand(
-          event.streamId,
-          {
-            type: 'RecordMediaFailed',
-            data: { messageId: data.messageId, error: 'Mídia indisponível neste canal' },
-          },
-          { workspaceId: target.workspaceId, causationId: event.metadata.eventId },
-        )
-        .then(() => undefined);
-    }
-    const retryMedia = channel.retryMedia.bind(channel);
-    // The driver may need what it recorded (sealed) to find the message, e.g. after a restart.
-    const recorded = recordedMediaOf(store, event.streamId, data.messageId).catch((error: unknown) => {
-      ctx.logFailure(error, { messageId: data.messageId }, 'media retry: message not read from the log');
-      return undefined;
-    });
-    const retrying = recorded.then((media) => retryMedia(data.sessionId, data.providerMessageId, media));
-    track(
-      retrying.catch((error) => ctx.logFailure(error, { messageId: data.messageId }, 'media retry failed')),
-    );
-  }
-
-  async function onStoredEvent(event: StoredEvent): Promise<void> {
-    switch (event.type) {
-      case 'WorkspaceDataDeleted':
-        return eraseWorkspace(ctx, event, {
-          checkpoint,
-          media: options.media,
-          sessionArchives: options.sessionArchives,
-          forgetSession: async (sessionId) => {
-            sessionWorkspaces.delete(sessionId);
-            await ownership?.release(sessionId);
-          },
-          stopped: () => stopped,
-        });
-      case 'ContactDataErased':
-        // Its address no longer names a conversation (its next message starts a pseudonymous one).
-        routing.forgetKnownAddresses();
-        return options.onContactErased?.();
-      case 'OutboundMessageRequested':
-        return queueSend(event);
-      case 'OutboundMessageSent': {
-        const data = event.data as { providerMessageId: string };
-        sends.knowSent(data.providerMessageId, {
-          workspaceId: event.metadata.workspaceId,
-          streamId: event.streamId,
-        });
-        return;
-      }
-      case 'MessageMediaRetryRequested':
-        return retryMedia(event);
-      case 'ChannelSessionRequested': {
-        const data = event.data as { sessionId: string; workspaceId: string };
-        if (ctx.closedWorkspaces.has(data.workspaceId)) return;
-        sessionWorkspaces.set(data.sessionId, data.workspaceId);
-        track(
-          connectSession(event).catch((error) =>
-            ctx.logFailure(error, { sessionId: data.sessionId }, 'channel connect failed'),
-          ),
-        );
-        return;
-      }
-      default:
-        return;
-    }
-  }
+  const erasures = erasureReactor({
+    ctx,
+    checkpoint,
+    media: options.media,
+    sessionArchives: options.sessionArchives,
+    forgetSession: async (sessionId) => {
+      sessionWorkspaces.delete(sessionId);
+      await ownership?.release(sessionId);
+    },
+    stopped: () => stopped,
+    onContactErased: options.onContactErased,
+  });
+  const reactors = [
+    erasures,
+    sendReactor({ ctx, checkpoint, sends, recorder, ownership, queue, track }),
+    sessionReactor({
+      ctx,
+      ownership,
+      knowWorkspace: (sessionId, workspaceId) => sessionWorkspaces.set(sessionId, workspaceId),
+      track,
+    }),
+  ];
 
   if (queue) consume(queue);
   const unsubscribe = channel.onEvent((event) => {
@@ -232,18 +145,30 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
       );
     }
   }
-  const following = followLog({
-    store,
-    source: options.source,
-    host: options.host,
-    name: 'channel bridge',
-    logger,
-    checkpoint,
-    signal: abort.signal,
-    handle: onStoredEvent,
-    onHandlerError: (error, event) =>
-      ctx.logFailure(error, { globalPosition: event.globalPosition, type: event.type }, 'event not handled'),
-  });
+  // One host for the three (the process's, when it has one): each page is read once.
+  const host =
+    options.host ?? new ProcessorHost({ store, source: options.source, logger, name: 'channel bridge' });
+  const following = reactors.map((reactor) =>
+    followLog({
+      store,
+      host,
+      name: reactor.name,
+      eventTypes: reactor.eventTypes,
+      // Erasures first on each page: nothing of a deleted workspace is sent or connected after.
+      ...(reactor === erasures ? {} : { after: [erasures.name] }),
+      logger,
+      checkpoint,
+      signal: abort.signal,
+      handle: async (event) => await reactor.handle(event),
+      onHandlerError: (error, event) =>
+        ctx.logFailure(
+          error,
+          { globalPosition: event.globalPosition, type: event.type },
+          'event not handled',
+        ),
+    }),
+  );
+  if (!options.host) host.start();
 
   return {
     async conversationIdOf(sessionId, address) {
@@ -259,7 +184,8 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
       stopped = true;
       unsubscribe();
       abort.abort();
-      await following;
+      await Promise.all(following);
+      if (!options.host) await host.stop();
       await (ownership ? ownership.stop() : queue!.close());
       await recorder.stop();
       await Promise.all([...background]);

@@ -23,7 +23,11 @@ export interface FollowLogOptions {
   checkpoint: BridgeCheckpoint;
   /** Aborted: the follow ends after the event in hand. */
   signal: AbortSignal;
-  handle(event: StoredEvent): Promise<void>;
+  /** The event types it reacts to (the others only move it on); default every event. */
+  eventTypes?: ReadonlySet<string>;
+  /** Reactors of the same host that handle each page before this one (see Processor.after). */
+  after?: readonly string[];
+  handle(event: StoredEvent): Promise<void> | undefined;
   /** A handler's failure: reported (logged by default), and the checkpoint moves past the event all the same. */
   onHandlerError?(error: unknown, event: StoredEvent): void;
 }
@@ -33,14 +37,16 @@ export interface FollowLogOptions {
  * restart or a rebalance is passed over) goes to `handle`, one at a time, in order.
  */
 export function logReactor(options: FollowLogOptions): Processor {
-  const { checkpoint } = options;
+  const { checkpoint, name, eventTypes } = options;
   return {
-    id: options.name,
-    startFrom: async () => checkpoint.fromPosition - 1,
+    id: name,
+    ...(eventTypes ? { canHandle: (event: StoredEvent) => eventTypes.has(event.type) } : {}),
+    ...(options.after ? { after: options.after } : {}),
+    startFrom: async () => checkpoint.join(name),
     async handleBatch(events, { through, signal }) {
       for (const event of events) {
         if (signal.aborted) return;
-        if (event.globalPosition <= checkpoint.handled) continue;
+        if (event.globalPosition <= checkpoint.handledBy(name)) continue;
         try {
           await options.handle(event);
         } catch (error) {
@@ -50,9 +56,9 @@ export function logReactor(options: FollowLogOptions): Processor {
             options.logger.error({ err: error, globalPosition, type }, `${options.name}: event not handled`);
           }
         }
-        checkpoint.handledTo(event.globalPosition);
+        checkpoint.handledTo(event.globalPosition, name);
       }
-      if (!signal.aborted && through > checkpoint.handled) checkpoint.handledTo(through);
+      if (!signal.aborted && through > checkpoint.handledBy(name)) checkpoint.handledTo(through, name);
     },
   };
 }
