@@ -17,3 +17,4 @@ export * from './analytics.js';
 export * from './billing.js';
 export * from './whatsapp.js';
 export * from './sandbox.js';
+export * from './operational.js';

@@ -1,7 +1,18 @@
 import { timingSafeEqual } from 'node:crypto';
-import express, { type Express, type Request, type Router } from 'express';
+import express, { type Express, type Request, type Response, type Router } from 'express';
+import type { z } from 'zod';
+import {
+  healthAnswerSchema,
+  notReadyAnswerSchema,
+  readyAnswerSchema,
+  type HealthAnswer,
+  type NotReadyAnswer,
+  type ReadyAnswer,
+} from '@atende/api-contract';
 import type { Projector } from '@atende/projector';
 import type { Registry } from 'prom-client';
+import { checkAnswer } from './answer-check.js';
+import { toErrorResponse } from './errors.js';
 import type { GatewayDeps } from './gateway-deps.js';
 import { roleLags, type ReadinessLimits, type RoleProgressProbe } from './role-lag.js';
 
@@ -32,13 +43,15 @@ export function operationalRoutes(deps: GatewayDeps, options: OperationalOptions
   const router = express.Router();
   const allowed = (req: Request) => trusted || bearerMatches(req, options.metricsToken);
   router.get('/healthz', async (req, res) => {
-    if (!allowed(req)) return void res.json({ status: 'ok' });
-    res.json({
-      status: 'ok',
-      uptimeSeconds: Math.round((Date.now() - options.startedAt.getTime()) / 1000),
-      eventStore: { lastGlobalPosition: await deps.store.lastGlobalPosition() },
-      projections: options.projectors.flatMap((p) => p.status()),
-    });
+    const answer: HealthAnswer = allowed(req)
+      ? {
+          status: 'ok',
+          uptimeSeconds: Math.round((Date.now() - options.startedAt.getTime()) / 1000),
+          eventStore: { lastGlobalPosition: await deps.store.lastGlobalPosition() },
+          projections: options.projectors.flatMap((p) => p.status()),
+        }
+      : { status: 'ok' };
+    send(res, 200, healthAnswerSchema, answer, 'GET /healthz');
   });
   router.get('/readyz', async (req, res) => {
     // Positions and lags only for those allowed the details (as /healthz).
@@ -53,18 +66,30 @@ export function operationalRoutes(deps: GatewayDeps, options: OperationalOptions
         lags = checked.roles;
         if (checked.problems.length > 0) throw new Error(checked.problems.join('; '));
       }
-      res.json({ status: 'ready', ...(lags && allowed(req) ? { roles: lags } : {}) });
+      const ready: ReadyAnswer = { status: 'ready', ...(lags && allowed(req) ? { roles: lags } : {}) };
+      return send(res, 200, readyAnswerSchema, ready, 'GET /readyz');
     } catch (error) {
       // The reason stays in the log: callers learn only that it is not ready.
       deps.logger.warn({ err: error }, 'not ready');
-      res.status(503).json({
+      const notReady: NotReadyAnswer = {
         success: false,
         error: 'Serviço indisponível',
         code: 'NOT_READY',
         ...(lags && allowed(req) ? { roles: lags } : {}),
-      });
+      };
+      send(res, 503, notReadyAnswerSchema, notReady, 'GET /readyz');
     }
   });
+  /** Answers as the contract says (checked in development, as every route's answer). */
+  function send(res: Response, status: number, schema: z.ZodType, answer: unknown, route: string): void {
+    try {
+      checkAnswer(deps, schema, answer, route);
+      res.status(status).json(answer);
+    } catch (error) {
+      const refused = toErrorResponse(error);
+      res.status(refused.status).json(refused.body);
+    }
+  }
   router.get('/metrics', async (req, res) => {
     if (!allowed(req)) {
       return void res.status(options.metricsToken ? 401 : 404).json({

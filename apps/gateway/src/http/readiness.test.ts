@@ -64,3 +64,31 @@ describe('/readyz with the relay and projector in another process', () => {
     expect(behind.body.roles).toEqual([expect.objectContaining({ role: 'projector', lag: 500 })]);
   });
 });
+
+describe('/healthz and /readyz answer as the contract says', () => {
+  const checked = { ...deps, validateAnswers: true } as GatewayDeps;
+
+  it('checks each answer in development: one that strays from the contract is a 500, not sent', async () => {
+    const bad = {
+      ...options,
+      roles: undefined,
+      // A projection state the contract does not know.
+      projectors: [{ status: () => [{ name: 'inbox', position: 1, state: 'paused' }] }],
+    } as unknown as OperationalOptions;
+    const health = await get(operationalApp(checked, bad), '/healthz');
+    expect(health).toEqual({
+      status: 500,
+      body: expect.objectContaining({ success: false, code: 'INTERNAL_ANSWER_INVALID' }),
+    });
+    const good = {
+      ...bad,
+      projectors: [{ status: () => [{ name: 'inbox', position: 1, state: 'running' }] }],
+    };
+    expect(
+      await get(operationalApp(checked, good as unknown as OperationalOptions), '/healthz'),
+    ).toMatchObject({
+      status: 200,
+      body: { status: 'ok', projections: [{ name: 'inbox', state: 'running' }] },
+    });
+  });
+});

@@ -1,3 +1,4 @@
+import type { RoleLag } from '@atende/api-contract';
 /** Where one role that follows the log has come to, as it last published it. */
 export interface RoleProgress {
   /** `relay`, `projector`, … */
@@ -20,14 +21,8 @@ export interface ReadinessLimits {
   staleMs: number;
 }
 
-export interface RoleLag {
-  role: string;
-  position: number;
-  /** Events of the log it has not handled yet. */
-  lag: number;
-  /** Milliseconds since its last heartbeat, when it has one. */
-  silentMs?: number;
-}
+/** As /readyz reports it (the contract's). */
+export type { RoleLag };
 
 /** Each role's lag behind the log, and what makes the deployment not ready (empty: ready). */
 export function roleLags(
