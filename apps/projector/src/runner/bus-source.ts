@@ -49,13 +49,14 @@ interface Delivery {
 }
 
 /**
- * The projector's events from the event bus (distributed mode), as consumer group `group`, in log
- * order with nothing missing (BusSequencer): what the bus skipped is read from the event log, what it
+ * A process's events from the event bus (distributed mode), as consumer group `group`, in log order
+ * with nothing missing (BusSequencer): what the bus skipped is read from the event log, what it
  * delivers again is dropped, and a bus that delivers out of log order, or events the log does not
- * have, ends the source with a BusOrderError instead of hiding events. The bus commits a batch only
- * after the projector applied it; batches not applied when the source ends (stopped or failed) are
- * refused, so the bus delivers them again. `fromBeginning: false` suits a consumer that only follows
- * from now on (a gateway's fan-out).
+ * have, ends the source with a BusOrderError instead of hiding events. The bus commits a batch once
+ * its consumer (the ProcessorHost) has taken it; batches not taken when the source ends (stopped or
+ * failed) are refused, so the bus delivers them again. The processors keep their own checkpoints: a
+ * restart resumes from those, and whatever the bus has committed past them is read from the log.
+ * `fromBeginning: false` suits a consumer that only follows from now on (a gateway's fan-out).
  *
  * A bus that stays silent while the log has moved on (a relay changing hands, a consumer that hung)
  * does not hold the consumer up: after `stallMs` the source reads those events from the log, and
@@ -140,7 +141,7 @@ async function* followSubscription(
         inHand = queue.shift();
         if (inHand) {
           yield* sequencer.accept(inHand.events);
-          inHand.applied(); // the bus may commit it
+          inHand.applied(); // taken: the bus may commit it
           inHand = undefined;
           watch.delivered();
           continue;
