@@ -129,6 +129,33 @@ describe('ProcessorHost: one read of the log for every processor of a process', 
     expect(fast.seen).toEqual(range(1, 41).map((e) => e.globalPosition));
   });
 
+  it('joins the small pages that waited for a processor into one batch (up to batchSize)', async () => {
+    const log = new MemoryLog([event(1)]);
+    host = new ProcessorHost({ store: log, logger: silent, batchSize: 3 });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let busy!: () => void;
+    const inFirstBatch = new Promise<void>((resolve) => (busy = resolve));
+    const slow = recorder('slow', {
+      handle: (events) => {
+        if (events[0]!.globalPosition !== 1) return Promise.resolve();
+        busy();
+        return gate;
+      },
+    });
+    host.add(slow.processor);
+    host.start();
+    await inFirstBatch;
+    // Appends a few at a time while the processor is busy: pages of one event each.
+    for (let p = 2; p <= 6; p += 1) {
+      log.push(event(p));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    release();
+    expect(await host.waitFor('slow', 6)).toBe(true);
+    expect(slow.batches.map((b) => b.positions)).toEqual([[1], [2, 3, 4], [5, 6]]);
+  });
+
   it('retries a failed batch from the same position; a processor that stops on failure leaves the others going', async () => {
     const log = new MemoryLog(range(1, 3));
     host = new ProcessorHost({ store: log, logger: silent });

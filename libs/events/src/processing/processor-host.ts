@@ -22,9 +22,9 @@ export interface ProcessorHostOptions {
   /** Events per page read from the log; default 2000. */
   batchSize?: number;
   /**
-   * Pages a processor may have waiting; past that it reads the log for itself until it is back with
+   * Events a processor may have waiting; past that it reads the log for itself until it is back with
    * the others, so one slow processor (an erasure, a broker that does not answer) holds nobody up.
-   * Default 8.
+   * Default 4 pages' worth (4 × batchSize).
    */
   maxQueued?: number;
 }
@@ -54,7 +54,7 @@ export class ProcessorHost {
 
   constructor(private readonly options: ProcessorHostOptions) {
     this.batchSize = options.batchSize ?? 2000;
-    this.maxQueued = options.maxQueued ?? 8;
+    this.maxQueued = options.maxQueued ?? 4 * this.batchSize;
     this.name = options.name ?? 'processors';
   }
 
@@ -188,11 +188,8 @@ export class ProcessorHost {
   private deliver(page: StoredEvent[]): void {
     for (const lane of this.lanes.values()) {
       if (!lane.attached || !lane.running) continue;
-      if (lane.queue.length >= this.maxQueued) lane.detach();
-      else {
-        lane.queue.push(page);
-        lane.wake();
-      }
+      if (lane.queued + page.length > this.maxQueued) lane.detach();
+      else lane.push(page);
     }
     this.head = page[page.length - 1]!.globalPosition;
   }
@@ -200,9 +197,7 @@ export class ProcessorHost {
   /** Waits until a processor fed by the reader has room for another page. */
   private async roomForMore(): Promise<void> {
     const hasRoom = () =>
-      [...this.lanes.values()].some(
-        (lane) => lane.attached && lane.running && lane.queue.length < this.maxQueued,
-      );
+      [...this.lanes.values()].some((lane) => lane.attached && lane.running && lane.queued < this.maxQueued);
     while (!hasRoom() && !this.abort.signal.aborted) {
       await new Promise<void>((resolve) => (this.readerWake = resolve));
     }
@@ -290,7 +285,7 @@ export class ProcessorHost {
    */
   private async nextPage(lane: ProcessorLane): Promise<StoredEvent[] | undefined> {
     if (lane.attached) {
-      const page = lane.queue.shift();
+      const page = lane.take(this.batchSize);
       if (page) this.wakeReader();
       else await lane.sleep();
       return page;

@@ -8,6 +8,8 @@ export class ProcessorLane {
   error: string | undefined;
   /** Pages read once by the host, waiting for this processor. */
   queue: StoredEvent[][] = [];
+  /** How many events `queue` holds. */
+  queued = 0;
   /**
    * Fed by the host's reader. A lane that falls too far behind (or starts after the reader) is not:
    * it reads the log for itself until it is back where the reader is.
@@ -62,7 +64,29 @@ export class ProcessorLane {
   /** Drops what was queued: the lane reads it again from the log, at its own pace. */
   detach(): void {
     this.queue = [];
+    this.queued = 0;
     this.attached = false;
     this.wake();
+  }
+
+  push(page: StoredEvent[]): void {
+    this.queue.push(page);
+    this.queued += page.length;
+    this.wake();
+  }
+
+  /**
+   * The next batch: the pages waiting, joined up to `max` events. Appends come a few at a time, and
+   * a processor handles one batch of many as fast as one of a few (one transaction, one publish).
+   */
+  take(max: number): StoredEvent[] | undefined {
+    const first = this.queue.shift();
+    if (!first) return undefined;
+    let batch = first;
+    while (this.queue.length > 0 && batch.length + this.queue[0]!.length <= max) {
+      batch = batch.concat(this.queue.shift()!);
+    }
+    this.queued -= batch.length;
+    return batch;
   }
 }
