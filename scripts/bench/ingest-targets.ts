@@ -8,7 +8,7 @@ import { openKeysForOps } from '../ops/open.js';
 import { KafkaEventBus } from '@atende/event-bus';
 import { LIVE_PROJECTOR_POSITION, startupProjections } from '@atende/projector';
 import { RedisCheckpointStore, RedisReadModels } from '@atende/read-models';
-import { ReadModelsProgress } from '@atende/gateway';
+import { ReadModelsProgress } from '@atende/gateway/distributed';
 import {
   TEST_SANDBOX_TOKEN,
   freePort,

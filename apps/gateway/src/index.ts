@@ -1,10 +1,7 @@
 // What the server's composition root and the ops scripts use of the gateway (never its files directly).
+// The multi-host gateway's parts (Redis, the Socket.IO adapter) are in `@atende/gateway/distributed`,
+// so the embedded product does not load them.
 export { startEmbedded, type EmbeddedAtende, type EmbeddedOptions } from './embedded/start-embedded.js';
-export { startGateway, type Gateway, type GatewayOptions } from './distributed/start-gateway.js';
-export { ReadModelsProgress } from './distributed/read-models-progress.js';
-export { redisRateLimitStores } from './distributed/redis-rate-limit-store.js';
-export { checkpointRoleProbe } from './distributed/role-progress.js';
-export { RedisSessionStore } from './auth/redis-session-store.js';
 export { gatewaySettings, type GatewayHttpConfig } from './http/gateway-settings.js';
 export {
   DEMO_OWNER,

@@ -15,7 +15,7 @@ import {
 } from '@atende/events';
 import { freePort } from '@atende/events/testing';
 import { startEmailInboxes, type EmailInboxes } from './email-inboxes.js';
-import { emailMediaFolder } from './imap-mailbox.js';
+import { emailMediaFolder } from './email-media-folder.js';
 import {
   deliver,
   emailCardConfig,

@@ -16,7 +16,8 @@ import {
 } from '@atende/events';
 import { BridgeCheckpoint } from '../bridge/bridge-checkpoint.js';
 import { followLog } from '../bridge/follow-log.js';
-import { ImapMailbox, emailMediaFolder, type ReceivedMail } from './imap-mailbox.js';
+import { emailMediaFolder } from './email-media-folder.js';
+import type { ImapMailbox, ReceivedMail } from './imap-mailbox.js';
 import { reportEmailServerHealth } from './report-health.js';
 
 export interface EmailInboxesOptions {
@@ -79,6 +80,9 @@ export async function startEmailInboxes(options: EmailInboxesOptions): Promise<E
     if (state.status !== 'active') return;
     const found = emailSettingsOf(state.workspace.integrations.email?.config);
     if ('missing' in found || !found.settings.imap) return;
+    // The IMAP client and the mail parser are loaded once a card names a server (≈20 MB of modules).
+    const { ImapMailbox } = await import('./imap-mailbox.js');
+    if (abort.signal.aborted) return;
     const mailbox = new ImapMailbox({
       workspaceId,
       settings: { ...found.settings, imap: found.settings.imap },

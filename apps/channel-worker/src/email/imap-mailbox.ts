@@ -11,6 +11,7 @@ import {
   type MediaStore,
 } from '@atende/events';
 import { backoffDelay } from '../queue/backoff.js';
+import { emailMediaFolder } from './email-media-folder.js';
 
 /** A mail read from the mailbox, as ReceiveEmail takes it (with the id it is recorded under). */
 export type ReceivedMail = Extract<EmailCommand, { type: 'ReceiveEmail' }>['data'];
@@ -67,11 +68,6 @@ export function receivedEmailId(workspaceId: string, key: string): string {
 
 /** A file larger than this is left on the mail server (the e-mail notes it has attachments). */
 const ATTACHMENT_MAX_BYTES = 25 * 1024 * 1024;
-
-/** The media folder of a workspace's e-mail files (one owner per folder in the media store). */
-export function emailMediaFolder(workspaceId: string): string {
-  return `em-${createHash('sha256').update(workspaceId).digest('hex').slice(0, 24)}`;
-}
 
 /** Keeps the mail's files in the media store, as ReceiveEmail lists them (a retried read replaces them). */
 export async function storeAttachments(

@@ -1,4 +1,3 @@
 export * from './sandbox-channel.js';
 export * from './inbound-message-id.js';
 export * from './sandbox-storage.js';
-export * from './redis-sandbox-storage.js';

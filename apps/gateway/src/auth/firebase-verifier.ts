@@ -1,5 +1,4 @@
-import { getApps, initializeApp, type App } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
+import type { Auth } from 'firebase-admin/auth';
 
 export interface FirebaseIdentity {
   uid: string;
@@ -14,13 +13,22 @@ export interface FirebaseVerifier {
 }
 
 export function createFirebaseVerifier(projectId: string): FirebaseVerifier {
-  const name = `atende-${projectId}`;
-  const app: App = getApps().find((a) => a.name === name) ?? initializeApp({ projectId }, name);
-  const auth = getAuth(app);
+  // firebase-admin is loaded at the first sign-in it checks: a deployment without Firebase never
+  // loads it, and one with it does not pay for it before it is used.
+  let auth: Promise<Auth> | undefined;
+  const authOf = () =>
+    (auth ??= (async () => {
+      const [{ getApps, initializeApp }, { getAuth }] = await Promise.all([
+        import('firebase-admin/app'),
+        import('firebase-admin/auth'),
+      ]);
+      const name = `atende-${projectId}`;
+      return getAuth(getApps().find((a) => a.name === name) ?? initializeApp({ projectId }, name));
+    })());
   return {
     projectId,
     async verify(idToken) {
-      const decoded = await auth.verifyIdToken(idToken, true);
+      const decoded = await (await authOf()).verifyIdToken(idToken, true);
       return {
         uid: decoded.uid,
         email: decoded.email ?? null,

@@ -1,14 +1,11 @@
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import {
-  BullMqKeyedQueues,
-  BullMqQueue,
   EMAIL_SEND_RULES,
   startEmailInboxes,
   startEmailOutbox,
   type EmailJob,
   SandboxChannel,
-  RedisSandboxStorage,
   WhatsAppWebChannel,
   WorkspaceMediaSink,
   conversationIdsOfLaterBridge,
@@ -17,6 +14,7 @@ import {
   wwebjsClientFactory,
   type SendJob,
 } from '@atende/channel-worker';
+import { BullMqKeyedQueues, BullMqQueue, RedisSandboxStorage } from '@atende/channel-worker/distributed';
 import { ProcessorHost, SessionLeaseHolder, type Channel } from '@atende/events';
 import { DEMO_SANDBOX_SESSION, sandboxToken, startSandboxControls } from '@atende/gateway';
 import {

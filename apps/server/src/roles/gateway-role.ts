@@ -1,14 +1,13 @@
 import type { Logger } from 'pino';
 import { Redis } from 'ioredis';
+import { ensureDemoWorkspace, gatewaySettings } from '@atende/gateway';
 import {
   ReadModelsProgress,
   RedisSessionStore,
   checkpointRoleProbe,
-  ensureDemoWorkspace,
-  gatewaySettings,
   redisRateLimitStores,
   startGateway,
-} from '@atende/gateway';
+} from '@atende/gateway/distributed';
 import { LIVE_PROJECTOR_POSITION, startupProjections } from '@atende/projector';
 import { RedisCheckpointStore } from '@atende/read-models';
 import { followBus } from '../adapters/follow-bus.js';
