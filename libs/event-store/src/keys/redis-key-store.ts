@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis } from 'ioredis';
 import type { DataKey, KeyStore, MasterKeyLike } from '@atende/events';
 
 /**
@@ -34,7 +35,9 @@ export class RedisKeyStore implements KeyStore {
     private readonly prefix: string,
     private master: MasterKeyLike,
   ) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 3 });
+    // Loaded here, not on import: the embedded product (keys in SQLite) never loads ioredis.
+    const driver = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
+    this.redis = new driver.Redis(url, { maxRetriesPerRequest: 3 });
   }
 
   private keyKey(keyId: string): string {

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { Client } from 'pg';
+import type { Client } from 'pg';
+import { pgDriver } from './pg-driver.js';
 
 /** How long after a failed LISTEN connection the next one is tried (polling goes on meanwhile). */
 const RELISTEN_AFTER_MS = 1000;
@@ -49,7 +50,7 @@ export class AppendSignal {
   }
 
   private async connect(): Promise<void> {
-    const client = new Client({
+    const client = new (pgDriver().Client)({
       connectionString: this.connectionString,
       application_name: this.applicationName,
     });

@@ -1,4 +1,5 @@
-import { Pool, type PoolConfig } from 'pg';
+import type { Pool, PoolConfig } from 'pg';
+import { pgDriver } from './pg-driver.js';
 
 /**
  * A connection pool of one of Atende's PostgreSQL stores, named in `pg_stat_activity` by
@@ -8,7 +9,7 @@ import { Pool, type PoolConfig } from 'pg';
 export function openPool(
   config: Pick<PoolConfig, 'connectionString' | 'max' | 'query_timeout'> & { application_name: string },
 ): Pool {
-  const pool = new Pool(config);
+  const pool = new (pgDriver().Pool)(config);
   pool.on('error', () => {});
   return pool;
 }

@@ -1,4 +1,5 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
+import { pgDriver } from './pg-driver.js';
 import type { Lease } from '@atende/events';
 
 export interface PostgresLeaseOptions {
@@ -83,7 +84,7 @@ export class PostgresLease implements Lease {
 
   private async connect(): Promise<Client> {
     if (this.client) return this.client;
-    const client = new Client({
+    const client = new (pgDriver().Client)({
       connectionString: this.options.connectionString,
       application_name: `atende-lease:${this.options.name}`,
       keepAlive: true,

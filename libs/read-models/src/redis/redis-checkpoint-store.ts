@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { newRedis } from './ioredis.js';
 import { assertPosition, type CheckpointStore } from '@atende/events';
 
 /** Checkpoints of log consumers in one Redis hash (distributed mode). */
@@ -7,7 +8,7 @@ export class RedisCheckpointStore implements CheckpointStore {
   private readonly key: string;
 
   constructor(options: { url: string; prefix?: string }) {
-    this.redis = new Redis(options.url, { lazyConnect: false, maxRetriesPerRequest: 3 });
+    this.redis = newRedis(options.url, { lazyConnect: false, maxRetriesPerRequest: 3 });
     this.key = `${options.prefix ?? 'atende:'}consumer-checkpoints`;
   }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { newRedis } from './ioredis.js';
 import type { Lease } from '@atende/events';
 import { RELEASE_OWN_KEY, RENEW_OWN_KEY } from './lease-scripts.js';
 
@@ -29,7 +30,7 @@ export class RedisLease implements Lease {
 
   constructor(private readonly options: RedisLeaseOptions) {
     this.ttlMs = options.ttlMs ?? 10_000;
-    this.redis = new Redis(options.url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    this.redis = newRedis(options.url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
     this.redis.on('error', () => undefined); // reconnects; a failed renewal is what counts
   }
 

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { newRedis } from './ioredis.js';
 import type { ProjectionView, ProjectionWriter, ReadModels, RebuildTarget } from '@atende/events';
 import { plainDocCodec, sealedDocCodecKey, type DocCodec } from '../doc-codec.js';
 import { COMMIT_SCRIPT } from './commit-script.js';
@@ -38,7 +39,7 @@ export class RedisReadModels implements ReadModels {
 
   constructor(options: RedisReadModelsOptions = {}) {
     this.url = options.url ?? 'redis://127.0.0.1:6379';
-    this.redis = new Redis(this.url, {
+    this.redis = newRedis(this.url, {
       maxRetriesPerRequest: 2,
       lazyConnect: false,
       // Commands issued in the same tick leave in one write: a gateway reads many documents and

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { newRedis } from './ioredis.js';
 import type { SessionLeaseStore } from '@atende/events';
 import { CLAIM_KEY, RELEASE_OWN_KEY, RENEW_OWN_KEY } from './lease-scripts.js';
 
@@ -22,7 +23,7 @@ export class RedisSessionLeaseStore implements SessionLeaseStore {
   private readonly redis: Redis;
 
   constructor(private readonly options: RedisSessionLeaseStoreOptions) {
-    this.redis = new Redis(options.url, {
+    this.redis = newRedis(options.url, {
       maxRetriesPerRequest: 1,
       commandTimeout: options.commandTimeoutMs ?? 2000,
     });
