@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
+import type * as IORedis from 'ioredis';
 import type { Redis } from 'ioredis';
 import type { DataKey, KeyStore, MasterKeyLike } from '@atende/events';
 
@@ -36,7 +37,7 @@ export class RedisKeyStore implements KeyStore {
     private master: MasterKeyLike,
   ) {
     // Loaded here, not on import: the embedded product (keys in SQLite) never loads ioredis.
-    const driver = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
+    const driver = createRequire(import.meta.url)('ioredis') as typeof IORedis;
     this.redis = new driver.Redis(url, { maxRetriesPerRequest: 3 });
   }
 

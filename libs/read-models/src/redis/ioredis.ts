@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type * as IORedis from 'ioredis';
 import type { Redis, RedisOptions } from 'ioredis';
 
 /**
@@ -6,6 +7,6 @@ import type { Redis, RedisOptions } from 'ioredis';
  * the embedded product (SQLite read models) never loads it.
  */
 export function newRedis(url: string, options: RedisOptions): Redis {
-  const driver = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
+  const driver = createRequire(import.meta.url)('ioredis') as typeof IORedis;
   return new driver.Redis(url, options);
 }

@@ -1,4 +1,3 @@
-import type { Redis } from 'ioredis';
 import { newRedis } from './ioredis.js';
 import type { ProjectionView, ProjectionWriter, ReadModels, RebuildTarget } from '@atende/events';
 import { plainDocCodec, sealedDocCodecKey, type DocCodec } from '../doc-codec.js';
