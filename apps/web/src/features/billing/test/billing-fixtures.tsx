@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import type { setupServer } from 'msw/node';
 import createSagaMiddleware, { type Task } from 'redux-saga';
 import type { Me } from '../../../api/types';
-import { rootReducer, type RootState } from '../../../app/store';
+import { apiMiddleware, rootReducer, type RootState } from '../../../app/store';
 import { authActions, authReducer } from '../../auth/authSlice';
 import type { Billing } from '../billing-api';
 import { billingSaga } from '../billingSaga';
@@ -54,7 +54,7 @@ export function billingStore(user: Me) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: { auth: authReducer(undefined, authActions.sessionChecked(user)) } as RootState,
-    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
+    middleware: (getDefault) => getDefault().concat(apiMiddleware, sagaMiddleware),
   });
   tasks.push(sagaMiddleware.run(billingSaga));
   return store;

@@ -5,7 +5,13 @@ import { setupServer } from 'msw/node';
 import createSagaMiddleware, { type Task } from 'redux-saga';
 import { Provider } from 'react-redux';
 import type { Conversation, Me } from '../../../api/types';
-import { createAppStore, rootReducer, type AppStore, type RootState } from '../../../app/store';
+import {
+  createAppStore,
+  apiMiddleware,
+  rootReducer,
+  type AppStore,
+  type RootState,
+} from '../../../app/store';
 import { authActions, authReducer } from '../../auth/authSlice';
 import { conversationsActions, conversationsReducer } from '../../conversations/conversationsSlice';
 import type { ChatMessage, ConversationMessages } from '../../messages/messagesSlice';
@@ -102,7 +108,7 @@ export function chatStore(server: ReturnType<typeof setupServer>, setup: StoreSe
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: preloaded(server, setup) as RootState,
-    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
+    middleware: (getDefault) => getDefault().concat(apiMiddleware, sagaMiddleware),
   });
   const sagaTask = setup.runSagas === false ? null : sagaMiddleware.run(chatSaga);
   const testStore = Object.assign(store, { sagaTask });

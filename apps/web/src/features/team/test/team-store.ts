@@ -1,7 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type Task } from 'redux-saga';
 import type { Me } from '../../../api/types';
-import { rootReducer } from '../../../app/store';
+import { apiMiddleware, rootReducer } from '../../../app/store';
 import { authActions, authReducer } from '../../auth/authSlice';
 import { teamSaga } from '../teamSaga';
 
@@ -13,7 +13,7 @@ export function createTeamStore(user: Me) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: { auth: authReducer(undefined, authActions.sessionChecked(user)) },
-    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
+    middleware: (getDefault) => getDefault().concat(apiMiddleware, sagaMiddleware),
   });
   tasks.push(sagaMiddleware.run(teamSaga));
   return store;
