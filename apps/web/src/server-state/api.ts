@@ -52,3 +52,13 @@ export const api = createApi({
 
 // Loaded with the first screen that uses it: its reducer and middleware join the store(s) now.
 injectLazySlice(api);
+
+/**
+ * A query's error as one shape: the base query's failure, or (an answer the client could not read)
+ * RTK Query's serialized error, as 'Erro de conexão' or its message with status 0.
+ */
+export function failureOf(error: ApiFailure | { message?: string } | undefined): ApiFailure | null {
+  if (!error) return null;
+  if ('status' in error && 'code' in error) return error;
+  return { message: errorText(error), status: 0, code: 'NETWORK_ERROR' };
+}
