@@ -11,7 +11,6 @@ import { realtimeSaga } from '../features/realtime/realtimeSaga';
 import { settingsSaga } from '../features/settings/settingsSaga';
 import { signupSaga } from '../features/signup/signupSaga';
 import { themeSaga } from '../features/theme/themeSaga';
-import { teamSaga } from '../features/team/teamSaga';
 
 export function* rootSaga() {
   yield all([
@@ -27,6 +26,5 @@ export function* rootSaga() {
     fork(settingsSaga),
     fork(notificationsSaga),
     fork(integrationsSaga),
-    fork(teamSaga),
   ]);
 }

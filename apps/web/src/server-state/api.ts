@@ -1,7 +1,9 @@
+import type { Middleware } from '@reduxjs/toolkit';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { isApiError } from '../api/api-error';
 import { apiRequest, errorText, type RequestOptions } from '../api/client';
-import { injectLazySlice } from '../app/lazy-slices';
+import { dynamicMiddleware, injectLazySlice } from '../app/lazy-slices';
+import { authActions } from '../features/auth/authSlice';
 
 /** A call as the endpoints describe it: the path and, for a change, its method and JSON body. */
 export interface ApiCall {
@@ -28,13 +30,16 @@ export const apiBaseQuery: BaseQueryFn<ApiCall | string, unknown, ApiFailure> = 
   try {
     return { data: await apiRequest(path, { ...options, signal }) };
   } catch (reason) {
-    return {
-      error: isApiError(reason)
-        ? { message: reason.message, status: reason.status, code: reason.code }
-        : { message: errorText(reason), status: 0, code: 'NETWORK_ERROR' },
-    };
+    return { error: failure(reason) };
   }
 };
+
+/** A failed call (an ApiError, or anything thrown) as the cache keeps it. */
+export function failure(reason: unknown): ApiFailure {
+  return isApiError(reason)
+    ? { message: reason.message, status: reason.status, code: reason.code }
+    : { message: errorText(reason), status: 0, code: 'NETWORK_ERROR' };
+}
 
 /**
  * The web client's server state (RTK Query): one slice; each feature adds its endpoints with
@@ -45,13 +50,21 @@ export const apiBaseQuery: BaseQueryFn<ApiCall | string, unknown, ApiFailure> = 
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
-  tagTypes: ['Note', 'Email', 'CannedReply', 'Analytics'],
+  tagTypes: ['Note', 'Email', 'CannedReply', 'Analytics', 'Team'],
   refetchOnMountOrArgChange: true,
   endpoints: () => ({}),
 });
 
+/** A sign-out forgets everything the cache holds (the next user of this tab must not see it). */
+const resetOnSignOut: Middleware = (store) => (next) => (action) => {
+  const result = next(action);
+  if (authActions.loggedOut.match(action)) store.dispatch(api.util.resetApiState());
+  return result;
+};
+
 // Loaded with the first screen that uses it: its reducer and middleware join the store(s) now.
 injectLazySlice(api);
+dynamicMiddleware.addMiddleware(resetOnSignOut);
 
 /**
  * A query's error as one shape: the base query's failure, or (an answer the client could not read)

@@ -60,6 +60,8 @@ export function message(overrides: Partial<ChatMessage> = {}): ChatMessage {
 /** msw: anything not stubbed by a test answers 404 (sagas of other features may ask for more). */
 export function chatServer() {
   const server = setupServer(
+    // The side panel's 'Transferir' reads the team (an empty one unless a test serves its own).
+    http.get('/api/team', () => HttpResponse.json({ success: true, members: [] })),
     http.all('/api/*', () => HttpResponse.json({ success: false, error: 'não stub' }, { status: 404 })),
     // The realtime saga's socket (only the whole app's store starts it): refused.
     http.all('/socket.io/*', () => new HttpResponse(null, { status: 404 })),
@@ -154,6 +156,7 @@ export function messagesTestStore(preloadedState: Partial<RootState>) {
         ? { ...state!, messages: (action as Action & { payload: RootState['messages'] }).payload }
         : rootReducer(state, action),
     preloadedState: preloadedState as RootState,
+    middleware: (getDefault) => getDefault().concat(apiMiddleware),
   });
 }
 export const setMessages = (byConversation: Record<string, ConversationMessages>) => ({
