@@ -1,6 +1,5 @@
 import { all, fork } from 'redux-saga/effects';
 import { authSaga } from '../features/auth/authSaga';
-import { billingSaga } from '../features/billing/billingSaga';
 import { chatSaga } from '../features/chat/chatSaga';
 import { conversationsSaga } from '../features/conversations/conversationsSaga';
 import { integrationsSaga } from '../features/integrations/integrationsSaga';
@@ -16,7 +15,6 @@ export function* rootSaga() {
   yield all([
     fork(authSaga),
     fork(signupSaga),
-    fork(billingSaga),
     fork(themeSaga),
     fork(layoutSaga),
     fork(conversationsSaga),

@@ -2,7 +2,6 @@ import { combineSlices, type WithSlice } from '@reduxjs/toolkit';
 import { dynamicMiddleware, setSliceInjector } from './lazy-slices';
 import type { api } from '../server-state/api';
 import { authReducer } from '../features/auth/authSlice';
-import { billingReducer } from '../features/billing/billingSlice';
 import { chatWindowsReducer } from '../features/chat/chatWindowsSlice';
 import { conversationsReducer } from '../features/conversations/conversationsSlice';
 import { integrationsReducer } from '../features/integrations/integrationsSlice';
@@ -20,7 +19,6 @@ import { buildStore, type StoreOptions } from './store-factory';
 const reducers = {
   auth: authReducer,
   signup: signupReducer,
-  billing: billingReducer,
   theme: themeReducer,
   layout: layoutReducer,
   conversations: conversationsReducer,
