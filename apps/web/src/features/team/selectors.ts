@@ -1,4 +1,3 @@
 import type { RootState } from '../../app/store';
 
 export const selectTeam = (state: RootState) => state.team;
-export const selectTeamFilters = (state: RootState) => state.team.filters;
