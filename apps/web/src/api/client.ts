@@ -5,9 +5,14 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 
 export const NETWORK_ERROR_TEXT = 'Erro de conexão';
 
-/** The readable text of a failed call (the server's `error`, or 'Erro de conexão'). */
+/**
+ * The readable text of a failed call (the server's `error`, or 'Erro de conexão'): an Error's message,
+ * or the `message` of a failure the server-state cache kept as plain data.
+ */
 export function errorText(reason: unknown): string {
-  return reason instanceof Error && reason.message ? reason.message : NETWORK_ERROR_TEXT;
+  const message =
+    typeof reason === 'object' && reason !== null ? (reason as { message?: unknown }).message : null;
+  return typeof message === 'string' && message ? message : NETWORK_ERROR_TEXT;
 }
 export const TIMEOUT_TEXT = 'O servidor demorou demais para responder. Tente novamente.';
 

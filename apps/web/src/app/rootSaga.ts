@@ -1,6 +1,5 @@
 import { all, fork } from 'redux-saga/effects';
 import { authSaga } from '../features/auth/authSaga';
-import { billingSaga } from '../features/billing/billingSaga';
 import { chatSaga } from '../features/chat/chatSaga';
 import { conversationsSaga } from '../features/conversations/conversationsSaga';
 import { integrationsSaga } from '../features/integrations/integrationsSaga';
@@ -11,13 +10,11 @@ import { realtimeSaga } from '../features/realtime/realtimeSaga';
 import { settingsSaga } from '../features/settings/settingsSaga';
 import { signupSaga } from '../features/signup/signupSaga';
 import { themeSaga } from '../features/theme/themeSaga';
-import { teamSaga } from '../features/team/teamSaga';
 
 export function* rootSaga() {
   yield all([
     fork(authSaga),
     fork(signupSaga),
-    fork(billingSaga),
     fork(themeSaga),
     fork(layoutSaga),
     fork(conversationsSaga),
@@ -27,6 +24,5 @@ export function* rootSaga() {
     fork(settingsSaga),
     fork(notificationsSaga),
     fork(integrationsSaga),
-    fork(teamSaga),
   ]);
 }

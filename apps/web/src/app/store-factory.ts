@@ -1,4 +1,4 @@
-import { combineReducers, configureStore, type Reducer } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, type Middleware, type Reducer } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type Saga, type Task } from 'redux-saga';
 
 /** Client-side navigation; the router's resolves once the new screen (lazy chunk included) is shown. */
@@ -21,13 +21,15 @@ export interface StoreOptions<S> {
 }
 
 /**
- * A store of the given slices run by the given root saga: the whole app's (store.ts), or the public
- * pages' smaller one (public-store.ts), built the same way.
+ * A store of the given slices (or root reducer) run by the given root saga: the whole app's (store.ts),
+ * or the public pages' smaller one (public-store.ts), built the same way. `extra`: middleware before
+ * the sagas' (the whole app's dynamic one, where the server-state cache adds its own).
  */
 export function buildStore<S extends object>(
-  reducers: { [K in keyof S]: Reducer<S[K]> },
+  reducers: { [K in keyof S]: Reducer<S[K]> } | Reducer<S>,
   rootSaga: Saga,
   options: StoreOptions<S> = {},
+  extra: Middleware[] = [],
 ) {
   const navigateRef = { current: options.navigate ?? ((to: string) => window.location.assign(to)) };
   const sagaMiddleware = createSagaMiddleware({
@@ -37,9 +39,10 @@ export function buildStore<S extends object>(
     },
   });
   const store = configureStore({
-    reducer: combineReducers(reducers),
+    reducer: (typeof reducers === 'function' ? reducers : combineReducers(reducers)) as Reducer<S>,
     preloadedState: options.preloadedState as S | undefined,
-    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
+    // The thunk middleware: RTK Query's hooks dispatch thunks.
+    middleware: (getDefault) => getDefault().concat(...extra, sagaMiddleware),
   });
   const handle = Object.assign(store, {
     sagaTask: null as Task | null,

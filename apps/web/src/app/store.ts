@@ -1,11 +1,11 @@
-import { combineReducers } from '@reduxjs/toolkit';
+import { combineSlices, type WithSlice } from '@reduxjs/toolkit';
+import { dynamicMiddleware, setSliceInjector } from './lazy-slices';
+import type { api } from '../server-state/api';
 import { authReducer } from '../features/auth/authSlice';
-import { billingReducer } from '../features/billing/billingSlice';
 import { chatWindowsReducer } from '../features/chat/chatWindowsSlice';
 import { conversationsReducer } from '../features/conversations/conversationsSlice';
 import { integrationsReducer } from '../features/integrations/integrationsSlice';
 import { messagesReducer } from '../features/messages/messagesSlice';
-import { notesReducer } from '../features/notes/notesSlice';
 import { notificationsReducer } from '../features/notifications/notificationsSlice';
 import { realtimeReducer } from '../features/realtime/realtimeSlice';
 import { layoutReducer } from '../features/layout/layoutSlice';
@@ -19,7 +19,6 @@ import { buildStore, type StoreOptions } from './store-factory';
 const reducers = {
   auth: authReducer,
   signup: signupReducer,
-  billing: billingReducer,
   theme: themeReducer,
   layout: layoutReducer,
   conversations: conversationsReducer,
@@ -27,13 +26,22 @@ const reducers = {
   realtime: realtimeReducer,
   chatWindows: chatWindowsReducer,
   settings: settingsReducer,
-  notes: notesReducer,
   notifications: notificationsReducer,
   integrations: integrationsReducer,
   team: teamReducer,
 };
 
-export const rootReducer = combineReducers(reducers);
+/**
+ * The app's slices, and later the server-state cache (`api`, RTK Query): that one is injected by the
+ * screens that use it, when their chunk loads (server-state/api.ts), so RTK Query is not part of the
+ * JavaScript /dashboard needs at start.
+ */
+export const rootReducer = combineSlices(reducers).withLazyLoadedSlices<WithSlice<typeof api>>();
+
+setSliceInjector((slice) => rootReducer.inject(slice as Parameters<typeof rootReducer.inject>[0]));
+
+/** Where the `api` slice's middleware is added when it loads; in every store of the app (tests' too). */
+export const apiMiddleware = dynamicMiddleware.middleware;
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -41,7 +49,7 @@ export type { Navigate } from './store-factory';
 
 /** A fresh store; tests build several (e.g. two "tabs") side by side. */
 export function createAppStore(options: StoreOptions<RootState> = {}) {
-  return buildStore<RootState>(reducers, rootSaga, options);
+  return buildStore<RootState>(rootReducer, rootSaga, options, [apiMiddleware]);
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;

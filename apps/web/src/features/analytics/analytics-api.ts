@@ -1,5 +1,5 @@
 import type { AnalyticsAnswer, AnalyticsReport } from '@atende/api-contract';
-import { apiRequest } from '../../api/client';
+import { api } from '../../server-state/api';
 
 /** The period selector's values, as GET /api/analytics?period= takes them (spec §2). */
 export const ANALYTICS_PERIODS = [
@@ -26,10 +26,21 @@ export type {
   AnalyticsTotals,
 } from '@atende/api-contract';
 
-/** GET /api/analytics?period=7d|30d|90d (Supervisor, Admin and Owner; an Agente gets a 403). */
-export async function fetchAnalytics(
-  period: AnalyticsPeriod,
-  signal?: AbortSignal,
-): Promise<AnalyticsReport> {
-  return apiRequest<AnalyticsAnswer>(`/api/analytics?period=${period}`, { signal });
+/** A report with the period it is about (it stays on screen while another period loads). */
+export interface PeriodReport {
+  report: AnalyticsReport;
+  period: AnalyticsPeriod;
 }
+
+export const analyticsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/analytics?period=7d|30d|90d (Supervisor, Admin and Owner; an Agente gets a 403). */
+    getAnalytics: build.query<PeriodReport, AnalyticsPeriod>({
+      query: (period) => `/api/analytics?period=${period}`,
+      transformResponse: (report: AnalyticsAnswer, _meta, period) => ({ report, period }),
+      providesTags: ['Analytics'],
+    }),
+  }),
+});
+
+export const { useGetAnalyticsQuery } = analyticsApi;

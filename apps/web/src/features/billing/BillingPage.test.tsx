@@ -7,9 +7,10 @@ import type { Me } from '../../api/types';
 import { createAppStore } from '../../app/store';
 import { authActions, authReducer } from '../auth/authSlice';
 import BillingPage from './BillingPage';
+import { selectBillingQuery } from './billing-endpoints';
 import { trialView } from './trial';
 import { makeMe } from '../../test/fixtures';
-import { billingStore, makeBilling, serveBilling, stopBillingStores } from './test/billing-fixtures';
+import { billingStore, makeBilling, serveBilling } from './test/billing-fixtures';
 
 /** Anyone but the Owner sees the trial of the user record (GET /api/billing is the Owner's). */
 const me = (overrides: Partial<Me> = {}): Me =>
@@ -18,7 +19,6 @@ const me = (overrides: Partial<Me> = {}): Me =>
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
-  stopBillingStores();
   server.resetHandlers();
 });
 afterAll(() => server.close());
@@ -180,7 +180,7 @@ describe('BillingPage (other roles)', () => {
       expect(screen.getAllByRole('button', { name: 'Disponível em Breve' })).toHaveLength(3);
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(calls).toHaveLength(0);
-      expect(store.getState().billing.status).toBe('idle');
+      expect(selectBillingQuery(store.getState()).status).toBe('uninitialized');
       expect(screen.queryByRole('region', { name: 'Uso deste mês' })).not.toBeInTheDocument();
     },
   );

@@ -1,8 +1,9 @@
 import { can } from '../../api/permissions';
 import { useAppSelector } from '../../app/hooks';
+import { withApi } from '../../server-state/with-api';
 import { PageHeader } from '../../ui/PageHeader';
 import { selectUser } from '../auth/selectors';
-import { selectBilling } from './billingSlice';
+import { useGetBillingQuery } from './billing-endpoints';
 import { OwnerBilling } from './OwnerBilling';
 import { PlansSection } from './PlansSection';
 import { TrialCard } from './TrialCard';
@@ -13,10 +14,11 @@ import { trialView } from './trial';
  * (GET /api/billing); for the other roles, the trial of the user record. Then the plans; payments
  * are not available yet (spec §1, §9).
  */
-export default function BillingPage() {
+function BillingPage() {
   const user = useAppSelector(selectUser);
-  const billing = useAppSelector(selectBilling);
   const owner = can(user?.role, 'billing:manage');
+  // The Owner's figures (OwnerBilling asks for them too: one request, one cache entry).
+  const { data: billing } = useGetBillingQuery(undefined, { skip: user?.role !== 'Owner' });
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader
@@ -33,3 +35,5 @@ export default function BillingPage() {
     </div>
   );
 }
+
+export default withApi(BillingPage);

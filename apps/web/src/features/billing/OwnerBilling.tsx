@@ -1,10 +1,9 @@
 import { BadgeCheck, Loader2 } from 'lucide-react';
-import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { errorText } from '../../api/client';
 import type { Me } from '../../api/types';
 import type { Billing } from './billing-api';
 import { billingTrialView } from './billing-view';
-import { billingActions, selectBillingState } from './billingSlice';
+import { useGetBillingQuery } from './billing-endpoints';
 import { TrialCard } from './TrialCard';
 import { trialView } from './trial';
 import { UsageSection } from './UsageSection';
@@ -53,12 +52,9 @@ function PlanStatus({ billing }: { billing: Billing }) {
  * of the user record stands in.
  */
 export function OwnerBilling({ user }: { user: Me }) {
-  const dispatch = useAppDispatch();
-  const { billing, status, error } = useAppSelector(selectBillingState);
-
-  useEffect(() => {
-    dispatch(billingActions.billingRequested());
-  }, [dispatch]);
+  const query = useGetBillingQuery(undefined, { skip: user.role !== 'Owner' });
+  const billing = query.data ?? null;
+  const failed = query.error !== undefined && !query.isFetching;
 
   if (billing) {
     return (
@@ -68,18 +64,18 @@ export function OwnerBilling({ user }: { user: Me }) {
       </>
     );
   }
-  if (status === 'failed') {
+  if (failed) {
     return (
       <>
         <div
           role="alert"
           className="mb-6 flex flex-wrap items-center gap-3 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-700 dark:bg-red-500/15 dark:text-red-200"
         >
-          <span className="flex-1">Não foi possível carregar o uso do plano: {error}</span>
+          <span className="flex-1">Não foi possível carregar o uso do plano: {errorText(query.error)}</span>
           <button
             type="button"
             className="font-semibold underline underline-offset-2"
-            onClick={() => dispatch(billingActions.billingRequested())}
+            onClick={() => void query.refetch()}
           >
             Tentar novamente
           </button>

@@ -6,13 +6,12 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Me } from '../../api/types';
 import { makeMe } from '../../test/fixtures';
 import DashboardLayout from '../layout/DashboardLayout';
-import { BILLING_POLL_INTERVAL_MS } from './billingSaga';
-import { billingStore, makeBilling, serveBilling, stopBillingStores } from './test/billing-fixtures';
+import { BILLING_POLL_INTERVAL_MS, selectBillingQuery } from './billing-endpoints';
+import { billingStore, makeBilling, serveBilling } from './test/billing-fixtures';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
-  stopBillingStores();
   server.resetHandlers();
   jest.useRealTimers();
 });
@@ -96,7 +95,7 @@ describe('PlanBanner', () => {
   it('shows nothing when all is well', async () => {
     const calls = serveBilling(server, makeBilling());
     const { store } = renderDashboard(owner());
-    await waitFor(() => expect(store.getState().billing.status).toBe('ready'));
+    await waitFor(() => expect(selectBillingQuery(store.getState()).status).toBe('fulfilled'));
     expect(calls).toHaveLength(1);
     expect(content().queryByRole('alert')).not.toBeInTheDocument();
     expect(content().queryByRole('status')).not.toBeInTheDocument();
@@ -132,7 +131,7 @@ describe('PlanBanner', () => {
       }),
     );
     const { store, view } = renderDashboard(owner());
-    await waitFor(() => expect(store.getState().billing.status).toBe('ready'));
+    await waitFor(() => expect(selectBillingQuery(store.getState()).status).toBe('fulfilled'));
     expect(calls).toHaveLength(1);
     expect(content().queryByRole('status')).not.toBeInTheDocument();
 

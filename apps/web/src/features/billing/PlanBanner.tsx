@@ -1,27 +1,25 @@
 import { AlertTriangle, Ban } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../app/hooks';
+import { withApi } from '../../server-state/with-api';
+import { selectUser } from '../auth/selectors';
+import { BILLING_POLL_INTERVAL_MS, useGetBillingQuery } from './billing-endpoints';
 import { overLimitBanner, TRIAL_ENDED_BANNER } from './billing-texts';
-import { billingActions, selectBilling } from './billingSlice';
 
 const linkClass = 'shrink-0 font-semibold underline underline-offset-2 hover:no-underline';
 
 /**
  * The Owner's warnings at the top of the dashboard, from GET /api/billing (loaded when the
  * dashboard opens and every minute): the trial ended (sending blocked), or conversations of this
- * month over the plan's limit. Nothing when all is well. Mount it for the Owner only.
+ * month over the plan's limit. Nothing when all is well. Mount it for the Owner only (the server
+ * refuses everyone else: no other role asks).
  */
-export function PlanBanner() {
-  const dispatch = useAppDispatch();
-  const billing = useAppSelector(selectBilling);
-
-  useEffect(() => {
-    dispatch(billingActions.billingPollingStarted());
-    return () => {
-      dispatch(billingActions.billingPollingStopped());
-    };
-  }, [dispatch]);
+function PlanBannerView() {
+  const user = useAppSelector(selectUser);
+  const { data: billing } = useGetBillingQuery(undefined, {
+    skip: user?.role !== 'Owner',
+    pollingInterval: BILLING_POLL_INTERVAL_MS,
+  });
 
   if (!billing) return null;
   const ended = billing.status === 'trial-ended';
@@ -56,3 +54,5 @@ export function PlanBanner() {
     </div>
   );
 }
+
+export const PlanBanner = withApi(PlanBannerView);

@@ -1,10 +1,13 @@
 import { Archive, ArrowRightLeft, Phone, Star } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { Conversation } from '../../api/types';
+import { errorText } from '../../api/client';
+import { withApi } from '../../server-state/with-api';
+import { useGetTeamQuery } from '../team/team-endpoints';
 import { chatWindowsActions } from './chatWindowsSlice';
 import { ContactDataActions } from './ContactDataActions';
-import { customerNameOf, phoneOf, selectPanel, selectTeam } from './selectors';
+import { customerNameOf, phoneOf, selectPanel } from './selectors';
 
 const cx = (...classes: (string | false | null | undefined)[]) => classes.filter(Boolean).join(' ');
 
@@ -22,19 +25,28 @@ function Heading({ id, children }: { id: string; children: string }) {
   );
 }
 
-function TransferForm({ conversationId, row }: { conversationId: string; row: Conversation | undefined }) {
+/**
+ * 'Transferir': to one of the workspace's active members, from the team list Equipe reads too
+ * (GET /api/team, asked once while the cache keeps it; an agent may be refused: the error is shown).
+ */
+function TransferFormView({
+  conversationId,
+  row,
+}: {
+  conversationId: string;
+  row: Conversation | undefined;
+}) {
   const dispatch = useAppDispatch();
-  const team = useAppSelector(selectTeam);
+  const team = useGetTeamQuery(undefined, { refetchOnMountOrArgChange: false });
   const panel = useAppSelector((state) => selectPanel(state, conversationId));
   const [assigneeId, setAssigneeId] = useState('');
   const selectId = useId();
+  const ready = team.data !== undefined;
+  const failed = team.error !== undefined && !team.isFetching;
+  const members = useMemo(() => (team.data ?? []).filter((m) => m.status === 'active'), [team.data]);
 
-  useEffect(() => {
-    if (team.status === 'idle') dispatch(chatWindowsActions.teamRequested());
-  }, [dispatch, team.status]);
-
-  const candidates = team.members.filter((m) => m.id !== row?.assigneeId);
-  const current = row?.assigneeId ? team.members.find((m) => m.id === row.assigneeId) : undefined;
+  const candidates = members.filter((m) => m.id !== row?.assigneeId);
+  const current = row?.assigneeId ? members.find((m) => m.id === row.assigneeId) : undefined;
 
   // 'Transferir' is only aria-disabled: a disabled button would drop the keyboard's focus as the
   // transfer starts (WCAG 2.4.3), so the form itself refuses to send.
@@ -55,14 +67,14 @@ function TransferForm({ conversationId, row }: { conversationId: string; row: Co
       {current ? (
         <p className="text-xs text-slate-500 dark:text-slate-400">Responsável: {current.name}</p>
       ) : null}
-      {team.status === 'failed' ? (
+      {failed ? (
         <div className="space-y-1 text-xs">
           <p role="alert" className="text-red-600 dark:text-red-400">
-            {team.error}
+            {errorText(team.error)}
           </p>
           <button
             type="button"
-            onClick={() => dispatch(chatWindowsActions.teamRequested())}
+            onClick={() => void team.refetch()}
             className="font-semibold text-blue-700 underline underline-offset-2 dark:text-blue-300"
           >
             Carregar equipe novamente
@@ -77,12 +89,10 @@ function TransferForm({ conversationId, row }: { conversationId: string; row: Co
             id={selectId}
             value={assigneeId}
             onChange={(event) => setAssigneeId(event.target.value)}
-            disabled={team.status !== 'ready' || panel?.pending === 'transfer'}
+            disabled={!ready || panel?.pending === 'transfer'}
             className="input py-1.5 text-sm"
           >
-            <option value="">
-              {team.status === 'ready' ? 'Selecione um membro' : 'Carregando equipe...'}
-            </option>
+            <option value="">{ready ? 'Selecione um membro' : 'Carregando equipe...'}</option>
             {candidates.map((member) => (
               <option key={member.id} value={member.id}>
                 {member.name} ({member.role})
@@ -101,6 +111,8 @@ function TransferForm({ conversationId, row }: { conversationId: string; row: Co
     </form>
   );
 }
+
+const TransferForm = withApi(TransferFormView);
 
 function Rating({ conversationId, rating }: { conversationId: string; rating: number | null }) {
   const dispatch = useAppDispatch();

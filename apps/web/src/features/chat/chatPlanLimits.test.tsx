@@ -6,7 +6,7 @@ import { Provider } from 'react-redux';
 import createSagaMiddleware, { type Task } from 'redux-saga';
 import { all, fork } from 'redux-saga/effects';
 import type { Conversation } from '../../api/types';
-import { rootReducer, type RootState } from '../../app/store';
+import { apiMiddleware, rootReducer, type RootState } from '../../app/store';
 import { authActions, authReducer } from '../auth/authSlice';
 import { conversationsActions, conversationsReducer } from '../conversations/conversationsSlice';
 import { messagesSaga } from '../messages/messagesSaga';
@@ -32,7 +32,7 @@ function renderChat(row: Conversation = conversation()) {
       auth: authReducer(undefined, authActions.sessionChecked(me())),
       conversations: conversationsReducer(undefined, conversationsActions.conversationsLoaded([row])),
     } as RootState,
-    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
+    middleware: (getDefault) => getDefault().concat(apiMiddleware, sagaMiddleware),
   });
   tasks.push(
     sagaMiddleware.run(function* () {

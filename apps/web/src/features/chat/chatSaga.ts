@@ -1,21 +1,7 @@
-import type {
-  ConversationAnswer as ConversationAnswerBody,
-  TeamAnswer as TeamAnswerBody,
-} from '@atende/api-contract';
+import type { ConversationAnswer as ConversationAnswerBody } from '@atende/api-contract';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator, Task } from 'redux-saga';
-import {
-  call,
-  cancel,
-  cancelled,
-  delay,
-  fork,
-  put,
-  select,
-  take,
-  takeEvery,
-  takeLeading,
-} from 'redux-saga/effects';
+import { call, cancel, cancelled, delay, fork, put, select, take, takeEvery } from 'redux-saga/effects';
 import { apiRequest } from '../../api/client';
 import type { Conversation, Me } from '../../api/types';
 import type { RootState } from '../../app/store';
@@ -30,7 +16,6 @@ import {
   type ChatWindowState,
   type Suggestion,
   type SuggestionCategory,
-  type TeamMemberOption,
 } from './chatWindowsSlice';
 import { readSavedWindows, writeSavedWindows } from './chatWindowsStorage';
 import { selectConversationRow } from './selectors';
@@ -182,22 +167,7 @@ function* watchSuggestions(): SagaIterator {
   }
 }
 
-/* ---------------------------------------------------------------- team and commands */
-
-type TeamAnswer = Partial<TeamAnswerBody>;
-
-/** GET /api/team: the active members a conversation can go to (an agent may be refused: the error is shown). */
-function* loadTeam(): SagaIterator {
-  try {
-    const answer: TeamAnswer = yield call(apiRequest<TeamAnswer>, '/api/team?status=active');
-    const members: TeamMemberOption[] = (answer.members ?? [])
-      .filter((m) => m.status === 'active')
-      .map((m) => ({ id: m.id, name: m.name, role: m.role, status: m.status }));
-    yield put(chatWindowsActions.teamLoaded(members));
-  } catch (error) {
-    yield put(chatWindowsActions.teamFailed(errorText(error)));
-  }
-}
+/* ---------------------------------------------------------------- commands */
 
 type ConversationAnswer = Partial<ConversationAnswerBody>;
 
@@ -269,7 +239,6 @@ export function* chatSaga(): SagaIterator {
     yield put(chatWindowsActions.chatWindowsCleared());
   });
   yield fork(watchSuggestions);
-  yield takeLeading(chatWindowsActions.teamRequested.type, loadTeam);
   yield takeEvery(chatWindowsActions.conversationTransferRequested.type, transfer);
   yield takeEvery(chatWindowsActions.conversationRatingRequested.type, rate);
   yield takeEvery(chatWindowsActions.conversationArchiveRequested.type, archive);

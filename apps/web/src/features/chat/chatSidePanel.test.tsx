@@ -120,8 +120,16 @@ describe("side panel 'Ações'", () => {
     const { store, panel } = openWindow(conversation());
 
     const select = panel.getByRole('combobox', { name: 'Transferir para' });
+    // Loading: the list is not there yet.
+    expect(select).toBeDisabled();
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Carregando equipe...']);
     await waitFor(() => expect(select).toBeEnabled());
-    expect(queries).toEqual(['?status=active']);
+    // The one team list Equipe reads too (GET /api/team); the chat offers its active members.
+    expect(queries).toEqual(['']);
     expect(
       within(select)
         .getAllByRole('option')
@@ -164,6 +172,13 @@ describe("side panel 'Ações'", () => {
     const panel = within(screen.getByRole('complementary', { name: 'Detalhes da conversa' }));
     expect(await panel.findByRole('alert')).toHaveTextContent('Você não tem permissão para esta ação');
     expect(panel.queryByRole('combobox', { name: 'Transferir para' })).not.toBeInTheDocument();
+    // 'Carregar equipe novamente' asks again; once allowed, the members are offered.
+    const queries = teamApi();
+    await user.click(panel.getByRole('button', { name: 'Carregar equipe novamente' }));
+    const select = await panel.findByRole('combobox', { name: 'Transferir para' });
+    await waitFor(() => expect(select).toBeEnabled());
+    expect(queries).toEqual(['']);
+    expect(panel.queryByRole('alert')).not.toBeInTheDocument();
 
     const window = screen.getByRole('dialog', { name: 'Conversa com Maria Souza' });
     await user.type(within(window).getByRole('textbox', { name: 'Mensagem' }), 'Oi');

@@ -407,7 +407,7 @@ describe('chat window state machine (spec §4)', () => {
     });
 
     it('signing out clears the windows', () => {
-      const state = run(open('a@c.us'), a.teamRequested(), a.chatWindowsCleared());
+      const state = run(open('a@c.us'), a.chatWindowsCleared());
       expect(state).toEqual(initialChatWindowsState);
     });
   });
@@ -483,18 +483,5 @@ describe('chat window state machine (spec §4)', () => {
     expect(state.panels['a@c.us']).toEqual({ pending: 'archive', notice: null });
     state = reduce(state, a.conversationCommandFailed({ conversationId: 'a@c.us', error: 'Falhou' }));
     expect(state.panels['a@c.us']).toEqual({ pending: null, notice: { kind: 'error', text: 'Falhou' } });
-  });
-
-  it('team members: loading, loaded, failed', () => {
-    let state = run(a.teamRequested());
-    expect(state.team.status).toBe('loading');
-    state = reduce(state, a.teamLoaded([{ id: 'u2', name: 'Bia', role: 'Agente', status: 'active' }]));
-    expect(state.team).toEqual({
-      status: 'ready',
-      members: [{ id: 'u2', name: 'Bia', role: 'Agente', status: 'active' }],
-      error: null,
-    });
-    state = reduce(state, a.teamFailed('Você não tem permissão para esta ação'));
-    expect(state.team).toMatchObject({ status: 'failed', error: 'Você não tem permissão para esta ação' });
   });
 });

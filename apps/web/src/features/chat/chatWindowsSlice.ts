@@ -49,20 +49,6 @@ export interface PanelState {
   notice: { kind: 'success' | 'error'; text: string } | null;
 }
 
-/** A member the conversation can be transferred to (GET /api/team). */
-export interface TeamMemberOption {
-  id: string;
-  name: string;
-  role: string;
-  status: 'active' | 'inactive';
-}
-
-export interface TeamState {
-  status: 'idle' | 'loading' | 'ready' | 'failed';
-  members: TeamMemberOption[];
-  error: string | null;
-}
-
 export interface ChatWindowsState {
   windows: ChatWindowState[];
   topZ: number;
@@ -72,7 +58,6 @@ export interface ChatWindowsState {
   suggestions: Record<string, SuggestionsState>;
   /** Side-panel command state by conversation id. */
   panels: Record<string, PanelState>;
-  team: TeamState;
 }
 
 export const initialChatWindowsState: ChatWindowsState = {
@@ -81,7 +66,6 @@ export const initialChatWindowsState: ChatWindowsState = {
   ownerId: null,
   suggestions: {},
   panels: {},
-  team: { status: 'idle', members: [], error: null },
 };
 
 /**
@@ -319,20 +303,6 @@ const chatWindowsSlice = createSlice({
       if (!entry) return;
       entry.status = 'failed';
       entry.error = action.payload.error;
-    },
-
-    /* Team members for 'Transferir' (GET /api/team). */
-
-    teamRequested(state) {
-      state.team.status = 'loading';
-      state.team.error = null;
-    },
-    teamLoaded(state, action: PayloadAction<TeamMemberOption[]>) {
-      state.team = { status: 'ready', members: action.payload, error: null };
-    },
-    teamFailed(state, action: PayloadAction<string>) {
-      state.team.status = 'failed';
-      state.team.error = action.payload;
     },
 
     /* Side-panel commands ('Ações'): real calls; the answer's row goes to the conversations slice. */

@@ -10,7 +10,6 @@ export const selectSuggestions = (state: RootState, conversationId: string): Sug
   state.chatWindows.suggestions[conversationId];
 export const selectPanel = (state: RootState, conversationId: string): PanelState | undefined =>
   state.chatWindows.panels[conversationId];
-export const selectTeam = (state: RootState) => state.chatWindows.team;
 
 /** The conversation row of the list (conversations slice), by its id or, failing that, its chat id. */
 export function selectConversationRow(state: RootState, conversationId: string): Conversation | undefined {

@@ -2,7 +2,9 @@ import { errorText } from '../../api/client';
 import { Send } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '../../ui/Dialog';
+import { useAppDispatch } from '../../app/hooks';
 import { sendAndFollow, type Email, type EmailPriority } from './emails-api';
+import { EMAIL_LISTS, emailsApi } from './emails-endpoints';
 import {
   COMPOSE_TITLES,
   PRIORITY_LABELS,
@@ -34,6 +36,7 @@ export function EmailComposeDialog({
   onFailed?: () => void;
 }) {
   const formId = useId();
+  const dispatch = useAppDispatch();
   const [to, setTo] = useState(draft.to);
   const [cc, setCc] = useState(draft.cc);
   const [subject, setSubject] = useState(draft.subject);
@@ -79,6 +82,8 @@ export function EmailComposeDialog({
         },
         { signal: following.current.signal },
       );
+      // Recorded (sent, queued or refused by the server): every list of e-mails fetches again.
+      dispatch(emailsApi.util.invalidateTags(EMAIL_LISTS));
       if (result.outcome === 'failed') {
         // Recorded as not sent (the list shows it so); what was typed stays for another try.
         setError(result.message);

@@ -1,12 +1,14 @@
 import { Search } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
+import { errorText } from '../../api/client';
+import { withApi } from '../../server-state/with-api';
 import { Dialog } from '../../ui/Dialog';
 import { useNow } from '../conversations/useNow';
 import type { Email, EmailPriority } from './emails-api';
 import { EmailItem } from './EmailItem';
 import { EmailListStatus } from './EmailListStatus';
 import { PRIORITY_LABELS } from './email-format';
-import { useEmailList } from './useEmailList';
+import { useGetEmailsQuery } from './emails-endpoints';
 
 export const ALL_EMAILS_TITLE = 'Todos os emails';
 
@@ -48,33 +50,16 @@ const PRIORITY_FILTERS: readonly PriorityFilter[] = ['all', 'high', 'medium', 'l
 
 /**
  * 'Todos os emails': every e-mail of the workspace with a search box, a 'Somente não lidos' filter and
- * a priority filter; a click opens the e-mail.
+ * a priority filter; a click opens the e-mail. Fetched again after a send, a delete or a read (the
+ * e-mails' cache tag).
  */
-export function EmailListDialog({
-  revision,
-  readIds,
-  onOpen,
-  onClose,
-}: {
-  /** Fetch again when it changes (after a send, a delete or a read). */
-  revision: number;
-  /** E-mails read meanwhile (shown read before the list is fetched again). */
-  readIds: ReadonlySet<string>;
-  onOpen: (email: Email) => void;
-  onClose: () => void;
-}) {
+function EmailListDialogView({ onOpen, onClose }: { onOpen: (email: Email) => void; onClose: () => void }) {
   const ids = useId();
-  const { emails, loading, error } = useEmailList(undefined, revision);
+  const { data, isLoading: loading, error } = useGetEmailsQuery(undefined);
+  const emails = data ?? null;
   const now = useNow();
   const [filters, setFilters] = useState<EmailFilters>({ search: '', unreadOnly: false, priority: 'all' });
-  const shown = useMemo(
-    () =>
-      filterEmails(
-        (emails ?? []).map((e) => (e.isUnread && readIds.has(e.id) ? { ...e, isUnread: false } : e)),
-        filters,
-      ),
-    [emails, filters, readIds],
-  );
+  const shown = useMemo(() => filterEmails(emails ?? [], filters), [emails, filters]);
   const filtering = filters.search.trim() !== '' || filters.unreadOnly || filters.priority !== 'all';
 
   return (
@@ -128,7 +113,7 @@ export function EmailListDialog({
       ) : null}
       <EmailListStatus
         loading={loading && !emails}
-        error={error}
+        error={error ? errorText(error) : null}
         empty={emails !== null && shown.length === 0}
         emptyText={filtering && emails && emails.length > 0 ? 'Nenhum email encontrado' : 'Nenhum email'}
       />
@@ -142,3 +127,5 @@ export function EmailListDialog({
     </Dialog>
   );
 }
+
+export const EmailListDialog = withApi(EmailListDialogView);

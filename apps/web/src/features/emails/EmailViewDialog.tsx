@@ -1,8 +1,10 @@
 import { Forward, Paperclip, Reply, ReplyAll, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { withApi } from '../../server-state/with-api';
 import { ConfirmDialog, useConfirmedAction } from '../../ui/ConfirmDialog';
 import { Dialog } from '../../ui/Dialog';
-import { EMAIL_FAILED_TEXT, deleteEmail, type Email } from './emails-api';
+import { EMAIL_FAILED_TEXT, type Email } from './emails-api';
+import { useDeleteEmailMutation, useMarkEmailReadMutation } from './emails-endpoints';
 import { PriorityBadge, deliveryLabel } from './EmailItem';
 import { formatEmailDate, formatFileSize, senderLabelOf } from './email-format';
 
@@ -21,7 +23,8 @@ function ConfirmDeleteDialog({
   onCancel: () => void;
   onDeleted: (message: string) => void;
 }) {
-  const action = useConfirmedAction(() => deleteEmail(email.id), onDeleted);
+  const [deleteEmail] = useDeleteEmailMutation();
+  const action = useConfirmedAction(() => deleteEmail(email.id).unwrap(), onDeleted);
   return (
     <ConfirmDialog
       title={DELETE_CONFIRM_TITLE}
@@ -41,20 +44,30 @@ function ConfirmDeleteDialog({
 
 /**
  * One e-mail: sender, subject (the dialog's name), pt-BR date, priority, content, and the actions
- * 'Responder', 'Responder com cópia', 'Encaminhar' and 'Excluir' (after a confirmation).
+ * 'Responder', 'Responder com cópia', 'Encaminhar' and 'Excluir' (after a confirmation). An e-mail
+ * opened unread (`markRead`) is marked read (POST /api/emails/:id/read, shown read at once).
  */
-export function EmailViewDialog({
+function EmailViewDialogView({
   email,
+  markRead = false,
   onClose,
   onAction,
   onDeleted,
 }: {
   email: Email;
+  markRead?: boolean;
   onClose: () => void;
   onAction: (action: EmailAction, email: Email) => void;
   onDeleted: (message: string) => void;
 }) {
   const [confirming, setConfirming] = useState(false);
+  const [markEmailRead] = useMarkEmailReadMutation();
+  const marked = useRef(false);
+  useEffect(() => {
+    if (!markRead || marked.current) return;
+    marked.current = true;
+    void markEmailRead(email.id);
+  }, [markRead, markEmailRead, email.id]);
   const sender = senderLabelOf(email);
   const delivery = deliveryLabel(email);
   const cc = email.cc;
@@ -185,3 +198,5 @@ export function EmailViewDialog({
     </>
   );
 }
+
+export const EmailViewDialog = withApi(EmailViewDialogView);

@@ -2,6 +2,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { Provider } from 'react-redux';
+import { createAppStore } from '../../app/store';
 import { EmailsPanel } from '../dashboard/overview/EmailsPanel';
 import { email, mailboxHandlers, type FakeMailbox } from './test/email-fixtures';
 
@@ -40,7 +42,12 @@ beforeEach(() => {
 
 function renderPanel() {
   const user = userEvent.setup();
-  render(<EmailsPanel />);
+  // The app's store (no sagas): the e-mails' calls go through its server-state cache.
+  render(
+    <Provider store={createAppStore({ runSagas: false })}>
+      <EmailsPanel />
+    </Provider>,
+  );
   return { user, column: screen.getByRole('region', { name: 'Emails' }) };
 }
 

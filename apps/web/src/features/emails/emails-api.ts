@@ -1,4 +1,4 @@
-import type { DoneAnswer, Email, EmailAnswer, EmailSentAnswer, EmailsAnswer } from '@atende/api-contract';
+import type { Email, EmailAnswer, EmailSentAnswer } from '@atende/api-contract';
 import { apiRequest } from '../../api/client';
 
 // The answer's shape is the contract's, shared with the gateway (types only: no zod in the bundle).
@@ -24,13 +24,6 @@ export const EMAIL_SENT_TEXT = 'Email enviado com sucesso!';
 export const EMAIL_QUEUED_TEXT = 'Email na fila de envio: o status aparece na lista';
 export const EMAIL_FAILED_TEXT = 'Falha ao enviar o email';
 export const EMAIL_DELETED_TEXT = 'Email excluído com sucesso!';
-
-/** The workspace's e-mails, newest first (all of them without `limit`). */
-export async function fetchEmails(limit?: number, signal?: AbortSignal): Promise<Email[]> {
-  const query = limit === undefined ? '' : `?limit=${limit}`;
-  const answer = await apiRequest<Partial<EmailsAnswer>>(`/api/emails${query}`, { signal });
-  return Array.isArray(answer.emails) ? answer.emails : [];
-}
 
 /** POST /api/emails: the e-mail as recorded (status `sending`: the e-mail channel sends it). */
 async function recordEmail(email: OutgoingEmail): Promise<Email | null> {
@@ -69,20 +62,4 @@ export async function sendAndFollow(
     return { outcome: 'failed', email: current, message: current.error || EMAIL_FAILED_TEXT };
   }
   return { outcome: 'queued', email: current, message: EMAIL_QUEUED_TEXT };
-}
-
-/** POST /api/emails/:id/read: the e-mail, now read. */
-export async function markEmailRead(id: string): Promise<Email | null> {
-  const answer = await apiRequest<Partial<EmailAnswer>>(`/api/emails/${encodeURIComponent(id)}/read`, {
-    method: 'POST',
-  });
-  return answer.email ?? null;
-}
-
-/** DELETE /api/emails/:id: the server's text. */
-export async function deleteEmail(id: string): Promise<string> {
-  const answer = await apiRequest<Partial<DoneAnswer>>(`/api/emails/${encodeURIComponent(id)}`, {
-    method: 'DELETE',
-  });
-  return answer.message || EMAIL_DELETED_TEXT;
 }

@@ -1,7 +1,6 @@
 import { CreditCard, LogOut, Menu, MessagesSquare, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { NavLink, Outlet } from 'react-router';
-import { PlanBanner } from '../billing/PlanBanner';
 import { LazyChatWindows } from '../chat/LazyChatWindows';
 import { NotificationsBell } from '../notifications/NotificationsBell';
 import type { LucideIcon } from 'lucide-react';
@@ -20,6 +19,9 @@ import { UserBlock } from './UserBlock';
 
 /** Shown instead of the dashboard until the account enrols in the two-factor sign-in its workspace requires. */
 const TwoFactorRequiredScreen = lazy(() => import('../two-factor/TwoFactorRequiredScreen'));
+// The Owner's plan warnings come with the server-state cache (RTK Query), after the first paint:
+// they show once GET /api/billing answered anyway.
+const PlanBanner = lazy(() => import('../billing/PlanBanner').then((m) => ({ default: m.PlanBanner })));
 
 const cx = (...classes: (string | false | null | undefined)[]) => classes.filter(Boolean).join(' ');
 
@@ -254,7 +256,11 @@ export default function DashboardLayout() {
         tabIndex={-1}
         className="min-w-0 flex-1 px-4 pt-6 pb-24 outline-none sm:px-6 lg:px-10 lg:pt-8"
       >
-        {can(user?.role, 'billing:manage') ? <PlanBanner /> : null}
+        {can(user?.role, 'billing:manage') ? (
+          <Suspense fallback={null}>
+            <PlanBanner />
+          </Suspense>
+        ) : null}
         <Outlet />
       </main>
       <LazyChatWindows />

@@ -1,12 +1,12 @@
 import { Search } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import { useMemo, useState } from 'react';
+import { errorText } from '../../api/client';
+import { withApi } from '../../server-state/with-api';
 import { Dialog } from '../../ui/Dialog';
-import { useApiResource } from '../dashboard/overview/useApiResource';
 import { NoteCard } from './NoteCard';
 import { searchKey } from './note-format';
-import { fetchNotes, type Note } from './notes-api';
-import { selectNotesRevision } from './notesSlice';
+import type { Note } from './notes-api';
+import { useGetNotesQuery } from './notes-endpoints';
 
 /** Notes whose title, content or a tag contains the query (case and accents ignored); order kept. */
 export function filterNotes(notes: readonly Note[], query: string): Note[] {
@@ -20,16 +20,13 @@ export function filterNotes(notes: readonly Note[], query: string): Note[] {
   );
 }
 
-/** 'Todas as anotações': every note (pinned first), searchable by title, content or tag. */
-export function AllNotesDialog({ onClose, onOpen }: { onClose: () => void; onOpen: (note: Note) => void }) {
-  const load = useCallback((signal: AbortSignal) => fetchNotes(undefined, signal), []);
-  const { data, loading, error, reload } = useApiResource(load);
-  const revision = useAppSelector(selectNotesRevision);
+/**
+ * 'Todas as anotações': every note (pinned first), searchable by title, content or tag; fetched again
+ * after any saved change to a note (the notes' cache tag).
+ */
+function AllNotesDialogView({ onClose, onOpen }: { onClose: () => void; onOpen: (note: Note) => void }) {
+  const { data, isLoading: loading, error } = useGetNotesQuery(undefined);
   const [query, setQuery] = useState('');
-  const [firstRevision] = useState(revision);
-  useEffect(() => {
-    if (revision !== firstRevision) reload();
-  }, [revision, firstRevision, reload]);
   const notes = useMemo(() => filterNotes(data ?? [], query), [data, query]);
 
   return (
@@ -52,7 +49,7 @@ export function AllNotesDialog({ onClose, onOpen }: { onClose: () => void; onOpe
       <div className="mt-2">
         {error ? (
           <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {error}
+            {errorText(error)}
           </p>
         ) : loading && !data ? (
           <p className="text-sm text-slate-500 dark:text-slate-400">Carregando...</p>
@@ -71,3 +68,5 @@ export function AllNotesDialog({ onClose, onOpen }: { onClose: () => void; onOpe
     </Dialog>
   );
 }
+
+export const AllNotesDialog = withApi(AllNotesDialogView);

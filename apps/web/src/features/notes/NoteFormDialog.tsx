@@ -4,7 +4,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '../../ui/Dialog';
 import { improveNote, optimizeStrategy, type AiProposal } from './ai-assist';
 import { INVALID_REMINDER_TEXT, fromDateTimeLocal, parseTags, toDateTimeLocal } from './note-format';
-import { createNote, updateNote, type Note, type NoteChange } from './notes-api';
+import type { Note, NoteChange } from './notes-api';
+import { useCreateNoteMutation, useUpdateNoteMutation } from './notes-endpoints';
+import { withApi } from '../../server-state/with-api';
 import { FormAlert } from '../../ui/FormAlert';
 import { Field } from '../../ui/Field';
 
@@ -55,7 +57,7 @@ function ProposalPanel({
  * without them saving silently does nothing, spec §5), Lembrete, Tags (comma separated, trimmed),
  * 'Fixar anotação', and the local AI assistant ('Melhorar com IA', 'Otimizar estratégia').
  */
-export function NoteFormDialog({
+function NoteFormDialogView({
   note,
   onClose,
   onSaved,
@@ -73,6 +75,8 @@ export function NoteFormDialog({
   const [isPinned, setIsPinned] = useState(note?.isPinned ?? false);
   const [proposal, setProposal] = useState<AiProposal | null>(null);
   const { pending: saving, error, setError, run } = usePendingAction();
+  const [createNote] = useCreateNoteMutation();
+  const [updateNote] = useUpdateNoteMutation();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -87,20 +91,23 @@ export function NoteFormDialog({
     const tagList = parseTags(tags);
     const save = () =>
       note
-        ? updateNote(note.id, {
-            title: title.trim(),
-            content: content.trim(),
-            reminder: reminderAt,
-            tags: tagList,
-            isPinned,
-          })
+        ? updateNote({
+            id: note.id,
+            input: {
+              title: title.trim(),
+              content: content.trim(),
+              reminder: reminderAt,
+              tags: tagList,
+              isPinned,
+            },
+          }).unwrap()
         : createNote({
             title: title.trim(),
             content: content.trim(),
             ...(reminderAt ? { reminder: reminderAt } : {}),
             ...(tagList.length > 0 ? { tags: tagList } : {}),
             isPinned,
-          });
+          }).unwrap();
     void run(save, onSaved);
   };
 
@@ -216,3 +223,6 @@ export function NoteFormDialog({
     </Dialog>
   );
 }
+
+/** The form with the notes' calls (the server-state cache joins the store when it first shows). */
+export const NoteFormDialog = withApi(NoteFormDialogView);

@@ -1,10 +1,12 @@
 import { BellRing, Pencil, Pin, Tags, Trash2 } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Dialog } from '../../ui/Dialog';
 import { errorText } from '../../api/client';
 import { formatDateTime } from './note-format';
 import { NoteFormDialog } from './NoteFormDialog';
-import { deleteNote, fetchNote, type Note, type NoteChange } from './notes-api';
+import type { Note, NoteChange } from './notes-api';
+import { useDeleteNoteMutation, useGetNoteQuery } from './notes-endpoints';
+import { withApi } from '../../server-state/with-api';
 import { ReminderDialog } from './ReminderDialog';
 import { TagList } from './TagList';
 import { TagsDialog } from './TagsDialog';
@@ -34,11 +36,12 @@ function ConfirmDeleteDialog({
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [deleteNote] = useDeleteNoteMutation();
   const confirm = async () => {
     setBusy(true);
     setError(null);
     try {
-      onDeleted(await deleteNote(note.id));
+      onDeleted(await deleteNote(note.id).unwrap());
     } catch (reason) {
       setError(errorText(reason));
       setBusy(false);
@@ -83,9 +86,9 @@ const actionClass =
 /**
  * A note (spec §2 Note modals): title, content, tags, reminder, pinned and dates (pt-BR), with
  * 'Editar', 'Definir lembrete', 'Gerenciar tags' and 'Excluir' (after a confirmation). Each change
- * shows its success text here; `onChanged` lets the lists reload.
+ * shows its success text here and makes the lists of notes fetch again (their tag); `onChanged` gets the note.
  */
-export function NoteViewDialog({
+function NoteViewDialogView({
   noteId,
   initial,
   onClose,
@@ -96,31 +99,22 @@ export function NoteViewDialog({
   /** The note as a list had it (shown at once); fetched by id otherwise. */
   initial?: Note;
   onClose: () => void;
-  onChanged: (note: Note) => void;
+  onChanged?: (note: Note) => void;
   onDeleted: (message: string) => void;
 }) {
-  const [note, setNote] = useState<Note | null>(initial ?? null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  // The note as changed here; until then the list's copy, or the one fetched by id.
+  const [changedNote, setNote] = useState<Note | null>(null);
+  const fetched = useGetNoteQuery(noteId, { skip: initial !== undefined });
+  const note = changedNote ?? initial ?? fetched.data ?? null;
+  const loadError = fetched.error ? errorText(fetched.error) : null;
   const [step, setStep] = useState<Step>(null);
   const [message, setMessage] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (initial) return;
-    const controller = new AbortController();
-    fetchNote(noteId, controller.signal).then(
-      (found) => setNote(found),
-      (reason: unknown) => {
-        if (!controller.signal.aborted) setLoadError(errorText(reason));
-      },
-    );
-    return () => controller.abort();
-  }, [noteId, initial]);
 
   const saved = ({ note: next, message: text }: NoteChange) => {
     setNote(next);
     setMessage(text);
     setStep(null);
-    onChanged(next);
+    onChanged?.(next);
   };
 
   if (!note) {
@@ -214,3 +208,6 @@ export function NoteViewDialog({
     </>
   );
 }
+
+/** The note's modal with the notes' calls (the server-state cache joins the store when it first shows). */
+export const NoteViewDialog = withApi(NoteViewDialogView);

@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { usePendingAction } from '../../ui/usePendingAction';
 import { Dialog } from '../../ui/Dialog';
 import { INVALID_REMINDER_TEXT, REMINDER_FORMAT, parseReminderPrompt, toReminderPrompt } from './note-format';
-import { setNoteReminder, type Note, type NoteChange } from './notes-api';
+import type { Note, NoteChange } from './notes-api';
+import { useSetNoteReminderMutation } from './notes-endpoints';
 
 /**
  * 'Definir lembrete' (spec §5): a date typed as 'YYYY-MM-DD HH:MM' (the user's own time); anything
@@ -21,7 +22,9 @@ export function ReminderDialog({
   const [value, setValue] = useState(toReminderPrompt(note.reminder));
   const { pending: saving, error, setError, run } = usePendingAction();
 
-  const save = (reminder: string | null) => run(() => setNoteReminder(note.id, reminder), onSaved);
+  const [setNoteReminder] = useSetNoteReminderMutation();
+  const save = (reminder: string | null) =>
+    run(() => setNoteReminder({ id: note.id, reminder }).unwrap(), onSaved);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { usePendingAction } from '../../ui/usePendingAction';
 import { Dialog } from '../../ui/Dialog';
 import { parseTags } from './note-format';
-import { setNoteTags, type Note, type NoteChange } from './notes-api';
+import type { Note, NoteChange } from './notes-api';
+import { useSetNoteTagsMutation } from './notes-endpoints';
 
 /** 'Gerenciar tags': the note's tags as one comma-separated text (split on commas and trimmed, spec §5). */
 export function TagsDialog({
@@ -17,10 +18,11 @@ export function TagsDialog({
   const formId = useId();
   const [value, setValue] = useState(note.tags.join(', '));
   const { pending: saving, error, run } = usePendingAction();
+  const [setNoteTags] = useSetNoteTagsMutation();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void run(() => setNoteTags(note.id, parseTags(value)), onSaved);
+    void run(() => setNoteTags({ id: note.id, tags: parseTags(value) }).unwrap(), onSaved);
   };
 
   return (

@@ -4,7 +4,6 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Dialog } from '../../ui/Dialog';
 import { formatBadgeCount } from '../layout/badge';
 import { formatDateTime } from '../notes/note-format';
-import { notesActions } from '../notes/notesSlice';
 import type { AppNotification } from './notifications-api';
 import {
   notificationsActions,
@@ -221,11 +220,7 @@ export function NotificationsBell({ collapsed = false }: { collapsed?: boolean }
             key={noteId}
             noteId={noteId}
             onClose={() => setNoteId(null)}
-            onChanged={() => dispatch(notesActions.notesChanged())}
-            onDeleted={() => {
-              setNoteId(null);
-              dispatch(notesActions.notesChanged());
-            }}
+            onDeleted={() => setNoteId(null)}
           />
         </Suspense>
       ) : null}

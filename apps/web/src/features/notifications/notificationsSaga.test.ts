@@ -2,7 +2,8 @@ import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { authActions } from '../auth/authSlice';
-import { notesActions } from '../notes/notesSlice';
+import { notesApi } from '../notes/notes-endpoints';
+import { note } from '../notes/test/note-fixtures';
 import { createTestStore, stopTestStores, type TestStore } from '../notes/test/note-fixtures';
 import type { AppNotification } from './notifications-api';
 import { notificationsSaga, NOTIFICATIONS_POLL_INTERVAL_MS } from './notificationsSaga';
@@ -90,7 +91,17 @@ describe('notificationsSaga', () => {
     await waitFor(() => expect(gets(calls)).toBe(1));
     window.dispatchEvent(new Event('focus'));
     await waitFor(() => expect(gets(calls)).toBe(2));
-    store.dispatch(notesActions.notesChanged());
+    // A note saved through the notes' API (here its tags) asks the bell again.
+    server.use(
+      http.put('/api/notes/:id/tags', () =>
+        HttpResponse.json({
+          success: true,
+          note: note(1, { tags: ['x'] }),
+          message: 'Tags atualizadas com sucesso!',
+        }),
+      ),
+    );
+    await store.dispatch(notesApi.endpoints.setNoteTags.initiate({ id: 'n1', tags: ['x'] }));
     await waitFor(() => expect(gets(calls)).toBe(3));
     store.dispatch(notificationsActions.refreshRequested());
     await waitFor(() => expect(gets(calls)).toBe(4));

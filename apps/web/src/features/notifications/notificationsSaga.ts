@@ -2,7 +2,6 @@ import { buffers, eventChannel, type EventChannel } from 'redux-saga';
 import { call, cancelled, delay, put, race, take, takeEvery } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { authActions } from '../auth/authSlice';
-import { notesActions } from '../notes/notesSlice';
 import {
   clearNotifications,
   fetchNotifications,
@@ -56,7 +55,7 @@ export function* fetchOnce(seen: Seen) {
   }
 }
 
-/** Fetches now, then every 30 s, on window focus, and whenever a note changed or a refresh is asked. */
+/** Fetches now, then every 30 s, on window focus, and when a refresh is asked (e.g. a note changed: notes-endpoints.ts). */
 function* watchNotifications(options: NotificationsSagaOptions) {
   const focus: EventChannel<true> = yield call(focusChannel);
   const seen: Seen = { ids: null };
@@ -66,7 +65,7 @@ function* watchNotifications(options: NotificationsSagaOptions) {
       yield race({
         tick: delay(options.pollIntervalMs ?? NOTIFICATIONS_POLL_INTERVAL_MS),
         focus: take(focus),
-        asked: take([notificationsActions.refreshRequested.type, notesActions.notesChanged.type]),
+        asked: take(notificationsActions.refreshRequested.type),
       });
     }
   } finally {

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { authActions } from '../auth/authSlice';
 import type { WorkspaceSettings } from './settings-model';
-import { SAVED_NOTICE_MS } from './settingsSaga';
+import { SAVED_NOTICE_MS } from './useSettingsCommands';
 import { member, renderSettings, serverDefaults, stopSettingsSagas } from './test/settings-store';
 
 const IMPORT_ERROR = 'Erro ao importar arquivo. Verifique se o formato está correto.';

@@ -1,6 +1,7 @@
 import { Download, Lock, Save, Upload } from 'lucide-react';
-import { lazy, Suspense, useEffect, type ChangeEvent } from 'react';
+import { lazy, Suspense, type ChangeEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { withApi } from '../../server-state/with-api';
 import { PageHeader } from '../../ui/PageHeader';
 import { selectUser } from '../auth/selectors';
 import { TwoFactorSection } from '../two-factor/TwoFactorSection';
@@ -12,6 +13,7 @@ import { AppearancePanel, CompanyPanel, NotificationsPanel, SecurityFields } fro
 import { SettingsTabs } from './SettingsTabs';
 import { selectSettings, settingsActions, settingsTabsFor, type FieldChange } from './settingsSlice';
 import { SETTINGS_TEXTS } from './texts';
+import { useSettingsCommands } from './useSettingsCommands';
 
 const t = SETTINGS_TEXTS;
 
@@ -26,7 +28,7 @@ const CannedRepliesPanel = lazy(() => import('./canned-replies/CannedRepliesPane
  * etapas, their own two-factor sign-in, which every role may use. Owners and Admins also have the
  * tab Respostas prontas (the canned replies the chat suggests); the others do not see it.
  */
-export default function SettingsPage() {
+function SettingsPage() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const s = useAppSelector(selectSettings);
@@ -36,9 +38,7 @@ export default function SettingsPage() {
   // A tab this member may not see (the role changed) shows the first one.
   const tab = tabs.includes(s.tab) ? s.tab : tabs[0]!;
 
-  useEffect(() => {
-    dispatch(settingsActions.pageOpened());
-  }, [dispatch]);
+  const commands = useSettingsCommands();
 
   const onChange = (change: FieldChange) => dispatch(settingsActions.fieldChanged(change));
   const onImport = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -47,7 +47,7 @@ export default function SettingsPage() {
     input.value = ''; // choosing the same file again imports it again
     if (!file) return;
     try {
-      dispatch(settingsActions.importRequested(await readFileText(file)));
+      void commands.importFile(await readFileText(file));
     } catch {
       dispatch(settingsActions.importFailed(t.importError));
     }
@@ -102,7 +102,7 @@ export default function SettingsPage() {
                   type="button"
                   className="btn-primary"
                   disabled={!ready || s.saving}
-                  onClick={() => dispatch(settingsActions.saveRequested())}
+                  onClick={() => void commands.save()}
                 >
                   <Save aria-hidden className="h-4 w-4" />
                   {s.saving ? t.saving : t.save}
@@ -137,11 +137,7 @@ export default function SettingsPage() {
           <p role="alert" className="text-red-600 dark:text-red-400">
             {s.loadError ?? t.loadError}
           </p>
-          <button
-            type="button"
-            className="btn-secondary"
-            onClick={() => dispatch(settingsActions.pageOpened())}
-          >
+          <button type="button" className="btn-secondary" onClick={commands.reload}>
             {t.retry}
           </button>
         </div>
@@ -172,3 +168,5 @@ export default function SettingsPage() {
     </div>
   );
 }
+
+export default withApi(SettingsPage);

@@ -7,16 +7,13 @@ import type { Me } from '../../api/types';
 import TeamPage from '../dashboard/TeamPage';
 import { formatLastActive } from './team-logic';
 import { ACTED_AT, failure, member, team, teamApi, viewerAs } from './test/team-fixtures';
-import { createTeamStore, stopTeamStores } from './test/team-store';
+import { createTeamStore } from './test/team-store';
 
 const server = setupServer(
   http.all('/api/*', () => HttpResponse.json({ success: false, error: 'não stub' }, { status: 404 })),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  stopTeamStores();
-  server.resetHandlers();
-});
+afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 /** Equipe over the in-memory /api/team, signed in as `viewer` (who is also the API's actor). */

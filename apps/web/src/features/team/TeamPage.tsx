@@ -1,6 +1,8 @@
 import { Eye, Lock, RefreshCw, Search, UserPlus, X } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { failureOf } from '../../server-state/api';
+import { withApi } from '../../server-state/with-api';
 import { PageHeader } from '../../ui/PageHeader';
 import { selectUser } from '../auth/selectors';
 import { CredentialsDialog } from './CredentialsDialog';
@@ -8,29 +10,41 @@ import { MemberFormDialog } from './MemberFormDialog';
 import { MembersTable } from './MembersTable';
 import { RemoveMemberDialog } from './RemoveMemberDialog';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
-import { selectAllMembers, selectTeam, selectVisibleMembers } from './selectors';
-import { changedFields, teamAbilities } from './team-logic';
+import { selectTeam } from './selectors';
+import { useGetTeamQuery } from './team-endpoints';
+import { changedFields, filterMembers, teamAbilities } from './team-logic';
 import { teamActions } from './teamSlice';
-import { MEMBER_ROLES, TEAM_TEXTS, type MemberFormValues, type RoleFilter, type StatusFilter } from './types';
+import {
+  MEMBER_ROLES,
+  TEAM_TEXTS,
+  type MemberFormValues,
+  type RoleFilter,
+  type StatusFilter,
+  type TeamMember,
+} from './types';
+import { useTeamCommands } from './useTeamCommands';
+
+const NO_MEMBERS: TeamMember[] = [];
 
 /**
  * Equipe (spec §2, §4, §6): the workspace's members with search and filters; roles with
  * team:manage add, edit and remove them and reset their passwords; a Supervisor reads; an Agente
- * gets the permission text.
+ * gets the permission text (also when GET /api/team answers 403: a role lowered meanwhile). The
+ * members are GET /api/team's (fetched when the page opens and after every change).
  */
-export default function TeamPage() {
+function TeamPage() {
   const dispatch = useAppDispatch();
   const viewer = useAppSelector(selectUser);
   const team = useAppSelector(selectTeam);
-  const all = useAppSelector(selectAllMembers);
-  const visible = useAppSelector(selectVisibleMembers);
   const abilities = teamAbilities(viewer?.role);
+  const query = useGetTeamQuery(undefined, { skip: !abilities.canRead });
+  const all = query.data ?? NO_MEMBERS;
+  const visible = useMemo(() => filterMembers(all, team.filters), [all, team.filters]);
+  const commands = useTeamCommands();
   const searchInput = useRef<HTMLInputElement>(null);
-  const forbidden = !abilities.canRead || team.status === 'forbidden';
-
-  useEffect(() => {
-    if (abilities.canRead) dispatch(teamActions.teamRequested());
-  }, [dispatch, abilities.canRead]);
+  const loadError = query.isFetching ? null : failureOf(query.error);
+  const forbidden = !abilities.canRead || loadError?.status === 403;
+  const byId = (id: string | null | undefined) => (id ? all.find((m) => m.id === id) : undefined);
 
   if (forbidden) {
     return (
@@ -47,10 +61,9 @@ export default function TeamPage() {
   }
 
   const manage = abilities.canManage;
-  const editing =
-    team.editor?.mode === 'edit' && team.editor.memberId ? team.entities[team.editor.memberId] : undefined;
-  const removing = team.removal ? team.entities[team.removal.memberId] : undefined;
-  const resetting = team.passwordReset ? team.entities[team.passwordReset.memberId] : undefined;
+  const editing = team.editor?.mode === 'edit' ? byId(team.editor.memberId) : undefined;
+  const removing = byId(team.removal?.memberId);
+  const resetting = byId(team.passwordReset?.memberId);
   const { filters } = team;
   const filtered = filters.search.trim() !== '' || filters.status !== 'all' || filters.role !== 'all';
 
@@ -63,13 +76,13 @@ export default function TeamPage() {
   const save = (values: MemberFormValues) => {
     if (!team.editor) return;
     if (team.editor.mode === 'add') {
-      dispatch(teamActions.memberSaveRequested({ mode: 'add', values }));
+      void commands.save({ mode: 'add', values });
       return;
     }
     if (!editing) return;
     const changes = changedFields(editing, values);
     if (Object.keys(changes).length === 0) dispatch(teamActions.editorClosed());
-    else dispatch(teamActions.memberSaveRequested({ mode: 'edit', memberId: editing.id, changes }));
+    else void commands.save({ mode: 'edit', memberId: editing.id, changes });
   };
 
   return (
@@ -156,24 +169,20 @@ export default function TeamPage() {
         </select>
       </div>
 
-      {team.status === 'failed' ? (
+      {loadError ? (
         <div
           role="alert"
           className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-red-50 px-4 py-3 text-sm text-red-700 dark:bg-red-950/50 dark:text-red-300"
         >
-          {team.error}
-          <button
-            type="button"
-            className="btn-secondary py-1.5"
-            onClick={() => dispatch(teamActions.teamRequested())}
-          >
+          {loadError.message}
+          <button type="button" className="btn-secondary py-1.5" onClick={() => void query.refetch()}>
             <RefreshCw aria-hidden className="h-4 w-4" />
             {TEAM_TEXTS.retry}
           </button>
         </div>
       ) : null}
 
-      {team.loaded ? (
+      {query.data ? (
         <>
           <p className="text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
             {filtered ? `${visible.length} de ${all.length} membro(s)` : `${all.length} membro(s)`}
@@ -189,7 +198,7 @@ export default function TeamPage() {
             onResetPassword={(member) => dispatch(teamActions.passwordResetOpened(member.id))}
           />
         </>
-      ) : team.status !== 'failed' ? (
+      ) : !loadError ? (
         <p role="status" className="card px-4 py-10 text-center text-slate-500 dark:text-slate-400">
           {TEAM_TEXTS.loading}
         </p>
@@ -213,7 +222,7 @@ export default function TeamPage() {
           member={removing}
           removing={team.removal.removing}
           error={team.removal.error}
-          onConfirm={() => dispatch(teamActions.memberRemoveRequested(removing.id))}
+          onConfirm={() => void commands.remove(removing.id)}
           onClose={() => dispatch(teamActions.removalClosed())}
         />
       ) : null}
@@ -223,7 +232,7 @@ export default function TeamPage() {
           member={resetting}
           resetting={team.passwordReset.resetting}
           error={team.passwordReset.error}
-          onConfirm={() => dispatch(teamActions.passwordResetRequested(resetting.id))}
+          onConfirm={() => void commands.resetPassword(resetting)}
           onClose={() => dispatch(teamActions.passwordResetClosed())}
         />
       ) : null}
@@ -237,3 +246,5 @@ export default function TeamPage() {
     </div>
   );
 }
+
+export default withApi(TeamPage);

@@ -3,10 +3,9 @@ import type {
   MemberAddedAnswer,
   MemberUpdatedAnswer,
   PasswordResetAnswer as PasswordResetBody,
-  TeamAnswer,
 } from '@atende/api-contract';
 import { apiRequest } from '../../api/client';
-import type { MemberFormValues, TeamMember } from './types';
+import type { MemberFormValues } from './types';
 
 // The answers are the contract shared with the gateway (types only), less the `success` flag.
 export type AddMemberAnswer = Omit<MemberAddedAnswer, 'success'>;
@@ -14,12 +13,6 @@ export type UpdateMemberAnswer = Omit<MemberUpdatedAnswer, 'success'>;
 export type PasswordResetAnswer = Omit<PasswordResetBody, 'success'>;
 
 const memberPath = (id: string) => `/api/team/${encodeURIComponent(id)}`;
-
-/** GET /api/team: every member of the workspace, earliest joined first (filtered on the client). */
-export async function fetchTeam(signal?: AbortSignal): Promise<TeamMember[]> {
-  const answer = await apiRequest<Partial<TeamAnswer>>('/api/team', { signal });
-  return Array.isArray(answer.members) ? answer.members : [];
-}
 
 /** POST /api/team: creates the account (with a one-time password) and adds it to the team. */
 export async function addMember(values: MemberFormValues): Promise<AddMemberAnswer> {

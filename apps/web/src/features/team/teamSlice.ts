@@ -1,4 +1,4 @@
-import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { authActions } from '../auth/authSlice';
 import {
   DEFAULT_FILTERS,
@@ -7,12 +7,6 @@ import {
   type TeamFilters,
   type TeamMember,
 } from './types';
-
-/** The workspace's members, in the server's order (earliest joined first). */
-export const membersAdapter = createEntityAdapter<TeamMember>();
-
-/** Where GET /api/team stands; 'forbidden' is its 403 (an Agente, or a role lowered meanwhile). */
-export type TeamLoadStatus = 'idle' | 'loading' | 'ready' | 'forbidden' | 'failed';
 
 /** The add/edit modal: which one is open, and its save. */
 export interface MemberEditor {
@@ -52,11 +46,11 @@ export type MemberSaveRequest =
   | { mode: 'add'; values: MemberFormValues }
   | { mode: 'edit'; memberId: string; changes: Partial<MemberFormValues> };
 
-const initialState = membersAdapter.getInitialState({
-  status: 'idle' as TeamLoadStatus,
-  /** A list arrived at least once (kept on screen while reloading). */
-  loaded: false,
-  error: null as string | null,
+/**
+ * Equipe's screen state: filters, the open dialogs and what the last change answered. The members
+ * themselves are the server's (team-endpoints.ts's getTeam, in the server-state cache).
+ */
+const initialState = {
   filters: DEFAULT_FILTERS as TeamFilters,
   editor: null as MemberEditor | null,
   removal: null as PendingRemoval | null,
@@ -64,7 +58,7 @@ const initialState = membersAdapter.getInitialState({
   credentials: null as NewCredentials | null,
   /** The server's last success text ('Membro adicionado com sucesso!'). */
   notice: null as string | null,
-});
+};
 
 export type TeamState = typeof initialState;
 
@@ -72,25 +66,6 @@ const teamSlice = createSlice({
   name: 'team',
   initialState,
   reducers: {
-    teamRequested(state) {
-      state.status = 'loading';
-      state.error = null;
-    },
-    teamLoaded(state, action: PayloadAction<TeamMember[]>) {
-      membersAdapter.setAll(state, action.payload);
-      state.status = 'ready';
-      state.loaded = true;
-    },
-    /** 403: the list is not kept (the user may no longer see it). */
-    teamForbidden(state) {
-      membersAdapter.removeAll(state);
-      state.status = 'forbidden';
-      state.loaded = false;
-    },
-    teamFailed(state, action: PayloadAction<string>) {
-      state.status = 'failed';
-      state.error = action.payload;
-    },
     filtersChanged(state, action: PayloadAction<Partial<TeamFilters>>) {
       state.filters = { ...state.filters, ...action.payload };
     },
@@ -102,7 +77,6 @@ const teamSlice = createSlice({
       state.notice = null;
     },
     editOpened(state, action: PayloadAction<string>) {
-      if (!state.entities[action.payload]) return;
       state.editor = { mode: 'edit', memberId: action.payload, saving: false, error: null };
       state.notice = null;
     },
@@ -119,7 +93,6 @@ const teamSlice = createSlice({
       action: PayloadAction<{ member: TeamMember; oneTimePassword: string | null; message: string }>,
     ) {
       const { member, oneTimePassword, message } = action.payload;
-      membersAdapter.upsertOne(state, member);
       state.editor = null;
       // A former member comes back with the account (and password) they already had.
       state.notice = oneTimePassword
@@ -130,7 +103,6 @@ const teamSlice = createSlice({
         : null;
     },
     memberUpdated(state, action: PayloadAction<{ member: TeamMember; message: string }>) {
-      membersAdapter.upsertOne(state, action.payload.member);
       state.editor = null;
       state.notice = action.payload.message || null;
     },
@@ -140,7 +112,6 @@ const teamSlice = createSlice({
       state.editor.error = action.payload;
     },
     removalOpened(state, action: PayloadAction<string>) {
-      if (!state.entities[action.payload]) return;
       state.removal = { memberId: action.payload, removing: false, error: null };
       state.notice = null;
     },
@@ -153,7 +124,6 @@ const teamSlice = createSlice({
       state.removal.error = null;
     },
     memberRemoved(state, action: PayloadAction<{ memberId: string; message: string }>) {
-      membersAdapter.removeOne(state, action.payload.memberId);
       state.removal = null;
       state.notice = action.payload.message || null;
     },
@@ -163,7 +133,6 @@ const teamSlice = createSlice({
       state.removal.error = action.payload;
     },
     passwordResetOpened(state, action: PayloadAction<string>) {
-      if (!state.entities[action.payload]) return;
       state.passwordReset = { memberId: action.payload, resetting: false, error: null };
       state.notice = null;
     },
@@ -178,15 +147,17 @@ const teamSlice = createSlice({
     /** Reset: the confirmation closes and the one-time password is shown once. */
     passwordResetSucceeded(
       state,
-      action: PayloadAction<{ memberId: string; oneTimePassword: string; message: string }>,
+      action: PayloadAction<{ member: TeamMember; oneTimePassword: string; message: string }>,
     ) {
-      const { memberId, oneTimePassword, message } = action.payload;
-      const member = state.entities[memberId];
+      const { member, oneTimePassword, message } = action.payload;
       state.passwordReset = null;
       state.notice = message || null;
-      state.credentials = member
-        ? { reason: 'reset', name: member.name, email: member.email, password: oneTimePassword }
-        : null;
+      state.credentials = {
+        reason: 'reset',
+        name: member.name,
+        email: member.email,
+        password: oneTimePassword,
+      };
     },
     passwordResetFailed(state, action: PayloadAction<string>) {
       if (!state.passwordReset) return;

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { Provider } from 'react-redux';
 import createSagaMiddleware, { type Task } from 'redux-saga';
-import { rootReducer } from '../../app/store';
+import { apiMiddleware, rootReducer } from '../../app/store';
 import { makeMe } from '../../test/fixtures';
 import { authActions, authReducer } from '../auth/authSlice';
 import { userRefreshSaga } from '../auth/session-saga';
@@ -39,7 +39,7 @@ function renderEnrolment(props: Parameters<typeof TwoFactorEnrolment>[0] = {}) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: { auth: authReducer(undefined, authActions.sessionChecked(agent)) },
-    middleware: (getDefault) => getDefault({ thunk: false }).concat(saga),
+    middleware: (getDefault) => getDefault().concat(apiMiddleware, saga),
   });
   tasks.push(saga.run(userRefreshSaga));
   const user = userEvent.setup();

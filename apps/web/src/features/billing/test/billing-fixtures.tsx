@@ -1,12 +1,10 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { http, HttpResponse } from 'msw';
 import type { setupServer } from 'msw/node';
-import createSagaMiddleware, { type Task } from 'redux-saga';
 import type { Me } from '../../../api/types';
-import { rootReducer, type RootState } from '../../../app/store';
+import { apiMiddleware, rootReducer, type RootState } from '../../../app/store';
 import { authActions, authReducer } from '../../auth/authSlice';
 import type { Billing } from '../billing-api';
-import { billingSaga } from '../billingSaga';
 
 /** GET /api/billing of a company in its trial, well within the Professional limits. */
 export function makeBilling(overrides: Partial<Billing> = {}): Billing {
@@ -42,20 +40,11 @@ export function serveBilling(
   return calls;
 }
 
-const tasks: Task[] = [];
-/** Stops the sagas of the stores made by billingStore (call in afterEach). */
-export function stopBillingStores() {
-  for (const task of tasks.splice(0)) task.cancel();
-}
-
-/** The app's reducers signed in as `user`, with only the billing saga running. */
+/** The app's reducers signed in as `user`, with the server-state cache's middleware (GET /api/billing goes through it). */
 export function billingStore(user: Me) {
-  const sagaMiddleware = createSagaMiddleware();
-  const store = configureStore({
+  return configureStore({
     reducer: rootReducer,
     preloadedState: { auth: authReducer(undefined, authActions.sessionChecked(user)) } as RootState,
-    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
+    middleware: (getDefault) => getDefault().concat(apiMiddleware),
   });
-  tasks.push(sagaMiddleware.run(billingSaga));
-  return store;
 }

@@ -5,7 +5,13 @@ import { setupServer } from 'msw/node';
 import createSagaMiddleware, { type Task } from 'redux-saga';
 import { Provider } from 'react-redux';
 import type { Conversation, Me } from '../../../api/types';
-import { createAppStore, rootReducer, type AppStore, type RootState } from '../../../app/store';
+import {
+  createAppStore,
+  apiMiddleware,
+  rootReducer,
+  type AppStore,
+  type RootState,
+} from '../../../app/store';
 import { authActions, authReducer } from '../../auth/authSlice';
 import { conversationsActions, conversationsReducer } from '../../conversations/conversationsSlice';
 import type { ChatMessage, ConversationMessages } from '../../messages/messagesSlice';
@@ -54,6 +60,8 @@ export function message(overrides: Partial<ChatMessage> = {}): ChatMessage {
 /** msw: anything not stubbed by a test answers 404 (sagas of other features may ask for more). */
 export function chatServer() {
   const server = setupServer(
+    // The side panel's 'Transferir' reads the team (an empty one unless a test serves its own).
+    http.get('/api/team', () => HttpResponse.json({ success: true, members: [] })),
     http.all('/api/*', () => HttpResponse.json({ success: false, error: 'não stub' }, { status: 404 })),
     // The realtime saga's socket (only the whole app's store starts it): refused.
     http.all('/socket.io/*', () => new HttpResponse(null, { status: 404 })),
@@ -102,7 +110,7 @@ export function chatStore(server: ReturnType<typeof setupServer>, setup: StoreSe
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: preloaded(server, setup) as RootState,
-    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
+    middleware: (getDefault) => getDefault().concat(apiMiddleware, sagaMiddleware),
   });
   const sagaTask = setup.runSagas === false ? null : sagaMiddleware.run(chatSaga);
   const testStore = Object.assign(store, { sagaTask });
@@ -148,6 +156,7 @@ export function messagesTestStore(preloadedState: Partial<RootState>) {
         ? { ...state!, messages: (action as Action & { payload: RootState['messages'] }).payload }
         : rootReducer(state, action),
     preloadedState: preloadedState as RootState,
+    middleware: (getDefault) => getDefault().concat(apiMiddleware),
   });
 }
 export const setMessages = (byConversation: Record<string, ConversationMessages>) => ({

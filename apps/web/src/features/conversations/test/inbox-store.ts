@@ -1,7 +1,7 @@
 import { configureStore, type Action, type Middleware } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import type { Me } from '../../../api/types';
-import { rootReducer, type RootState } from '../../../app/store';
+import { apiMiddleware, rootReducer, type RootState } from '../../../app/store';
 import { authActions, authReducer } from '../../auth/authSlice';
 import { realtimeReducer, realtimeActions, type SocketStatus } from '../../realtime/realtimeSlice';
 import { conversationsSaga, type ConversationsSagaOptions } from '../conversationsSaga';
@@ -41,9 +41,9 @@ export function createInboxStore(options: InboxStoreOptions = {}) {
       ...options.preloadedState,
     },
     middleware: (getDefault) =>
-      getDefault({ thunk: false, immutableCheck: false, serializableCheck: false })
+      getDefault({ immutableCheck: false, serializableCheck: false })
         .prepend(record)
-        .concat(sagaMiddleware),
+        .concat(apiMiddleware, sagaMiddleware),
   });
   const task = options.runSaga === false ? null : sagaMiddleware.run(conversationsSaga, options);
   if (task) stores.push({ cancel: () => task.cancel() });

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { Note } from '../../notes/notes-api';
-import { notesActions } from '../../notes/notesSlice';
+import { notesApi } from '../../notes/notes-endpoints';
 import { note, renderWithStore } from '../../notes/test/note-fixtures';
 import { NotesPanel } from './NotesPanel';
 
@@ -157,8 +157,9 @@ describe('NotesPanel', () => {
     const { store } = renderWithStore(<NotesPanel />);
     await waitFor(() => expect(queries).toEqual(['?limit=5']));
     notes = [note(9, { title: 'Nova de fora', isPinned: true }), ...notes];
-    act(() => {
-      store.dispatch(notesActions.notesChanged());
+    // Saved from the bell's note modal: the same API, so the column's list is stale (its tag).
+    await act(async () => {
+      await store.dispatch(notesApi.endpoints.setNoteTags.initiate({ id: 'n1', tags: ['cliente'] }));
     });
     expect(
       await within(column()).findByRole('button', { name: 'Abrir anotação: Nova de fora' }),

@@ -1,12 +1,11 @@
 import { Plus, StickyNote } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { NoteCard } from '../../notes/NoteCard';
-import { fetchNotes, type Note } from '../../notes/notes-api';
-import { notesActions, selectNotesRevision } from '../../notes/notesSlice';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { Note } from '../../notes/notes-api';
 import { OVERVIEW_LIST_LIMIT } from './overview-api';
 import { Panel, panelButtonClass } from './Panel';
-import { useApiResource } from './useApiResource';
+
+// The list comes with the server-state cache (RTK Query) in a chunk of its own, after the first paint.
+const NotesList = lazy(() => import('../../notes/NotesList'));
 
 // The note modals load on first use, keeping them out of the JavaScript /dashboard needs at start.
 const NoteFormDialog = lazy(() =>
@@ -24,27 +23,14 @@ export const SAVED_MESSAGE_MS = 4_000;
 
 /**
  * The 'Anotações' column: the first 5 notes (pinned first), 'Nova anotação' and, at its foot, 'Ver todas'.
- * A note opens in its view modal (edit, reminder, tags, delete); every change reloads the lists.
+ * A note opens in its view modal (edit, reminder, tags, delete); every saved change, here or from a
+ * notification, makes the lists fetch again (the notes' cache tag).
  */
 export function NotesPanel() {
-  const dispatch = useAppDispatch();
-  const revision = useAppSelector(selectNotesRevision);
-  const load = useCallback((signal: AbortSignal) => fetchNotes(OVERVIEW_LIST_LIMIT, signal), []);
-  const { data, loading, error, reload } = useApiResource(load);
   const [creating, setCreating] = useState(false);
   const [showAll, setShowAll] = useState(false);
   const [viewing, setViewing] = useState<Note | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
-  const notes = (data ?? []).slice(0, OVERVIEW_LIST_LIMIT);
-
-  // Any saved change to a note (here, in 'Todas as anotações' or from a notification) reloads the column.
-  const loadedRevision = useRef(revision);
-  useEffect(() => {
-    if (loadedRevision.current === revision) return;
-    loadedRevision.current = revision;
-    reload();
-  }, [revision, reload]);
-  const changed = useCallback(() => dispatch(notesActions.notesChanged()), [dispatch]);
 
   useEffect(() => {
     if (!saved) return;
@@ -71,21 +57,9 @@ export function NotesPanel() {
         {saved ?? ''}
       </p>
       <div className="mt-1 min-h-0 flex-1 overflow-y-auto">
-        {error ? (
-          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {error}
-          </p>
-        ) : loading && !data ? (
-          <p className="text-sm text-slate-500 dark:text-slate-400">Carregando...</p>
-        ) : notes.length === 0 ? (
-          <p className="py-10 text-center text-sm text-slate-500 dark:text-slate-400">Nenhuma anotação</p>
-        ) : (
-          <ul className="space-y-2">
-            {notes.map((note) => (
-              <NoteCard key={note.id} note={note} onOpen={setViewing} />
-            ))}
-          </ul>
-        )}
+        <Suspense fallback={<p className="text-sm text-slate-500 dark:text-slate-400">Carregando...</p>}>
+          <NotesList limit={OVERVIEW_LIST_LIMIT} onOpen={setViewing} />
+        </Suspense>
       </div>
       <button
         type="button"
@@ -101,7 +75,6 @@ export function NotesPanel() {
             onSaved={({ message }) => {
               setCreating(false);
               setSaved(message);
-              changed();
             }}
           />
         </Suspense>
@@ -118,11 +91,9 @@ export function NotesPanel() {
             noteId={viewing.id}
             initial={viewing}
             onClose={() => setViewing(null)}
-            onChanged={changed}
             onDeleted={(message) => {
               setViewing(null);
               setSaved(message);
-              changed();
             }}
           />
         </Suspense>

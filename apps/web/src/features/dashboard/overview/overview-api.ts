@@ -1,5 +1,4 @@
 import type { Email } from '@atende/api-contract';
-import { apiRequest } from '../../../api/client';
 
 /** The fields of an e-mail (the contract's, as GET /api/emails answers it) the overview shows. */
 export type WorkspaceEmail = Pick<
@@ -23,9 +22,3 @@ export type { Note as WorkspaceNote } from '../../notes/notes-api';
 
 /** Spec §9: the overview's e-mail and note columns show 5. */
 export const OVERVIEW_LIST_LIMIT = 5;
-
-export async function fetchEmails(limit?: number, signal?: AbortSignal): Promise<WorkspaceEmail[]> {
-  const query = limit === undefined ? '' : `?limit=${limit}`;
-  const answer = await apiRequest<{ emails?: WorkspaceEmail[] }>(`/api/emails${query}`, { signal });
-  return Array.isArray(answer.emails) ? answer.emails : [];
-}

@@ -2,7 +2,7 @@ import { configureStore, type Action, type Middleware } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { http, HttpResponse } from 'msw';
 import type { Me } from '../../../api/types';
-import { rootReducer, type RootState } from '../../../app/store';
+import { apiMiddleware, rootReducer, type RootState } from '../../../app/store';
 import { authActions, authReducer } from '../../auth/authSlice';
 import { INTEGRATIONS, SECRET_FIELDS, type IntegrationType } from '../catalog';
 import type { IntegrationCard } from '../integrations-api';
@@ -124,9 +124,9 @@ export function createIntegrationsStore(
       ...options.preloadedState,
     },
     middleware: (getDefault) =>
-      getDefault({ thunk: false, immutableCheck: false, serializableCheck: false })
+      getDefault({ immutableCheck: false, serializableCheck: false })
         .prepend(record)
-        .concat(sagaMiddleware),
+        .concat(apiMiddleware, sagaMiddleware),
   });
   const task = sagaMiddleware.run(integrationsSaga, options);
   running.push({ cancel: () => task.cancel() });

@@ -5,7 +5,7 @@ import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import createSagaMiddleware, { type Saga } from 'redux-saga';
 import type { Me } from '../../../api/types';
-import { rootReducer } from '../../../app/store';
+import { apiMiddleware, rootReducer } from '../../../app/store';
 import { authActions, authReducer } from '../../auth/authSlice';
 import type { Note } from '../notes-api';
 
@@ -39,7 +39,7 @@ export const note = (n: number, overrides: Partial<Note> = {}): Note => ({
 
 const running: { cancel: () => void }[] = [];
 
-/** The app's reducers, signed in, with only the given saga running; every action is recorded. */
+/** The app's reducers (and the server-state cache's middleware), signed in, with only the given saga running; every action is recorded. */
 export function createTestStore(saga?: Saga) {
   const actions: { type: string; payload?: unknown }[] = [];
   const sagaMiddleware = createSagaMiddleware();
@@ -51,7 +51,7 @@ export function createTestStore(saga?: Saga) {
     reducer: rootReducer,
     preloadedState: { auth: authReducer(undefined, authActions.sessionChecked(me)) },
     middleware: (getDefault) =>
-      getDefault({ thunk: false, serializableCheck: false }).prepend(record).concat(sagaMiddleware),
+      getDefault({ serializableCheck: false }).prepend(record).concat(apiMiddleware, sagaMiddleware),
   });
   if (saga) {
     const task = sagaMiddleware.run(saga);

@@ -1,11 +1,29 @@
 import type { CannedReplyCategory } from '@atende/events/canned-reply-categories';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { errorText } from '../../../api/client';
+import { withApi } from '../../../server-state/with-api';
 import type { CannedReply } from './canned-replies-api';
 import { CannedReplyFormDialog } from './CannedReplyFormDialog';
 import { DeleteCannedReplyDialog } from './DeleteCannedReplyDialog';
 import { CANNED_REPLIES_TEXTS } from './texts';
-import { useCannedReplies } from './useCannedReplies';
+import { useGetCannedRepliesQuery } from './canned-replies-endpoints';
+
+/** How long a success text stays (like 'Salvo!'). */
+export const NOTICE_MS = 3000;
+
+/** The latest success text ('Resposta pronta salva com sucesso!'), for a few seconds. */
+function useNotice() {
+  const [notice, setNotice] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const show = useCallback((message: string) => {
+    clearTimeout(timer.current);
+    setNotice(message);
+    timer.current = setTimeout(() => setNotice(null), NOTICE_MS);
+  }, []);
+  return [notice, show] as const;
+}
 
 const t = CANNED_REPLIES_TEXTS;
 
@@ -75,10 +93,14 @@ type Open = { kind: 'new' } | { kind: 'edit'; reply: CannedReply } | { kind: 'de
 /**
  * Configurações > Respostas prontas (only for who may manage the settings): the workspace's canned
  * replies with their category, added and edited in a dialog, deleted after a confirmation. The
- * chat window's suggestions are ranked from them and from the team's past answers.
+ * chat window's suggestions are ranked from them and from the team's past answers. The list is the
+ * server's (GET /api/canned-replies); a saved change goes into it as the server answered it.
  */
-export default function CannedRepliesPanel() {
-  const list = useCannedReplies();
+function CannedRepliesPanel() {
+  const query = useGetCannedRepliesQuery(undefined);
+  const [notice, show] = useNotice();
+  const status = query.isError ? 'failed' : query.data ? 'ready' : 'loading';
+  const items = query.data ?? [];
   const [open, setOpen] = useState<Open | null>(null);
   const headingId = useId();
   const close = () => setOpen(null);
@@ -98,12 +120,12 @@ export default function CannedRepliesPanel() {
             aria-live="polite"
             className="text-sm font-semibold text-green-600 dark:text-green-400"
           >
-            {list.notice ?? ''}
+            {notice ?? ''}
           </span>
           <button
             type="button"
             className="btn-primary"
-            disabled={list.status !== 'ready'}
+            disabled={status !== 'ready'}
             onClick={() => setOpen({ kind: 'new' })}
           >
             <Plus aria-hidden className="h-4 w-4" />
@@ -112,22 +134,22 @@ export default function CannedRepliesPanel() {
         </div>
       </div>
 
-      {list.status === 'loading' ? (
+      {status === 'loading' ? (
         <p className="text-slate-500 dark:text-slate-400">{t.loading}</p>
-      ) : list.status === 'failed' ? (
+      ) : status === 'failed' ? (
         <div className="flex flex-wrap items-center justify-between gap-4">
           <p role="alert" className="text-red-600 dark:text-red-400">
-            {list.error ?? t.loadError}
+            {query.error ? errorText(query.error) : t.loadError}
           </p>
-          <button type="button" className="btn-secondary" onClick={list.reload}>
+          <button type="button" className="btn-secondary" onClick={() => void query.refetch()}>
             {t.retry}
           </button>
         </div>
-      ) : list.items.length === 0 ? (
+      ) : items.length === 0 ? (
         <p className="text-slate-500 dark:text-slate-400">{t.empty}</p>
       ) : (
         <ul aria-label={t.listLabel} className="divide-y divide-slate-100 dark:divide-slate-800">
-          {list.items.map((reply) => (
+          {items.map((reply) => (
             <CannedReplyItem
               key={reply.id}
               reply={reply}
@@ -142,8 +164,8 @@ export default function CannedRepliesPanel() {
         <CannedReplyFormDialog
           {...(open.kind === 'edit' ? { reply: open.reply } : {})}
           onClose={close}
-          onSaved={({ cannedReply, message }) => {
-            list.saved(cannedReply, message);
+          onSaved={({ message }) => {
+            show(message);
             close();
           }}
         />
@@ -153,7 +175,7 @@ export default function CannedRepliesPanel() {
           reply={open.reply}
           onClose={close}
           onDeleted={(message) => {
-            list.removed(open.reply.id, message);
+            show(message);
             close();
           }}
         />
@@ -161,3 +183,5 @@ export default function CannedRepliesPanel() {
     </section>
   );
 }
+
+export default withApi(CannedRepliesPanel);

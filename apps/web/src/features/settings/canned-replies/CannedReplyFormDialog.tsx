@@ -10,12 +10,8 @@ import { Dialog } from '../../../ui/Dialog';
 import { Field } from '../../../ui/Field';
 import { FormAlert } from '../../../ui/FormAlert';
 import { usePendingAction } from '../../../ui/usePendingAction';
-import {
-  createCannedReply,
-  updateCannedReply,
-  type CannedReply,
-  type CannedReplyChange,
-} from './canned-replies-api';
+import type { CannedReply, CannedReplyChange } from './canned-replies-api';
+import { useCreateCannedReplyMutation, useUpdateCannedReplyMutation } from './canned-replies-endpoints';
 import { CANNED_REPLIES_TEXTS } from './texts';
 
 const t = CANNED_REPLIES_TEXTS.form;
@@ -36,6 +32,8 @@ export function CannedReplyFormDialog({
   const [category, setCategory] = useState<CannedReplyCategory>(reply?.category ?? 'support');
   const [keywords, setKeywords] = useState(reply?.keywords ?? '');
   const { pending: saving, error, setError, run } = usePendingAction();
+  const [createCannedReply] = useCreateCannedReplyMutation();
+  const [updateCannedReply] = useUpdateCannedReplyMutation();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -45,7 +43,10 @@ export function CannedReplyFormDialog({
       return;
     }
     const input = { text: text.trim(), category, keywords: keywords.trim() };
-    void run(() => (reply ? updateCannedReply(reply.id, input) : createCannedReply(input)), onSaved);
+    void run(
+      () => (reply ? updateCannedReply({ id: reply.id, input }) : createCannedReply(input)).unwrap(),
+      onSaved,
+    );
   };
 
   const field = (suffix: string) => `${formId}-${suffix}`;

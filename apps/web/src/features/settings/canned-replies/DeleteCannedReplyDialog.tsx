@@ -1,6 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { ConfirmDialog, useConfirmedAction } from '../../../ui/ConfirmDialog';
-import { deleteCannedReply, type CannedReply } from './canned-replies-api';
+import type { CannedReply } from './canned-replies-api';
+import { useDeleteCannedReplyMutation } from './canned-replies-endpoints';
 import { CANNED_REPLIES_TEXTS } from './texts';
 
 const t = CANNED_REPLIES_TEXTS.remove;
@@ -15,7 +16,8 @@ export function DeleteCannedReplyDialog({
   onClose: () => void;
   onDeleted: (message: string) => void;
 }) {
-  const action = useConfirmedAction(() => deleteCannedReply(reply.id), onDeleted);
+  const [deleteCannedReply] = useDeleteCannedReplyMutation();
+  const action = useConfirmedAction(() => deleteCannedReply(reply.id).unwrap(), onDeleted);
   return (
     <ConfirmDialog
       title={t.title}

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import createSagaMiddleware from 'redux-saga';
 import type { Me } from '../../../api/types';
-import { rootReducer } from '../../../app/store';
+import { apiMiddleware, rootReducer } from '../../../app/store';
 import { authActions, authReducer } from '../../auth/authSlice';
 import { ownPasswordSaga } from '../../auth/own-password-saga';
 import { userRefreshSaga } from '../../auth/session-saga';
@@ -52,9 +52,9 @@ export function renderSettings(user: Me) {
     reducer: rootReducer,
     preloadedState: { auth: authReducer(undefined, authActions.sessionChecked(user)) },
     middleware: (getDefault) =>
-      getDefault({ thunk: false, serializableCheck: false, immutableCheck: false })
+      getDefault({ serializableCheck: false, immutableCheck: false })
         .prepend(record)
-        .concat(saga),
+        .concat(apiMiddleware, saga),
   });
   tasks.push(saga.run(settingsSaga), saga.run(ownPasswordSaga), saga.run(userRefreshSaga));
   const view = render(

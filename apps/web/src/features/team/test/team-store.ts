@@ -1,25 +1,13 @@
 import { configureStore } from '@reduxjs/toolkit';
-import createSagaMiddleware, { type Task } from 'redux-saga';
 import type { Me } from '../../../api/types';
-import { rootReducer } from '../../../app/store';
+import { apiMiddleware, rootReducer } from '../../../app/store';
 import { authActions, authReducer } from '../../auth/authSlice';
-import { teamSaga } from '../teamSaga';
 
-const tasks: Task[] = [];
-
-/** The app's reducers signed in as `user`, with only the team saga running. */
+/** The app's reducers signed in as `user`, with the server-state cache's middleware (the team's calls go through it). */
 export function createTeamStore(user: Me) {
-  const sagaMiddleware = createSagaMiddleware();
-  const store = configureStore({
+  return configureStore({
     reducer: rootReducer,
     preloadedState: { auth: authReducer(undefined, authActions.sessionChecked(user)) },
-    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
+    middleware: (getDefault) => getDefault().concat(apiMiddleware),
   });
-  tasks.push(sagaMiddleware.run(teamSaga));
-  return store;
-}
-
-/** Stops the sagas of the stores made so far (afterEach). */
-export function stopTeamStores() {
-  for (const task of tasks.splice(0)) task.cancel();
 }

@@ -1,0 +1,101 @@
+import type { TeamAnswer } from '@atende/api-contract';
+import { api, failure } from '../../server-state/api';
+import {
+  addMember,
+  removeMember,
+  resetMemberPassword,
+  updateMember,
+  type AddMemberAnswer,
+  type PasswordResetAnswer,
+  type UpdateMemberAnswer,
+} from './team-api';
+import type { MemberFormValues, TeamMember } from './types';
+
+const TEAM = ['Team' as const];
+
+type Dispatch = (action: unknown) => unknown;
+
+/** The members as the server answered a change, at once in the cached list (then fetched again: its tag). */
+async function applyToTeam(
+  dispatch: Dispatch,
+  saved: Promise<{ data: unknown }>,
+  apply: (members: TeamMember[], data: never) => void,
+) {
+  try {
+    const { data } = await saved;
+    dispatch(teamApi.util.updateQueryData('getTeam', undefined, (members) => apply(members, data as never)));
+  } catch {
+    // refused: the dialog shows why
+  }
+}
+
+const upsert = (members: TeamMember[], { member }: { member: TeamMember }) => {
+  const at = members.findIndex((m) => m.id === member.id);
+  if (at >= 0) members[at] = member;
+  else members.push(member);
+};
+
+/** A saved change makes the list stale (a change may be the signed-in member's activity too). */
+const afterChange = (result: unknown) => (result === undefined ? [] : TEAM);
+
+/** Wraps one of team-api.ts's calls (the same requests and answers) as a mutation's `queryFn`. */
+const call =
+  <A, R>(run: (arg: A) => Promise<R>) =>
+  async (arg: A) => {
+    try {
+      return { data: await run(arg) };
+    } catch (reason) {
+      return { error: failure(reason) };
+    }
+  };
+
+export const teamApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * GET /api/team: every member of the workspace, earliest joined first (filtered on the client):
+     * Equipe's table and the chat's 'Transferir' (its active members) read this one list.
+     */
+    getTeam: build.query<TeamMember[], undefined>({
+      query: () => '/api/team',
+      transformResponse: (answer: Partial<TeamAnswer>) =>
+        Array.isArray(answer.members) ? answer.members : [],
+      providesTags: TEAM,
+    }),
+    /** POST /api/team: creates the account (with a one-time password) and adds it to the team. */
+    addMember: build.mutation<AddMemberAnswer, MemberFormValues>({
+      queryFn: call(addMember),
+      onQueryStarted: (_values, { dispatch, queryFulfilled }) =>
+        applyToTeam(dispatch, queryFulfilled, upsert),
+      invalidatesTags: afterChange,
+    }),
+    /** PUT /api/team/:userId with only the fields that changed. */
+    updateMember: build.mutation<UpdateMemberAnswer, { id: string; changes: Partial<MemberFormValues> }>({
+      queryFn: call(({ id, changes }) => updateMember(id, changes)),
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => applyToTeam(dispatch, queryFulfilled, upsert),
+      invalidatesTags: afterChange,
+    }),
+    /** DELETE /api/team/:userId: the member leaves the team and their sessions end. */
+    removeMember: build.mutation<string, string>({
+      queryFn: call(removeMember),
+      onQueryStarted: (id, { dispatch, queryFulfilled }) =>
+        applyToTeam(dispatch, queryFulfilled, (members) => {
+          const at = members.findIndex((m) => m.id === id);
+          if (at >= 0) members.splice(at, 1);
+        }),
+      invalidatesTags: afterChange,
+    }),
+    /** POST /api/team/:userId/password-reset: a one-time password replaces the member's. */
+    resetMemberPassword: build.mutation<PasswordResetAnswer, string>({
+      queryFn: call(resetMemberPassword),
+      invalidatesTags: afterChange,
+    }),
+  }),
+});
+
+export const {
+  useGetTeamQuery,
+  useAddMemberMutation,
+  useUpdateMemberMutation,
+  useRemoveMemberMutation,
+  useResetMemberPasswordMutation,
+} = teamApi;
