@@ -1,5 +1,6 @@
 import type { TeamAnswer } from '@atende/api-contract';
 import { api, failure } from '../../server-state/api';
+import { removeById, upsertById, whenSaved } from '../../server-state/list-cache';
 import {
   addMember,
   removeMember,
@@ -16,24 +17,16 @@ const TEAM = ['Team' as const];
 type Dispatch = (action: unknown) => unknown;
 
 /** The members as the server answered a change, at once in the cached list (then fetched again: its tag). */
-async function applyToTeam(
+const applyToTeam = (
   dispatch: Dispatch,
   saved: Promise<{ data: unknown }>,
   apply: (members: TeamMember[], data: never) => void,
-) {
-  try {
-    const { data } = await saved;
+): Promise<void> =>
+  whenSaved(saved, (data): void => {
     dispatch(teamApi.util.updateQueryData('getTeam', undefined, (members) => apply(members, data as never)));
-  } catch {
-    // refused: the dialog shows why
-  }
-}
+  });
 
-const upsert = (members: TeamMember[], { member }: { member: TeamMember }) => {
-  const at = members.findIndex((m) => m.id === member.id);
-  if (at >= 0) members[at] = member;
-  else members.push(member);
-};
+const upsert = (members: TeamMember[], { member }: { member: TeamMember }) => upsertById(members, member);
 
 /** A saved change makes the list stale (a change may be the signed-in member's activity too). */
 const afterChange = (result: unknown) => (result === undefined ? [] : TEAM);
@@ -78,10 +71,7 @@ export const teamApi = api.injectEndpoints({
     removeMember: build.mutation<string, string>({
       queryFn: call(removeMember),
       onQueryStarted: (id, { dispatch, queryFulfilled }) =>
-        applyToTeam(dispatch, queryFulfilled, (members) => {
-          const at = members.findIndex((m) => m.id === id);
-          if (at >= 0) members.splice(at, 1);
-        }),
+        applyToTeam(dispatch, queryFulfilled, (members) => removeById(members, id)),
       invalidatesTags: afterChange,
     }),
     /** POST /api/team/:userId/password-reset: a one-time password replaces the member's. */

@@ -1,5 +1,6 @@
 import type { CannedRepliesAnswer, CannedReplyAnswer, DoneAnswer } from '@atende/api-contract';
 import { api } from '../../../server-state/api';
+import { removeById, upsertById, whenSaved } from '../../../server-state/list-cache';
 import {
   CANNED_REPLY_DELETED_TEXT,
   CANNED_REPLY_SAVED_TEXT,
@@ -24,28 +25,20 @@ type Dispatch = (action: unknown) => unknown;
  * A saved change goes into the cached list as the server answered it (added at the end, replaced in
  * place, or removed): the list is not fetched again.
  */
-async function applyToList(
+const applyToList = (
   dispatch: Dispatch,
   saved: Promise<{ data: unknown }>,
   apply: (list: CannedReply[], data: never) => void,
-) {
-  try {
-    const { data } = await saved;
+): Promise<void> =>
+  whenSaved(saved, (data): void => {
     dispatch(
       cannedRepliesApi.util.updateQueryData('getCannedReplies', undefined, (list) =>
         apply(list, data as never),
       ),
     );
-  } catch {
-    // refused: the dialog shows why, the list is unchanged
-  }
-}
+  });
 
-const upsert = (list: CannedReply[], { cannedReply }: CannedReplyChange) => {
-  const at = list.findIndex((r) => r.id === cannedReply.id);
-  if (at >= 0) list[at] = cannedReply;
-  else list.push(cannedReply);
-};
+const upsert = (list: CannedReply[], { cannedReply }: CannedReplyChange) => upsertById(list, cannedReply);
 
 export const cannedRepliesApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -73,10 +66,7 @@ export const cannedRepliesApi = api.injectEndpoints({
       query: (id) => ({ path: replyPath(id), method: 'DELETE' }),
       transformResponse: (answer: Partial<DoneAnswer>) => answer.message || CANNED_REPLY_DELETED_TEXT,
       onQueryStarted: (id, { dispatch, queryFulfilled }) =>
-        applyToList(dispatch, queryFulfilled, (list) => {
-          const at = list.findIndex((r) => r.id === id);
-          if (at >= 0) list.splice(at, 1);
-        }),
+        applyToList(dispatch, queryFulfilled, (list) => removeById(list, id)),
     }),
   }),
 });
