@@ -1,4 +1,4 @@
-import { ProcessorHost, streams, type ConversationState } from '@atende/events';
+import { followUntilAborted, streams, type ConversationState } from '@atende/events';
 import { BoundedMap } from '../channel/bounded-map.js';
 import { InProcessQueue } from '../queue/in-process-queue.js';
 import type { JobQueue } from '../queue/job-queue.js';
@@ -8,7 +8,7 @@ import type { ChannelBridge, ChannelBridgeOptions, SendJob } from './bridge-type
 import { ChannelEventRecorder } from './channel-event-recorder.js';
 import { SendRunner } from './send-runner.js';
 import { SessionOwnership } from './session-ownership.js';
-import { followLog } from './follow-log.js';
+import { logReactor, ownHost } from './follow-log.js';
 import { erasureReactor } from './erasure-reactor.js';
 import { sendReactor } from './send-reactor.js';
 import { sessionReactor } from './session-reactor.js';
@@ -146,12 +146,9 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
     }
   }
   // One host for the three (the process's, when it has one): each page is read once.
-  const host =
-    options.host ?? new ProcessorHost({ store, source: options.source, logger, name: 'channel bridge' });
-  const following = reactors.map((reactor) =>
-    followLog({
+  const processors = reactors.map((reactor) =>
+    logReactor({
       store,
-      host,
       name: reactor.name,
       eventTypes: reactor.eventTypes,
       // Erasures first on each page: nothing of a deleted workspace is sent or connected after.
@@ -168,7 +165,9 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
         ),
     }),
   );
-  if (!options.host) host.start();
+  const following = followUntilAborted(abort.signal, processors, options.host, () =>
+    ownHost({ store, source: options.source, logger, name: 'channel bridge' }),
+  );
 
   return {
     async conversationIdOf(sessionId, address) {
@@ -184,8 +183,7 @@ export async function startChannelBridge(options: ChannelBridgeOptions): Promise
       stopped = true;
       unsubscribe();
       abort.abort();
-      await Promise.all(following);
-      if (!options.host) await host.stop();
+      await following;
       await (ownership ? ownership.stop() : queue!.close());
       await recorder.stop();
       await Promise.all([...background]);

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import {
   ProcessorHost,
+  followUntilAborted,
   type EventSource,
   type EventStore,
   type Processor,
@@ -64,23 +65,14 @@ export function logReactor(options: FollowLogOptions): Processor {
 }
 
 /** Follows the log with a logReactor until `signal` aborts; resolves once it has let go. */
-export async function followLog(options: FollowLogOptions): Promise<void> {
-  const reactor = logReactor(options);
-  const host =
-    options.host ??
-    new ProcessorHost({
-      store: options.store,
-      source: options.source,
-      logger: options.logger,
-      name: options.name,
-    });
-  host.add(reactor);
-  if (!options.host) host.start();
-  if (!options.signal.aborted) {
-    await new Promise<void>((resolve) =>
-      options.signal.addEventListener('abort', () => resolve(), { once: true }),
-    );
-  }
-  await host.remove(reactor.id);
-  if (!options.host) await host.stop();
+export function followLog(options: FollowLogOptions): Promise<void> {
+  return followUntilAborted(options.signal, [logReactor(options)], options.host, () => ownHost(options));
+}
+
+/** A host of the follower's own (no process-wide one): on `source`, or the store's subscription. */
+export function ownHost(
+  options: Pick<FollowLogOptions, 'store' | 'source' | 'logger' | 'name'>,
+): ProcessorHost {
+  const { store, source, logger, name } = options;
+  return new ProcessorHost({ store, source, logger, name });
 }

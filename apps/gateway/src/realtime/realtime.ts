@@ -1,6 +1,7 @@
 import { Server } from 'socket.io';
 import {
   ProcessorHost,
+  followUntilAborted,
   sleepUnlessAborted,
   streamCategory,
   type MemberEvent,
@@ -190,18 +191,12 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       if (!closed && through > dispatched) advance(through);
     },
   };
-  const host =
-    options.host ??
-    new ProcessorHost({ store: deps.store, source: options.source, logger, name: 'realtime' });
-  host.add(fanOut);
-  if (!options.host) host.start();
-  const following = (async () => {
-    await new Promise<void>((resolve) =>
-      abort.signal.addEventListener('abort', () => resolve(), { once: true }),
-    );
-    await host.remove(fanOut.id);
-    if (!options.host) await host.stop();
-  })();
+  const following = followUntilAborted(
+    abort.signal,
+    [fanOut],
+    options.host,
+    () => new ProcessorHost({ store: deps.store, source: options.source, logger, name: 'realtime' }),
+  );
 
   // ---- resume ------------------------------------------------------------------------------
 

@@ -54,24 +54,18 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     id: name,
     startFrom: async () => position,
     async handleBatch(events, { through, signal }) {
-      for (let failures = 1; ; failures += 1) {
-        try {
-          await bus.publish(events);
-          break;
-        } catch (error) {
-          if (signal.aborted) throw error;
-          // A bus that cannot keep the log's order gets nothing until an operator fixes it.
-          if (error instanceof BusMisconfiguredError) {
-            refusal = error;
-            logger.error({ err: error, position }, `relay refuses to publish: ${error.message}`);
-            await sleepUnlessAborted(refusalRetryMs, signal);
-          } else {
-            // Broker unavailable: the same batch again, with backoff (nothing is skipped).
-            logger.warn({ err: error, position, failures }, 'relay could not publish; retrying');
-            await sleepUnlessAborted(Math.min(5000, 100 * 2 ** Math.min(failures, 6)), signal);
-          }
-          if (signal.aborted) throw error;
+      try {
+        await bus.publish(events);
+      } catch (error) {
+        // A bus that cannot keep the log's order gets nothing until an operator fixes it: it is
+        // looked at again after a long pause. Any other failure (the broker away) is the host's to
+        // retry with backoff; nothing is skipped either way.
+        if (error instanceof BusMisconfiguredError && !signal.aborted) {
+          refusal = error;
+          logger.error({ err: error, position }, `relay refuses to publish: ${error.message}`);
+          await sleepUnlessAborted(refusalRetryMs, signal);
         }
+        throw error;
       }
       await checkpoints.save(name, through);
       position = through;

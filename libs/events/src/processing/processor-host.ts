@@ -29,6 +29,9 @@ export interface ProcessorHostOptions {
   maxQueued?: number;
 }
 
+/** The pause before trying a failed batch (or start) again: 200 ms doubling up to 5 s. */
+const retryPauseMs = (failures: number) => Math.min(5000, 100 * 2 ** Math.min(failures, 6));
+
 interface Waiter {
   reached(): boolean;
   resolve(reached: boolean): void;
@@ -249,7 +252,7 @@ export class ProcessorHost {
             { err: error, processor: lane.id, through, failures },
             `${lane.id}: batch failed; retrying`,
           );
-          await sleepUnlessAborted(Math.min(5000, 100 * 2 ** Math.min(failures, 6)), signal);
+          await sleepUnlessAborted(retryPauseMs(failures), signal);
         }
       }
       // Stopped in the middle: the processor may have left the batch, so it is not taken as handled.
@@ -273,7 +276,7 @@ export class ProcessorHost {
           { err: error, processor: lane.id, failures },
           `${lane.id}: could not start; retrying`,
         );
-        await sleepUnlessAborted(Math.min(5000, 100 * 2 ** Math.min(failures, 6)), signal);
+        await sleepUnlessAborted(retryPauseMs(failures), signal);
       }
     }
     return false;
@@ -326,4 +329,24 @@ export class ProcessorHost {
     this.waiters = this.waiters.filter((w) => !done.includes(w));
     for (const w of done) w.resolve(w.reached());
   }
+}
+
+/**
+ * Runs `processors` on `shared`, or on a host of their own made by `own()` (started once they are
+ * all added), until `signal` aborts; resolves once they have let go and that own host has stopped.
+ */
+export async function followUntilAborted(
+  signal: AbortSignal,
+  processors: readonly Processor[],
+  shared: ProcessorHost | undefined,
+  own: () => ProcessorHost,
+): Promise<void> {
+  const host = shared ?? own();
+  for (const processor of processors) host.add(processor);
+  if (!shared) host.start();
+  if (!signal.aborted) {
+    await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+  }
+  await Promise.all(processors.map((processor) => host.remove(processor.id)));
+  if (!shared) await host.stop();
 }
