@@ -18,6 +18,7 @@ export const projectionStatusSchema = z.object({
   state: z.enum(['running', 'failed']),
   error: z.string().optional(),
 });
+export type ProjectionStatus = z.infer<typeof projectionStatusSchema>;
 
 /** GET /healthz: the status alone, or (METRICS_TOKEN, METRICS_PORT) with the details. */
 export const healthAnswerSchema = z.object({

@@ -7,6 +7,7 @@ import type {
   StoredEvent,
 } from '@atende/events';
 import { CheckpointConflictError, ProcessorHost } from '@atende/events';
+import type { ProjectionStatus } from '@atende/api-contract';
 import type { Logger } from 'pino';
 import type { Projection } from '../projection.js';
 import { applyBatch } from './apply-batch.js';
@@ -47,13 +48,8 @@ export interface ProjectorOptions {
 /** Consumer name under which the distributed projector publishes its position (a CheckpointStore entry). */
 export const LIVE_PROJECTOR_POSITION = 'live-projector';
 
-export interface ProjectionStatus {
-  name: string;
-  /** Last global position processed. */
-  position: number;
-  state: 'running' | 'failed';
-  error?: string;
-}
+/** A projection's state as /healthz reports it (the contract's). */
+export type { ProjectionStatus };
 
 interface Waiter {
   position: number;
