@@ -18,7 +18,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Worker } from 'node:worker_threads';
-import { finishClients, now, startClients } from './bench/fanout-clients.js';
+import { runBareBroadcast } from './bench/fanout-baseline.js';
+import { finishClients, now, startClients, waitForDeliveries } from './bench/fanout-clients.js';
 import { percentile } from './bench/latency-histogram.js';
 import { jsonOutPath, round, writeBenchFigures } from './bench/report-figures.js';
 import { signIn } from './bench/sign-in.js';
@@ -38,6 +39,8 @@ async function main(): Promise<void> {
       rate: { type: 'string', default: '20' },
       seconds: { type: 'string', default: '10' },
       workers: { type: 'string', default: '1' },
+      // wire: the light client (scripts/bench/fanout-wire-client.ts); socket.io: socket.io-client.
+      client: { type: 'string', default: 'wire' },
       'max-rss-mb': { type: 'string', default: '4096' },
       'drain-seconds': { type: 'string', default: '30' },
       // Also write the figures as JSON (npm run bench).
@@ -50,6 +53,9 @@ async function main(): Promise<void> {
   const WORKERS = Math.max(1, Math.min(SOCKETS, Number(values.workers)));
   const MAX_RSS = Number(values['max-rss-mb']) * 1024 * 1024;
   const DRAIN_MS = Number(values['drain-seconds']) * 1000;
+  if (values.client !== 'wire' && values.client !== 'socket.io')
+    throw new Error('--client: wire or socket.io');
+  const CLIENT = values.client;
 
   const [{ pino }, { loadConfig }, events, { startEmbedded }, { hashPassword }] = await Promise.all([
     import('pino'),
@@ -163,13 +169,13 @@ async function main(): Promise<void> {
 
     console.log(
       `bench:fanout — ${fmt(SOCKETS)} sockets (${members.length} members), ${RATE} msg/s for ${SECONDS} s, ` +
-        `${WORKERS} client thread(s), ${CHATS} conversations`,
+        `${WORKERS} client thread(s) of ${CLIENT} clients, ${CHATS} conversations`,
     );
 
     // Clients: one worker after another, each connecting its share in batches of 100.
     const connectStarted = performance.now();
     const { progress, results, connectedCount, failedCount } = await startClients(
-      { url: atende.url, members, sockets: SOCKETS, threads: WORKERS },
+      { url: atende.url, members, sockets: SOCKETS, threads: WORKERS, client: CLIENT },
       workers,
     );
     const connectSeconds = (performance.now() - connectStarted) / 1000;
@@ -231,23 +237,17 @@ async function main(): Promise<void> {
 
     // Wait for the last deliveries (bounded: gives up after DRAIN_MS, or 5 s without progress).
     const expected = appended * connectedCount;
-    const drainStarted = performance.now();
-    let last = -1;
-    let lastChange = performance.now();
-    for (;;) {
-      const delivered = progress.reduce((a, b) => a + b, 0);
-      if (delivered >= expected) break;
-      if (delivered !== last) {
-        last = delivered;
-        lastChange = performance.now();
-      }
-      if (performance.now() - drainStarted > DRAIN_MS || performance.now() - lastChange > 5000) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitForDeliveries(progress, expected, DRAIN_MS);
     clearInterval(rssTimer);
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
 
-    const { histogram, deliveries, unmatched, maxMs, disconnects } = await finishClients(workers, results);
+    const { histogram, deliveries, unmatched, maxMs, disconnects, sample } = await finishClients(
+      workers,
+      results,
+    );
+    for (const worker of workers.splice(0)) await worker.terminate();
+    await atende.stop();
+    atende = undefined;
 
     const p99 = percentile(histogram, deliveries, 99);
     console.log(
@@ -272,10 +272,38 @@ async function main(): Promise<void> {
       `budget 'p99 <= 100 ms': ${p99 <= 100 ? 'met' : 'NOT met'} (peak RSS ${Math.round(peakRss / 1024 / 1024)} MB)`,
     );
 
+    // The same-run baseline: a bare Socket.IO broadcast of the same payload to as many clients.
+    const baseline = sample
+      ? await runBareBroadcast({
+          sockets: SOCKETS,
+          rate: RATE,
+          seconds: SECONDS,
+          workers: WORKERS,
+          client: CLIENT,
+          sample: sample as Record<string, unknown>,
+          drainMs: DRAIN_MS,
+        })
+      : undefined;
+    const baseP99 = baseline ? percentile(baseline.histogram, baseline.deliveries, 99) : NaN;
+    const baseP50 = baseline ? percentile(baseline.histogram, baseline.deliveries, 50) : NaN;
+    console.log(
+      baseline
+        ? `same run, bare Socket.IO broadcast of the same payload (emit → arrival, ms): p50 ${ms(baseP50)}  ` +
+            `p99 ${ms(baseP99)}  max ${ms(baseline.maxMs)} (${fmt(baseline.deliveries)} of ${fmt(baseline.expected)})`
+        : 'same-run baseline skipped: no message reached a socket',
+    );
+
     const what = `${fmt(connectedCount)} sockets, ${RATE} msg/s: append → whatsapp:newMessage`;
     writeBenchFigures(jsonOutPath(values['json-out']), {
       name: 'fanout',
-      params: { sockets: SOCKETS, connected: connectedCount, rate: RATE, seconds: SECONDS, workers: WORKERS },
+      params: {
+        sockets: SOCKETS,
+        connected: connectedCount,
+        rate: RATE,
+        seconds: SECONDS,
+        workers: WORKERS,
+        client: CLIENT,
+      },
       figures: [
         {
           id: 'fanout.p50',
@@ -292,6 +320,12 @@ async function main(): Promise<void> {
           ...(SOCKETS >= 2000 ? { budget: { op: '<=' as const, value: 100 } } : {}),
         },
         { id: 'fanout.max', label: `${what}, max`, value: round(maxMs, 1), unit: 'ms' },
+        {
+          id: 'fanout.baseline.p99',
+          label: `same run: bare Socket.IO broadcast of the same payload to ${fmt(connectedCount)} sockets, p99`,
+          value: round(baseP99, 1),
+          unit: 'ms',
+        },
         {
           id: 'fanout.missing',
           label: `deliveries missing (of ${fmt(expected)} expected)`,

@@ -5,6 +5,7 @@
  */
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { BUCKETS, newHistogram, record } from './latency-histogram.js';
+import { openWireSocket } from './fanout-wire-client.js';
 
 const BATCH = 100;
 
@@ -14,6 +15,8 @@ export interface ClientsData {
   members: { cookie: string; userId: string }[];
   count: number;
   offset: number;
+  /** `wire`: the light client (fanout-wire-client.ts); `socket.io`: socket.io-client itself. */
+  client: 'wire' | 'socket.io';
 }
 
 type FromWorker =
@@ -26,6 +29,8 @@ type FromWorker =
       maxMs: number;
       disconnects: number;
       histogram: Uint32Array;
+      /** The first measured event's payload (the baseline sends one of the same shape). */
+      sample: unknown;
     };
 
 /** The cross-thread clock: performance.timeOrigin + performance.now(). */
@@ -34,7 +39,6 @@ export const now = () => performance.timeOrigin + performance.now();
 // ---- client side (worker thread) -------------------------------------------------------------
 
 async function runClients(data: ClientsData): Promise<void> {
-  const { io: connect } = await import('socket.io-client');
   const port = parentPort!;
   const histogram = newHistogram();
   let deliveries = 0;
@@ -42,10 +46,12 @@ async function runClients(data: ClientsData): Promise<void> {
   let maxMs = 0;
   let disconnects = 0;
   let finishing = false;
-  const sockets: ReturnType<typeof connect>[] = [];
+  const sockets: { close(): void }[] = [];
 
+  let sample: unknown;
   const onMessage = (payload: { content?: unknown }) => {
     const at = now();
+    sample ??= payload;
     const content = typeof payload?.content === 'string' ? payload.content : '';
     if (!content.startsWith('bench:')) {
       unmatched += 1;
@@ -56,39 +62,59 @@ async function runClients(data: ClientsData): Promise<void> {
     if (ms > maxMs) maxMs = ms;
     record(histogram, ms);
   };
+  const onDrop = () => {
+    if (!finishing) disconnects += 1;
+  };
+  const open = data.client === 'wire' ? openWire : await socketIoOpener();
 
-  const open = (i: number) =>
-    new Promise<boolean>((resolve) => {
-      const member = data.members[(data.offset + i) % data.members.length]!;
-      const socket = connect(data.url, {
-        transports: ['websocket'],
-        extraHeaders: { cookie: member.cookie },
-        reconnection: false,
-        forceNew: true,
-        timeout: 30_000,
-      });
-      sockets.push(socket);
-      socket.on('whatsapp:newMessage', onMessage);
-      socket.once('connect_error', () => resolve(false));
-      socket.once('connect', () => {
-        socket.once('disconnect', () => {
-          if (!finishing) disconnects += 1;
-        });
-        socket
-          .timeout(30_000)
-          .emitWithAck('join:user', member.userId)
-          .then(
-            (ack: { success?: boolean }) => resolve(ack?.success === true),
-            () => resolve(false),
-          );
-      });
+  async function openWire(member: ClientsData['members'][number]): Promise<boolean> {
+    const socket = await openWireSocket({
+      url: data.url,
+      cookie: member.cookie,
+      userId: member.userId,
+      timeoutMs: 30_000,
+      onEvent: (name, payload) => {
+        if (name === 'whatsapp:newMessage') onMessage(payload as { content?: unknown });
+      },
+      onDrop,
     });
+    if (socket) sockets.push(socket);
+    return socket !== null;
+  }
+
+  async function socketIoOpener() {
+    const { io: connect } = await import('socket.io-client');
+    return (member: ClientsData['members'][number]) =>
+      new Promise<boolean>((resolve) => {
+        const socket = connect(data.url, {
+          transports: ['websocket'],
+          extraHeaders: { cookie: member.cookie },
+          reconnection: false,
+          forceNew: true,
+          timeout: 30_000,
+        });
+        sockets.push({ close: () => socket.disconnect() });
+        socket.on('whatsapp:newMessage', onMessage);
+        socket.once('connect_error', () => resolve(false));
+        socket.once('connect', () => {
+          socket.once('disconnect', onDrop);
+          socket
+            .timeout(30_000)
+            .emitWithAck('join:user', member.userId)
+            .then(
+              (ack: { success?: boolean }) => resolve(ack?.success === true),
+              () => resolve(false),
+            );
+        });
+      });
+  }
 
   const started = performance.now();
   let failed = 0;
   for (let i = 0; i < data.count; i += BATCH) {
     const batch = [];
-    for (let j = i; j < Math.min(data.count, i + BATCH); j += 1) batch.push(open(j));
+    for (let j = i; j < Math.min(data.count, i + BATCH); j += 1)
+      batch.push(open(data.members[(data.offset + j) % data.members.length]!));
     failed += (await Promise.all(batch)).filter((ok) => !ok).length;
   }
   const connected: FromWorker = {
@@ -104,8 +130,16 @@ async function runClients(data: ClientsData): Promise<void> {
     if (message.type !== 'finish') return;
     finishing = true;
     clearInterval(progress);
-    for (const socket of sockets) socket.disconnect();
-    const result: FromWorker = { type: 'result', deliveries, unmatched, maxMs, disconnects, histogram };
+    for (const socket of sockets) socket.close();
+    const result: FromWorker = {
+      type: 'result',
+      deliveries,
+      unmatched,
+      maxMs,
+      disconnects,
+      histogram,
+      sample,
+    };
     port.postMessage(result, [histogram.buffer]);
     port.close();
   });
@@ -131,7 +165,7 @@ export async function startClients(
   options: Omit<ClientsData, 'count' | 'offset'> & { sockets: number; threads: number },
   workers: Worker[],
 ): Promise<ClientThreads> {
-  const { url, members, sockets: SOCKETS, threads: WORKERS } = options;
+  const { url, members, client, sockets: SOCKETS, threads: WORKERS } = options;
   const progress = new Array<number>(WORKERS).fill(0);
   const results: Promise<ClientsResult>[] = [];
   let connectedCount = 0;
@@ -139,7 +173,7 @@ export async function startClients(
   for (let w = 0; w < WORKERS; w += 1) {
     const offset = Math.floor((SOCKETS * w) / WORKERS);
     const count = Math.floor((SOCKETS * (w + 1)) / WORKERS) - offset;
-    const data: ClientsData = { url, members, count, offset };
+    const data: ClientsData = { url, members, client, count, offset };
     // Worker threads do not inherit tsx's loader on Node 20: the thread registers it, then loads this file.
     const worker = new Worker(
       `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`,
@@ -181,6 +215,7 @@ export async function finishClients(workers: Worker[], results: Promise<ClientsR
   let unmatched = 0;
   let maxMs = 0;
   let disconnects = 0;
+  const sample = finished.find((r) => r.sample !== undefined)?.sample;
   for (const r of finished) {
     for (let i = 0; i < BUCKETS; i += 1) histogram[i]! += r.histogram[i]!;
     deliveries += r.deliveries;
@@ -188,7 +223,24 @@ export async function finishClients(workers: Worker[], results: Promise<ClientsR
     maxMs = Math.max(maxMs, r.maxMs);
     disconnects += r.disconnects;
   }
-  return { histogram, deliveries, unmatched, maxMs, disconnects };
+  return { histogram, deliveries, unmatched, maxMs, disconnects, sample };
+}
+
+/** Waits until the threads saw `expected` deliveries, at most `drainMs` (or 5 s without progress). */
+export async function waitForDeliveries(progress: number[], expected: number, drainMs: number) {
+  const started = performance.now();
+  let last = -1;
+  let lastChange = performance.now();
+  for (;;) {
+    const delivered = progress.reduce((a, b) => a + b, 0);
+    if (delivered >= expected) return;
+    if (delivered !== last) {
+      last = delivered;
+      lastChange = performance.now();
+    }
+    if (performance.now() - started > drainMs || performance.now() - lastChange > 5000) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 if (!isMainThread) await runClients(workerData as ClientsData);
