@@ -1,4 +1,4 @@
-import type { ConversationAnswer as ConversationAnswerBody } from '@atende/api-contract';
+import type { ConversationAnswer as ConversationAnswerBody, SuggestionsAnswer } from '@atende/api-contract';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator, Task } from 'redux-saga';
 import { call, cancel, cancelled, delay, fork, put, select, take, takeEvery } from 'redux-saga/effects';
@@ -99,9 +99,6 @@ function* followOpenWindows(): SagaIterator {
 
 /* ---------------------------------------------------------------- suggestions */
 
-interface SuggestionsAnswer {
-  suggestions?: Partial<Suggestion>[];
-}
 
 const isCategory = (value: unknown): value is SuggestionCategory =>
   typeof value === 'string' && value in CATEGORY_LABELS;
@@ -124,8 +121,8 @@ function normaliseSuggestions(list: Partial<Suggestion>[] | undefined): Suggesti
 }
 
 function* fetchSuggestionPage(conversationId: string, offset: number, signal: AbortSignal): SagaIterator {
-  const answer: SuggestionsAnswer = yield call(
-    apiRequest<SuggestionsAnswer>,
+  const answer: Partial<SuggestionsAnswer> = yield call(
+    apiRequest<Partial<SuggestionsAnswer>>,
     `${conversationPath(conversationId, 'suggestions')}?count=${SUGGESTIONS_PAGE}&offset=${offset}`,
     { signal },
   );

@@ -1,4 +1,4 @@
-import type { SendAnswer } from '@atende/api-contract';
+import type { MessagesPage, SendAnswer } from '@atende/api-contract';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator, Task } from 'redux-saga';
 import { all, call, cancel, cancelled, delay, fork, put, select, take, takeEvery } from 'redux-saga/effects';
@@ -16,16 +16,11 @@ import {
   MESSAGE_LIMIT,
   sendErrorText,
   toChatMessage,
-  type RawMessage,
 } from './message-model';
 import { messagesActions, type ChatMessage, type RetryRequested, type SendRequested } from './messagesSlice';
 
-interface MessagesAnswer {
-  success: true;
-  messages?: RawMessage[];
-  source?: string;
-  nextCursor?: number | null;
-}
+/** GET /api/whatsapp/messages/:conversationId's page (the contract's; a field may be missing). */
+type MessagesAnswer = Partial<MessagesPage>;
 
 const encode = encodeURIComponent;
 
