@@ -3,7 +3,6 @@ import { dynamicMiddleware, setSliceInjector } from './lazy-slices';
 import type { api } from '../server-state/api';
 import { authReducer } from '../features/auth/authSlice';
 import { chatWindowsReducer } from '../features/chat/chatWindowsSlice';
-import { conversationsReducer } from '../features/conversations/conversationsSlice';
 import { integrationsReducer } from '../features/integrations/integrationsSlice';
 import { messagesReducer } from '../features/messages/messagesSlice';
 import { notificationsReducer } from '../features/notifications/notificationsSlice';
@@ -21,7 +20,6 @@ const reducers = {
   signup: signupReducer,
   theme: themeReducer,
   layout: layoutReducer,
-  conversations: conversationsReducer,
   messages: messagesReducer,
   realtime: realtimeReducer,
   chatWindows: chatWindowsReducer,

@@ -2,7 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { Conversation, MemberRole } from '../../api/types';
-import { conversationsActions } from '../conversations/conversationsSlice';
+import { conversationsRequested } from '../conversations/conversations-endpoints';
+import { rowPushed } from '../conversations/test/conversation-fixtures';
 import { messagesActions } from '../messages/messagesSlice';
 import { chatWindowsActions } from './chatWindowsSlice';
 import { chatServer, chatStore, conversation, MARIA, me, renderWindows } from './test/chat-fixtures';
@@ -201,12 +202,12 @@ describe("side panel 'Contato': the customer's data (LGPD)", () => {
       },
     ]);
     expect(dispatch).toHaveBeenCalledWith(messagesActions.messagesRequested({ conversationId: MARIA }));
-    expect(dispatch).toHaveBeenCalledWith(conversationsActions.conversationsRequested());
+    expect(dispatch).toHaveBeenCalledWith(conversationsRequested());
 
     // The server's updated row: the window shows it, and there is nothing left to erase.
     act(() => {
       store.dispatch(
-        conversationsActions.conversationUpserted(
+        rowPushed(
           conversation({
             name: '[dado removido]',
             customerName: '[dado removido]',
@@ -217,6 +218,9 @@ describe("side panel 'Contato': the customer's data (LGPD)", () => {
         ),
       );
     });
+    await waitFor(() =>
+      expect(screen.getByRole('dialog', { name: 'Conversa com [dado removido]' })).toBeInTheDocument(),
+    );
     expect(screen.getByRole('dialog', { name: 'Conversa com [dado removido]' })).toBeInTheDocument();
     expect(panel.queryByRole('button', { name: 'Excluir dados do contato' })).not.toBeInTheDocument();
     expect(panel.getByRole('button', { name: 'Exportar dados do contato' })).toHaveFocus();

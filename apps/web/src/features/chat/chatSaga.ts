@@ -1,4 +1,4 @@
-import type { ConversationAnswer as ConversationAnswerBody, SuggestionsAnswer } from '@atende/api-contract';
+import type { SuggestionsAnswer } from '@atende/api-contract';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator, Task } from 'redux-saga';
 import { call, cancel, cancelled, delay, fork, put, select, take, takeEvery } from 'redux-saga/effects';
@@ -6,7 +6,6 @@ import { apiRequest } from '../../api/client';
 import type { Conversation, Me } from '../../api/types';
 import type { RootState } from '../../app/store';
 import { authActions } from '../auth/authSlice';
-import { conversationsActions } from '../conversations/conversationsSlice';
 import { messagesActions } from '../messages/messagesSlice';
 import {
   CATEGORY_LABELS,
@@ -18,8 +17,7 @@ import {
   type SuggestionCategory,
 } from './chatWindowsSlice';
 import { readSavedWindows, writeSavedWindows } from './chatWindowsStorage';
-import { selectConversationRow } from './selectors';
-import { FALLBACK_ERROR_TEXT, RATING_SUCCESS_TEXT, TRANSFER_SUCCESS_TEXT } from './texts';
+import { FALLBACK_ERROR_TEXT } from './texts';
 
 /** Spec §9: the AI suggestions appear about 1 s after a window opens. */
 export const SUGGESTION_DELAY_MS = 1_000;
@@ -99,7 +97,6 @@ function* followOpenWindows(): SagaIterator {
 
 /* ---------------------------------------------------------------- suggestions */
 
-
 const isCategory = (value: unknown): value is SuggestionCategory =>
   typeof value === 'string' && value in CATEGORY_LABELS;
 
@@ -164,62 +161,6 @@ function* watchSuggestions(): SagaIterator {
   }
 }
 
-/* ---------------------------------------------------------------- commands */
-
-type ConversationAnswer = Partial<ConversationAnswerBody>;
-
-function* postCommand(conversationId: string, action: string, body: object): SagaIterator {
-  const answer: ConversationAnswer = yield call(
-    apiRequest<ConversationAnswer>,
-    conversationPath(conversationId, action),
-    {
-      method: 'POST',
-      body,
-    },
-  );
-  if (answer.conversation) yield put(conversationsActions.conversationUpserted(answer.conversation));
-  return answer.conversation ?? null;
-}
-
-/** Transferir: POST transfer, or assign when nobody has the conversation yet. */
-function* transfer(action: PayloadAction<{ conversationId: string; assigneeId: string }>): SagaIterator {
-  const { conversationId, assigneeId } = action.payload;
-  try {
-    const row: Conversation | undefined = yield select(selectConversationRow, conversationId);
-    if (row?.assigneeId) yield call(postCommand, conversationId, 'transfer', { toAssigneeId: assigneeId });
-    else yield call(postCommand, conversationId, 'assign', { assigneeId });
-    yield put(
-      chatWindowsActions.conversationCommandSucceeded({ conversationId, message: TRANSFER_SUCCESS_TEXT }),
-    );
-  } catch (error) {
-    yield put(chatWindowsActions.conversationCommandFailed({ conversationId, error: errorText(error) }));
-  }
-}
-
-/** Avaliação: POST rate { rating }. */
-function* rate(action: PayloadAction<{ conversationId: string; rating: number }>): SagaIterator {
-  const { conversationId, rating } = action.payload;
-  try {
-    yield call(postCommand, conversationId, 'rate', { rating });
-    yield put(
-      chatWindowsActions.conversationCommandSucceeded({ conversationId, message: RATING_SUCCESS_TEXT }),
-    );
-  } catch (error) {
-    yield put(chatWindowsActions.conversationCommandFailed({ conversationId, error: errorText(error) }));
-  }
-}
-
-/** Arquivar: POST archive, then the window closes. */
-function* archive(action: PayloadAction<{ conversationId: string }>): SagaIterator {
-  const { conversationId } = action.payload;
-  try {
-    yield call(postCommand, conversationId, 'archive', {});
-    yield put(chatWindowsActions.chatWindowClosed({ id: windowIdFor(conversationId) }));
-  } catch (error) {
-    yield put(chatWindowsActions.conversationCommandFailed({ conversationId, error: errorText(error) }));
-  }
-}
-
 export function* chatSaga(): SagaIterator {
   yield fork(followOpenWindows);
   // A store created with a signed-in user (a reload with a session, tests) gets the saved windows now.
@@ -236,7 +177,4 @@ export function* chatSaga(): SagaIterator {
     yield put(chatWindowsActions.chatWindowsCleared());
   });
   yield fork(watchSuggestions);
-  yield takeEvery(chatWindowsActions.conversationTransferRequested.type, transfer);
-  yield takeEvery(chatWindowsActions.conversationRatingRequested.type, rate);
-  yield takeEvery(chatWindowsActions.conversationArchiveRequested.type, archive);
 }

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import type { Conversation } from '../../api/types';
 import { chatWindowsActions } from './chatWindowsSlice';
 import { chatServer, chatStore, conversation, MARIA, me, renderWindows } from './test/chat-fixtures';
+import { inboxOf } from '../conversations/test/conversation-fixtures';
 
 const server = chatServer();
 
@@ -66,7 +67,7 @@ describe("side panel 'Ações'", () => {
     await user.click(panel.getByRole('button', { name: 'Avaliar com 4 estrelas' }));
     expect(await panel.findByRole('status')).toHaveTextContent('Avaliação salva com sucesso!');
     expect(posts).toEqual([{ action: 'rate', conversationId: MARIA, body: { rating: 4 } }]);
-    expect(store.getState().conversations.entities[MARIA]!.rating).toBe(4);
+    expect(inboxOf(store.getState()).entities[MARIA]!.rating).toBe(4);
     expect(panel.getByRole('button', { name: 'Avaliar com 4 estrelas' })).toHaveAttribute(
       'aria-pressed',
       'true',
@@ -91,7 +92,7 @@ describe("side panel 'Ações'", () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(posts).toEqual([{ action: 'archive', conversationId: MARIA, body: {} }]);
     // the answered row went to the conversations slice (which keeps archived rows out of the list)
-    const row = store.getState().conversations.entities[MARIA];
+    const row = inboxOf(store.getState()).entities[MARIA];
     expect(row === undefined || row.isArchived).toBe(true);
     expect(store.getState().chatWindows.windows).toEqual([]);
   });
@@ -145,7 +146,7 @@ describe("side panel 'Ações'", () => {
     await user.click(submit);
     expect(await panel.findByRole('status')).toHaveTextContent('Conversa transferida com sucesso!');
     expect(posts).toEqual([{ action: 'assign', conversationId: MARIA, body: { assigneeId: 'u2' } }]);
-    expect(store.getState().conversations.entities[MARIA]!.assigneeId).toBe('u2');
+    expect(inboxOf(store.getState()).entities[MARIA]!.assigneeId).toBe('u2');
     expect(panel.getByText('Responsável: Bia Rocha')).toBeInTheDocument();
     // the current assignee is not offered again
     expect(within(select).queryByRole('option', { name: 'Bia Rocha (Agente)' })).not.toBeInTheDocument();
@@ -154,7 +155,7 @@ describe("side panel 'Ações'", () => {
     await user.click(panel.getByRole('button', { name: 'Transferir' }));
     await waitFor(() => expect(posts).toHaveLength(2));
     expect(posts[1]).toEqual({ action: 'transfer', conversationId: MARIA, body: { toAssigneeId: 'u3' } });
-    await waitFor(() => expect(store.getState().conversations.entities[MARIA]!.assigneeId).toBe('u3'));
+    await waitFor(() => expect(inboxOf(store.getState()).entities[MARIA]!.assigneeId).toBe('u3'));
   });
 
   it('an agent refused the team list sees the error; the window keeps working', async () => {

@@ -1,5 +1,6 @@
 import type { Conversation } from '../../api/types';
 import type { RootState } from '../../app/store';
+import { selectInbox } from '../conversations/conversations-endpoints';
 import type { ChatWindowState, PanelState, SuggestionsState } from './chatWindowsSlice';
 
 export const selectChatWindows = (state: RootState): ChatWindowState[] => state.chatWindows.windows;
@@ -11,9 +12,11 @@ export const selectSuggestions = (state: RootState, conversationId: string): Sug
 export const selectPanel = (state: RootState, conversationId: string): PanelState | undefined =>
   state.chatWindows.panels[conversationId];
 
-/** The conversation row of the list (conversations slice), by its id or, failing that, its chat id. */
+/** The conversation row of the list (the inbox's cache entry), by its id or, failing that, its chat id. */
 export function selectConversationRow(state: RootState, conversationId: string): Conversation | undefined {
-  const { entities, ids } = state.conversations;
+  const list = selectInbox(state);
+  if (!list) return undefined;
+  const { entities, ids } = list;
   const direct = entities[conversationId];
   if (direct) return direct;
   for (const id of ids) {

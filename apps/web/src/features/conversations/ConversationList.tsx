@@ -12,9 +12,10 @@ import {
 } from 'react';
 import type { Conversation } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { failureOf } from '../../server-state/api';
 import { chatWindowsActions } from '../chat/chatWindowsSlice';
 import { ConversationRow, ROW_HEIGHT } from './ConversationRow';
-import { conversationsActions } from './conversationsSlice';
+import { conversationsApi } from './conversations-endpoints';
 import {
   FILTERS,
   SORTS,
@@ -24,7 +25,7 @@ import {
   type ConversationFilter,
   type ConversationSort,
 } from './list-view';
-import { selectConversationActionError, selectConversations, selectConversationsError } from './selectors';
+import { selectConversations, selectConversationsError } from './selectors';
 import { useNow } from './useNow';
 
 /** Spec §9: the list is at most 24rem high (384 px at the default font size). */
@@ -167,7 +168,8 @@ export function ConversationList() {
   const dispatch = useAppDispatch();
   const conversations = useAppSelector(selectConversations);
   const loadError = useAppSelector(selectConversationsError);
-  const actionError = useAppSelector(selectConversationActionError);
+  /** The last failed row action's message (its change undone), cleared by the next action. */
+  const [actionError, setActionError] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<ConversationFilter>('all');
   const [sort, setSort] = useState<ConversationSort>('recent');
@@ -183,10 +185,17 @@ export function ConversationList() {
     [conversations, deferredSearch, filter, sort],
   );
 
+  /** A row action: shown at once (optimistic, conversations-endpoints.ts), undone with its error if refused. */
+  const act = useCallback((request: { unwrap: () => Promise<unknown> }) => {
+    setActionError(null);
+    request.unwrap().catch((error: unknown) => setActionError(failureOf(error as never)?.message ?? null));
+  }, []);
+  const { markConversationRead, pinConversation, archiveConversation } = conversationsApi.endpoints;
+
   const onSelect = useCallback(
     (conversation: Conversation) => {
       if (conversation.unreadCount > 0) {
-        dispatch(conversationsActions.conversationReadRequested({ conversationId: conversation.id }));
+        act(dispatch(markConversationRead.initiate(conversation.id, { track: false })));
       }
       dispatch(
         chatWindowsActions.chatWindowOpened({
@@ -195,22 +204,31 @@ export function ConversationList() {
         }),
       );
     },
-    [dispatch],
+    [act, dispatch, markConversationRead],
   );
   const onTogglePin = useCallback(
     (conversation: Conversation) =>
-      dispatch(
-        conversationsActions.conversationPinRequested({
-          conversationId: conversation.id,
-          pinned: !conversation.isPinned,
-        }),
+      act(
+        dispatch(
+          pinConversation.initiate(
+            { conversationId: conversation.id, pinned: !conversation.isPinned },
+            { track: false },
+          ),
+        ),
       ),
-    [dispatch],
+    [act, dispatch, pinConversation],
   );
   const onArchive = useCallback(
     (conversation: Conversation) =>
-      dispatch(conversationsActions.conversationArchiveRequested({ conversationId: conversation.id })),
-    [dispatch],
+      act(
+        dispatch(
+          archiveConversation.initiate(
+            { conversationId: conversation.id, optimistic: true },
+            { track: false },
+          ),
+        ),
+      ),
+    [act, dispatch, archiveConversation],
   );
 
   const searching = deferredSearch.trim() !== '' || filter !== 'all';

@@ -7,16 +7,13 @@ import { apiRequest } from '../../api/client';
 import type { Conversation, Me } from '../../api/types';
 import type { RootState } from '../../app/store';
 import { selectUser } from '../auth/selectors';
-import { conversationsActions } from '../conversations/conversationsSlice';
+import { inboxChange } from '../conversations/conversations-endpoints';
+import { storeRow } from '../conversations/conversations-list';
+import { selectConversationById } from '../conversations/selectors';
 import { realtimeConfig } from '../realtime/realtime-config';
 import { selectSocketStatus, type SocketStatus } from '../realtime/realtimeSlice';
 import { pushedConversation } from '../realtime/socket-events';
-import {
-  LOAD_ERROR_TEXT,
-  MESSAGE_LIMIT,
-  sendErrorText,
-  toChatMessage,
-} from './message-model';
+import { LOAD_ERROR_TEXT, MESSAGE_LIMIT, sendErrorText, toChatMessage } from './message-model';
 import { messagesActions, type ChatMessage, type RetryRequested, type SendRequested } from './messagesSlice';
 
 /** GET /api/whatsapp/messages/:conversationId's page (the contract's; a field may be missing). */
@@ -26,9 +23,6 @@ const encode = encodeURIComponent;
 
 const selectItem = (state: RootState, conversationId: string, localId: string): ChatMessage | undefined =>
   state.messages.byConversation[conversationId]?.items.find((m) => m.localId === localId);
-
-const selectConversationRow = (state: RootState, id: string): Conversation | undefined =>
-  state.conversations.entities[id];
 
 /** The conversations shown in chat windows (the polling fallback keeps these fresh); loaded ones without the window state. */
 const selectShownConversationIds = (state: RootState): string[] => {
@@ -135,9 +129,10 @@ function* sendAttempt(action: PayloadAction<SendRequested | RetryRequested>): Sa
 
 /** POST /api/conversations/:id/read when the conversation has unread messages; its count drops to 0 at once. */
 function* markReadIfUnread(conversationId: string): SagaIterator {
-  const row: Conversation | undefined = yield select(selectConversationRow, conversationId);
+  const row: Conversation | undefined = yield select(selectConversationById, conversationId);
   if (!row || !(row.unreadCount > 0)) return;
-  yield put(conversationsActions.conversationUpserted({ ...row, unreadCount: 0 }));
+  const read: Conversation = { ...row, unreadCount: 0 };
+  yield put(inboxChange((list) => storeRow(list, read), { joined: true, left: false }));
   try {
     const answer: { conversation?: Conversation } = yield call(
       apiRequest<{ conversation?: Conversation }>,
@@ -145,10 +140,10 @@ function* markReadIfUnread(conversationId: string): SagaIterator {
       { method: 'POST', body: {} },
     );
     const updated = pushedConversation(answer.conversation);
-    const current: Conversation | undefined = yield select(selectConversationRow, conversationId);
+    const current: Conversation | undefined = yield select(selectConversationById, conversationId);
     // Only if nothing newer (a pushed row) came meanwhile.
     if (updated && (!current || Date.parse(updated.updatedAt) >= Date.parse(current.updatedAt))) {
-      yield put(conversationsActions.conversationUpserted(updated));
+      yield put(inboxChange((list) => storeRow(list, updated), { joined: true, left: false }));
     }
   } catch (error) {
     console.warn('Não foi possível marcar a conversa como lida', conversationId, error);

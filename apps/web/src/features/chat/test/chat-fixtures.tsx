@@ -13,7 +13,7 @@ import {
   type RootState,
 } from '../../../app/store';
 import { authActions, authReducer } from '../../auth/authSlice';
-import { conversationsActions, conversationsReducer } from '../../conversations/conversationsSlice';
+import { inboxState } from '../../conversations/test/conversation-fixtures';
 import type { ChatMessage, ConversationMessages } from '../../messages/messagesSlice';
 import { chatSaga } from '../chatSaga';
 import { ChatWindows } from '../ChatWindows';
@@ -91,10 +91,7 @@ function preloaded(server: ReturnType<typeof setupServer>, setup: StoreSetup): P
   server.use(http.get('/api/auth/me', () => HttpResponse.json({ success: true, user })));
   const state: Partial<RootState> = {
     auth: authReducer(undefined, authActions.sessionChecked(user)),
-    conversations: conversationsReducer(
-      undefined,
-      conversationsActions.conversationsLoaded(setup.rows ?? []),
-    ),
+    ...inboxState(setup.rows ?? []),
   };
   if (setup.messages) state.messages = { byConversation: setup.messages };
   if (setup.chatWindows) state.chatWindows = setup.chatWindows;
