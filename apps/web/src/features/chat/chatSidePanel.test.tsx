@@ -112,6 +112,69 @@ describe("side panel 'Ações'", () => {
     expect(screen.getByRole('dialog', { name: 'Conversa com Maria Souza' })).toBeInTheDocument();
   });
 
+  it('a refused rating is undone: the stars shown at once go back, the error is shown', async () => {
+    const user = userEvent.setup();
+    teamApi();
+    let release: () => void = () => {};
+    server.use(
+      http.post('/api/conversations/:conversationId/rate', async () => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return HttpResponse.json(
+          { success: false, error: 'Sem permissão', code: 'FORBIDDEN' },
+          { status: 403 },
+        );
+      }),
+    );
+    const { store, panel } = openWindow(conversation({ rating: 2 }));
+    await user.click(panel.getByRole('button', { name: 'Avaliar com 4 estrelas' }));
+    // At once, before the server answered.
+    await waitFor(() => expect(inboxOf(store.getState()).entities[MARIA]!.rating).toBe(4));
+    await waitFor(() =>
+      expect(panel.getByRole('button', { name: 'Avaliar com 4 estrelas' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      ),
+    );
+    release();
+    expect(await panel.findByRole('alert')).toHaveTextContent('Sem permissão');
+    expect(inboxOf(store.getState()).entities[MARIA]!.rating).toBe(2);
+    expect(panel.getByRole('button', { name: 'Avaliar com 2 estrelas' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(panel.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('a refused transfer is undone: the assignee shown at once goes back, the error is shown', async () => {
+    const user = userEvent.setup();
+    teamApi();
+    let release: () => void = () => {};
+    const posts: string[] = [];
+    server.use(
+      http.post('/api/conversations/:conversationId/:action', async ({ params }) => {
+        posts.push(String(params.action));
+        await new Promise<void>((resolve) => (release = resolve));
+        return HttpResponse.json(
+          { success: false, error: 'Membro inativo', code: 'VALIDATION' },
+          { status: 400 },
+        );
+      }),
+    );
+    const { store, panel } = openWindow(conversation({ assigneeId: 'u3' }));
+    const select = panel.getByRole('combobox', { name: 'Transferir para' });
+    await waitFor(() => expect(select).toBeEnabled());
+    expect(panel.getByText('Responsável: Caio Reis')).toBeInTheDocument();
+    await user.selectOptions(select, 'u2');
+    await user.click(panel.getByRole('button', { name: 'Transferir' }));
+    await waitFor(() => expect(panel.getByText('Responsável: Bia Rocha')).toBeInTheDocument());
+    expect(inboxOf(store.getState()).entities[MARIA]!.assigneeId).toBe('u2');
+    await waitFor(() => expect(posts).toEqual(['transfer']));
+    release();
+    expect(await panel.findByRole('alert')).toHaveTextContent('Membro inativo');
+    expect(inboxOf(store.getState()).entities[MARIA]!.assigneeId).toBe('u3');
+    expect(panel.getByText('Responsável: Caio Reis')).toBeInTheDocument();
+  });
+
   it('Transferir: lists the active members, assigns an unassigned conversation, then transfers it', async () => {
     const user = userEvent.setup();
     const queries = teamApi();

@@ -329,6 +329,40 @@ describe('ConversationList', () => {
     expect(rowNamed('Ana')).toBeInTheDocument();
   });
 
+  it('unpins a refused pin again and shows why; the next action clears the message', async () => {
+    const rows = [
+      conversation({ id: 'a', name: 'Ana', lastTimestamp: '2025-03-10T12:00:00.000Z' }),
+      conversation({ id: 'b', name: 'Bruno', lastTimestamp: '2025-03-10T10:00:00.000Z' }),
+    ];
+    let release: () => void = () => {};
+    server.use(
+      http.post('/api/conversations/:id/pin', async () => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return HttpResponse.json(
+          { success: false, error: 'Sem permissão', code: 'FORBIDDEN' },
+          { status: 403 },
+        );
+      }),
+    );
+    const { store, user } = renderList(rows);
+    const order = () => screen.getAllByRole('listitem').map((item) => item.getAttribute('aria-label'));
+    await user.click(within(rowNamed('Bruno')).getByRole('button', { name: 'Mais ações' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Fixar' }));
+    await waitFor(() => expect(order()).toEqual(['Bruno', 'Ana']));
+    release();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sem permissão');
+    expect(order()).toEqual(['Ana', 'Bruno']);
+    expect(within(rowNamed('Bruno')).queryByTestId('pinned-star')).not.toBeInTheDocument();
+    expect(inboxOf(store.getState()).entities.b?.isPinned).toBe(false);
+    expect(inboxOf(store.getState()).pending).toEqual({});
+
+    const archive = actionEndpoint(rows, 'archive', { isArchived: true, status: 'archived' });
+    await user.click(within(rowNamed('Ana')).getByRole('button', { name: 'Mais ações' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Arquivar' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await waitFor(() => expect(archive.calls).toHaveLength(1));
+  });
+
   it('works from the keyboard: arrows in the menu, Escape closes it and gives the focus back', async () => {
     const { user } = renderList([conversation({ id: 'a', name: 'Ana' })]);
     const more = screen.getByRole('button', { name: 'Mais ações' });
