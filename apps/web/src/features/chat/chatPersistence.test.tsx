@@ -1,3 +1,4 @@
+import { selectSuggestionsEntry } from './suggestions-endpoints';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import type { AppStore } from '../../app/store';
@@ -216,6 +217,9 @@ describe('saved chat windows', () => {
       isMaximized: false,
       draft: '',
     });
-    await waitFor(() => expect(store.getState().chatWindows.suggestions[MARIA]).toBeDefined());
+    // Its suggestions are asked for (about 1 s after it appeared).
+    await waitFor(() => expect(selectSuggestionsEntry(store.getState(), MARIA)).toBeDefined(), {
+      timeout: 3000,
+    });
   });
 });

@@ -1,14 +1,12 @@
 import type { Conversation } from '../../api/types';
 import type { RootState } from '../../app/store';
 import { selectInbox } from '../conversations/conversations-endpoints';
-import type { ChatWindowState, PanelState, SuggestionsState } from './chatWindowsSlice';
+import type { ChatWindowState, PanelState } from './chatWindowsSlice';
 
 export const selectChatWindows = (state: RootState): ChatWindowState[] => state.chatWindows.windows;
 export const selectTopZ = (state: RootState): number => state.chatWindows.topZ;
 export const selectChatWindow = (state: RootState, id: string): ChatWindowState | undefined =>
   state.chatWindows.windows.find((w) => w.id === id);
-export const selectSuggestions = (state: RootState, conversationId: string): SuggestionsState | undefined =>
-  state.chatWindows.suggestions[conversationId];
 export const selectPanel = (state: RootState, conversationId: string): PanelState | undefined =>
   state.chatWindows.panels[conversationId];
 
