@@ -1,5 +1,4 @@
 import type { StatsAnswer } from '@atende/api-contract';
-import type { SagaIterator } from 'redux-saga';
 import { call, cancelled, delay, put, race, take } from 'redux-saga/effects';
 import { isApiError } from '../../api/api-error';
 import { apiRequest } from '../../api/client';
