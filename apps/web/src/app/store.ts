@@ -5,7 +5,6 @@ import { authReducer } from '../features/auth/authSlice';
 import { chatWindowsReducer } from '../features/chat/chatWindowsSlice';
 import { integrationsReducer } from '../features/integrations/integrationsSlice';
 import { messagesReducer } from '../features/messages/messagesSlice';
-import { notificationsReducer } from '../features/notifications/notificationsSlice';
 import { realtimeReducer } from '../features/realtime/realtimeSlice';
 import { layoutReducer } from '../features/layout/layoutSlice';
 import { settingsReducer } from '../features/settings/settingsSlice';
@@ -24,7 +23,6 @@ const reducers = {
   realtime: realtimeReducer,
   chatWindows: chatWindowsReducer,
   settings: settingsReducer,
-  notifications: notificationsReducer,
   integrations: integrationsReducer,
   team: teamReducer,
 };
