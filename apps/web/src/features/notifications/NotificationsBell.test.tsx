@@ -117,7 +117,7 @@ describe('NotificationsBell', () => {
 
   it('a new notification shows a toast that opens the note or closes', async () => {
     const calls = serve();
-    const { user, store } = renderBell();
+    const { user } = renderBell();
     await screen.findByRole('button', { name: 'Notificações: 2 não lidas' });
     listed = [
       notification(4, { title: 'Retornar ligação', message: 'Lembrete: Retornar ligação' }),
