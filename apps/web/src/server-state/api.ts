@@ -50,7 +50,7 @@ export function failure(reason: unknown): ApiFailure {
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
-  tagTypes: ['Note', 'Email', 'CannedReply', 'Analytics', 'Team', 'Conversation', 'Notification'],
+  tagTypes: ['Note', 'Email', 'CannedReply', 'Analytics', 'Team', 'Conversation', 'Notification', 'Integration'],
   refetchOnMountOrArgChange: true,
   endpoints: () => ({}),
 });
