@@ -4,7 +4,6 @@ import type { api } from '../server-state/api';
 import { authReducer } from '../features/auth/authSlice';
 import { chatWindowsReducer } from '../features/chat/chatWindowsSlice';
 import { integrationsReducer } from '../features/integrations/integrationsSlice';
-import { messagesReducer } from '../features/messages/messagesSlice';
 import { realtimeReducer } from '../features/realtime/realtimeSlice';
 import { layoutReducer } from '../features/layout/layoutSlice';
 import { settingsReducer } from '../features/settings/settingsSlice';
@@ -19,7 +18,6 @@ const reducers = {
   signup: signupReducer,
   theme: themeReducer,
   layout: layoutReducer,
-  messages: messagesReducer,
   realtime: realtimeReducer,
   chatWindows: chatWindowsReducer,
   settings: settingsReducer,

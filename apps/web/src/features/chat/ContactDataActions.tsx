@@ -6,7 +6,7 @@ import type { Conversation, MemberRole } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectUser } from '../auth/selectors';
 import { conversationsRequested } from '../conversations/conversations-endpoints';
-import { messagesActions } from '../messages/messagesSlice';
+import { messagesActions } from '../messages/messages-endpoints';
 import { downloadJson } from '../settings/download';
 import { eraseContactData, exportFileName, fetchContactExport } from './contact-data-api';
 import { EraseContactDialog } from './EraseContactDialog';

@@ -1,3 +1,4 @@
+import { selectMessagesEntry } from '../messages/messages-endpoints';
 import { selectSuggestionsEntry } from './suggestions-endpoints';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
@@ -150,7 +151,7 @@ describe('saved chat windows', () => {
       'minimized',
     );
     // the restored windows load their messages again
-    expect(second.getState().messages.byConversation[MARIA]).toBeDefined();
+    expect(selectMessagesEntry(second.getState(), MARIA)).toBeDefined();
     await sessionSettled(second);
     expect(second.getState().chatWindows.windows).toHaveLength(2);
   });

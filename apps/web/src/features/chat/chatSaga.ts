@@ -4,7 +4,7 @@ import { call, cancel, delay, fork, put, select, take, takeEvery } from 'redux-s
 import type { Me } from '../../api/types';
 import type { RootState } from '../../app/store';
 import { authActions } from '../auth/authSlice';
-import { messagesActions } from '../messages/messagesSlice';
+import { messagesActions } from '../messages/messages-endpoints';
 import { chatWindowsActions, type ChatWindowState } from './chatWindowsSlice';
 import { readSavedWindows, writeSavedWindows } from './chatWindowsStorage';
 import { requestSuggestions, selectSuggestionsEntry } from './suggestions-endpoints';

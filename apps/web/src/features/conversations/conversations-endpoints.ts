@@ -1,7 +1,7 @@
 import type { ConversationAnswer } from '@atende/api-contract';
 import { createAction } from '@reduxjs/toolkit';
 import type { Conversation } from '../../api/types';
-import { api, failure, type ApiCall } from '../../server-state/api';
+import { api, cacheWritten, failure, writeNow, type ApiCall } from '../../server-state/api';
 import { layoutActions } from '../layout/layoutSlice';
 import { unreadShift } from '../layout/unreadShift';
 import { fetchAllConversations } from './conversations-api';
@@ -65,11 +65,15 @@ export function writeInbox(
   };
   let patch: { undo: () => void } = { undo: () => {} };
   shifting(() => {
-    patch = dispatch(conversationsApi.util.updateQueryData('getConversations', undefined, recipe)) as {
-      undo: () => void;
-    };
+    patch = writeNow(dispatch, conversationsApi.util.updateQueryData('getConversations', undefined, recipe));
   });
-  return { undo: () => shifting(() => patch.undo()) };
+  return {
+    undo: () =>
+      shifting(() => {
+        patch.undo();
+        dispatch(cacheWritten());
+      }),
+  };
 }
 
 /** `writeInbox` as an action for sagas (`yield put(inboxChange(…))`). */

@@ -14,7 +14,7 @@ import {
   until,
 } from '../realtime/test/test-gateway';
 import { useRealtimeHarness } from '../realtime/test/realtime-harness';
-import { messagesActions, selectConversationMessages, selectMessagesState } from './messagesSlice';
+import { messagesActions, selectConversationMessages, selectMessagesState } from './messages-endpoints';
 
 const harness = useRealtimeHarness();
 const { server, stores } = harness;

@@ -1,4 +1,4 @@
-import { api, failure } from '../../server-state/api';
+import { api, failure, writeNow } from '../../server-state/api';
 import {
   clearNotifications,
   fetchNotifications,
@@ -46,7 +46,7 @@ export function mergeLoaded(state: NotificationsCache, list: NotificationList): 
 
 type Dispatch = (action: unknown) => unknown;
 const change = (dispatch: Dispatch, recipe: (state: NotificationsCache) => void) =>
-  dispatch(notificationsApi.util.updateQueryData('getNotifications', undefined, recipe));
+  writeNow(dispatch, notificationsApi.util.updateQueryData('getNotifications', undefined, recipe));
 
 /** Wraps one of notifications-api.ts's calls as a `queryFn`. */
 const run =

@@ -3,7 +3,12 @@ import type { Message } from '../../api/types';
 import { createAppStore, type AppStore } from '../../app/store';
 import { authActions } from '../auth/authSlice';
 import { inboxLoaded, inboxOf } from '../conversations/test/conversation-fixtures';
-import { messagesActions, selectConversationMessages, selectMessagesState } from '../messages/messagesSlice';
+import {
+  messagesActions,
+  selectConversationMessages,
+  selectLoadedConversationIds,
+  selectMessagesState,
+} from '../messages/messages-endpoints';
 import { defaultRealtimeConfig, realtimeConfig } from './realtime-config';
 import {
   CHAT,
@@ -330,7 +335,7 @@ describe('live socket', () => {
     store.dispatch(authActions.loggedOut());
     expect(status(store)).toBe('idle');
     expect(lastPosition(store)).toBe(0);
-    expect(store.getState().messages.byConversation).toEqual({});
+    expect(selectLoadedConversationIds(store.getState())).toEqual([]);
     await until(() => gateway.sockets().length === 0);
     await sleep(200);
     expect(gateway.sockets()).toHaveLength(0);

@@ -3,7 +3,6 @@ import { buffers, eventChannel, type EventChannel, type SagaIterator, type Task 
 import { call, cancel, cancelled, delay, fork, put, select, take } from 'redux-saga/effects';
 import type { Socket } from 'socket.io-client';
 import type { Conversation, Me } from '../../api/types';
-import type { RootState } from '../../app/store';
 import { authActions } from '../auth/authSlice';
 import { selectChangingOwnPassword, selectLoggingOut } from '../auth/selectors';
 import { sessionStillValid } from '../auth/session-saga';
@@ -14,7 +13,7 @@ import { selectConversationById } from '../conversations/selectors';
 import { contactNameOf, DEFAULT_CONTACT_NAME } from '../conversations/row-format';
 import { layoutActions } from '../layout/layoutSlice';
 import { messageContent } from '../messages/message-model';
-import { messagesActions } from '../messages/messagesSlice';
+import { messagesActions, selectLoadedConversationIds } from '../messages/messages-endpoints';
 import { realtimeConfig } from './realtime-config';
 import { realtimeActions, selectLastPosition } from './realtimeSlice';
 import {
@@ -135,9 +134,6 @@ const positionOf = (payload: unknown): number | undefined =>
   isRecord(payload) && typeof payload.position === 'number' && Number.isFinite(payload.position)
     ? payload.position
     : undefined;
-
-const selectLoadedConversationIds = (state: RootState): string[] =>
-  Object.keys(state.messages.byConversation);
 
 /** A position handled: remembered for the next handshake and in the store. */
 function* seen(cursor: Cursor, position: number | undefined): SagaIterator {
