@@ -17,7 +17,7 @@ import type { Me } from '../../api/types';
 import { authActions } from '../auth/authSlice';
 import { selectUser } from '../auth/selectors';
 import { realtimeActions, type ChannelState } from '../realtime/realtimeSlice';
-import { QR_MAX_RETRIES, QR_RETRY_DELAY_MS, STATUS_POLL_MS, WHATSAPP_TEXTS } from './catalog';
+import { QR_MAX_RETRIES, QR_RETRY_DELAY_MS, STATUS_POLL_MS, WHATSAPP_TEXTS } from './whatsapp-texts';
 import {
   connectWhatsApp,
   fetchWhatsAppSessions,

@@ -1,7 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store';
 import { authActions } from '../auth/authSlice';
-import { WHATSAPP_TEXTS, type CardStatus, type IntegrationType } from './catalog';
+import type { CardStatus, IntegrationType } from './catalog';
+import { WHATSAPP_TEXTS } from './whatsapp-texts';
 import type { IntegrationCard, WhatsAppSession } from './integrations-api';
 
 /** The one dialog of the screen that is open, if any. */
