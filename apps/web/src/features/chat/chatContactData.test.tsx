@@ -223,9 +223,6 @@ describe("side panel 'Contato': the customer's data (LGPD)", () => {
         ),
       );
     });
-    await waitFor(() =>
-      expect(screen.getByRole('dialog', { name: 'Conversa com [dado removido]' })).toBeInTheDocument(),
-    );
     expect(screen.getByRole('dialog', { name: 'Conversa com [dado removido]' })).toBeInTheDocument();
     expect(panel.queryByRole('button', { name: 'Excluir dados do contato' })).not.toBeInTheDocument();
     expect(panel.getByRole('button', { name: 'Exportar dados do contato' })).toHaveFocus();

@@ -268,8 +268,7 @@ describe('ConversationList', () => {
     ];
     const pin = actionEndpoint(rows, 'pin', { isPinned: true });
     const unpin = actionEndpoint(rows, 'unpin', { isPinned: false });
-    // The server answers only once the optimistic change has shown (the store notifies the screen on
-    // the next frame: RTK Query batches its own actions).
+    // Optimistic: the server answers only after the checks below.
     pin.hold();
     const { user } = renderList(rows, { runSaga: true });
     const order = () => screen.getAllByRole('listitem').map((item) => item.getAttribute('aria-label'));
@@ -285,7 +284,7 @@ describe('ConversationList', () => {
     await user.click(within(menu).getByRole('menuitem', { name: 'Fixar' }));
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     // Pinned rows come first in 'Mais recentes'.
-    await waitFor(() => expect(order()).toEqual(['Bruno', 'Ana']));
+    expect(order()).toEqual(['Bruno', 'Ana']);
     expect(within(rowNamed('Bruno')).getByTestId('pinned-star')).toBeInTheDocument();
     await waitFor(() => expect(pin.calls).toEqual([{ id: 'b', body: {} }]));
     pin.release();
@@ -306,8 +305,8 @@ describe('ConversationList', () => {
 
     await user.click(within(rowNamed('Ana')).getByRole('button', { name: 'Mais ações' }));
     await user.click(screen.getByRole('menuitem', { name: 'Arquivar' }));
-    // Before the server answered (the screen follows the store on the next frame).
-    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Ana' })).not.toBeInTheDocument());
+    // Before the server answered.
+    expect(screen.queryByRole('listitem', { name: 'Ana' })).not.toBeInTheDocument();
     expect(screen.getByText('1 conversa(s)')).toBeInTheDocument();
     await waitFor(() => expect(archive.calls).toEqual([{ id: 'a', body: {} }]));
     archive.release();
@@ -348,7 +347,7 @@ describe('ConversationList', () => {
     const order = () => screen.getAllByRole('listitem').map((item) => item.getAttribute('aria-label'));
     await user.click(within(rowNamed('Bruno')).getByRole('button', { name: 'Mais ações' }));
     await user.click(screen.getByRole('menuitem', { name: 'Fixar' }));
-    await waitFor(() => expect(order()).toEqual(['Bruno', 'Ana']));
+    expect(order()).toEqual(['Bruno', 'Ana']);
     release();
     expect(await screen.findByRole('alert')).toHaveTextContent('Sem permissão');
     expect(order()).toEqual(['Ana', 'Bruno']);
