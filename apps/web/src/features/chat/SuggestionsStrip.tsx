@@ -1,7 +1,7 @@
 import { RefreshCw, Sparkles } from 'lucide-react';
 import { useId } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import type { Suggestion } from './chatWindowsSlice';
+import type { Suggestion } from './suggestions-endpoints';
 import {
   nextSuggestionsOffset,
   requestSuggestions,

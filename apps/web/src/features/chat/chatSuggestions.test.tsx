@@ -2,7 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { SUGGESTION_DELAY_MS } from './chatSaga';
-import { chatWindowsActions, windowIdFor, type Suggestion } from './chatWindowsSlice';
+import { chatWindowsActions, windowIdFor } from './chatWindowsSlice';
+import type { Suggestion } from './suggestions-endpoints';
 import { selectSuggestionsEntry } from './suggestions-endpoints';
 import { chatServer, chatStore, conversation, MARIA, renderWindows } from './test/chat-fixtures';
 

@@ -1,6 +1,4 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Suggestion } from '@atende/api-contract';
-import { CANNED_REPLY_CATEGORY_LABELS } from '@atende/events/canned-reply-categories';
 import { windowIdFor, type ChatWindowState, type PersistedWindow } from './chatWindow';
 import { restoreWindows } from './restoreWindows';
 import { fitWindow, freeBarPosition, setPoint, setSize } from './windowFit';
@@ -17,19 +15,6 @@ import {
 import { newWindowBounds } from './windowPlacement';
 
 export { windowIdFor, type ChatWindowState, type PersistedWindow } from './chatWindow';
-
-/** A reply suggestion as GET /api/conversations/:id/suggestions answers it (the contract's, types only). */
-export type { Suggestion } from '@atende/api-contract';
-
-/** Categories of an AI suggestion and their labels (spec §3), as the server has them. */
-export type SuggestionCategory = Suggestion['category'];
-// Typed by the contract's categories: a category the canned replies lack fails to compile here.
-export const CATEGORY_LABELS: Readonly<Record<SuggestionCategory, string>> = CANNED_REPLY_CATEGORY_LABELS;
-
-/** How many suggestions one request asks for (spec §4: five). */
-export const SUGGESTIONS_PAGE = 5;
-/** The server pages up to offset 50; 'Gerar mais sugestões' starts over after that. */
-export const SUGGESTIONS_MAX_OFFSET = 50;
 
 /** A side-panel command (Transferir, Avaliação, Arquivar) of one conversation. */
 export type ConversationCommandKind = 'transfer' | 'rate' | 'archive';

@@ -1,13 +1,21 @@
 import type { Suggestion, SuggestionsAnswer } from '@atende/api-contract';
+import { CANNED_REPLY_CATEGORY_LABELS } from '@atende/events/canned-reply-categories';
 import { apiRequest } from '../../api/client';
 import { api, failure } from '../../server-state/api';
 import { SUGGESTIONS_ERROR_TEXT } from './texts';
-import {
-  CATEGORY_LABELS,
-  SUGGESTIONS_MAX_OFFSET,
-  SUGGESTIONS_PAGE,
-  type SuggestionCategory,
-} from './chatWindowsSlice';
+
+/** A reply suggestion as GET /api/conversations/:id/suggestions answers it (the contract's, types only). */
+export type { Suggestion } from '@atende/api-contract';
+
+/** Categories of an AI suggestion and their labels (spec §3), as the server has them. */
+export type SuggestionCategory = Suggestion['category'];
+// Typed by the contract's categories: a category the canned replies lack fails to compile here.
+export const CATEGORY_LABELS: Readonly<Record<SuggestionCategory, string>> = CANNED_REPLY_CATEGORY_LABELS;
+
+/** How many suggestions one request asks for (spec §4: five). */
+export const SUGGESTIONS_PAGE = 5;
+/** The server pages up to offset 50; 'Gerar mais sugestões' starts over after that. */
+export const SUGGESTIONS_MAX_OFFSET = 50;
 
 /** A page of suggestions as the strip shows it: where it starts, and its five (or fewer). */
 export interface SuggestionsPage {
