@@ -26,10 +26,12 @@ export interface PendingChange {
 
 export interface ConversationsList extends EntityState<Conversation, string> {
   pending: Record<string, PendingChange>;
+  /** false until the first list arrived ('Sincronizando...'); rows pushed meanwhile are kept. */
+  loaded: boolean;
 }
 
 export const emptyConversationsList = (): ConversationsList =>
-  conversationsAdapter.getInitialState({ pending: {} as Record<string, PendingChange> });
+  conversationsAdapter.getInitialState({ pending: {} as Record<string, PendingChange>, loaded: false });
 
 const isArchivedRow = (row: Conversation) => row.isArchived || row.status === 'archived';
 
@@ -83,6 +85,7 @@ export function replaceRows(list: ConversationsList, rows: readonly Conversation
     if (next && !isArchivedRow(next)) shown.push(next);
   }
   conversationsAdapter.setAll(list, shown);
+  list.loaded = true;
 }
 
 /** A fresh list from a first load. */

@@ -135,6 +135,29 @@ describe('conversationsSaga', () => {
     expect(selectConversationsRefreshing(store.getState())).toBe(false);
   });
 
+  it('keeps a row pushed while the first load is out ("Sincronizando..." until it answers)', async () => {
+    rows = [conversation({ id: 'a', name: 'Ana', lastMessage: 'Oi', updatedAt: '2025-03-10T12:00:00.000Z' })];
+    let release: () => void = () => {};
+    server.use(
+      http.get('/api/whatsapp/conversations', async () => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return HttpResponse.json({ success: true, conversations: rows, source: 'atende', nextCursor: null });
+      }),
+    );
+    const store = createInboxStore({ socket: 'connected' });
+    await waitFor(() => expect(selectConversationsRefreshing(store.getState())).toBe(true));
+    store.dispatch(
+      rowPushed(
+        conversation({ id: 'a', name: 'Ana', lastMessage: 'Nova', updatedAt: '2025-03-10T12:05:00.000Z' }),
+      ),
+    );
+    expect(inboxOf(store.getState()).entities.a?.lastMessage).toBe('Nova');
+    expect(selectConversationsLoading(store.getState())).toBe(true);
+    release();
+    await loaded(store);
+    expect(inboxOf(store.getState()).entities.a?.lastMessage).toBe('Nova');
+  });
+
   it('keeps the error of a failed load', async () => {
     server.use(
       http.get('/api/whatsapp/conversations', () =>

@@ -6,7 +6,8 @@ import type { RootState } from '../../app/store';
 import { authActions } from '../auth/authSlice';
 import { twoFactorEnrolmentPending } from '../auth/two-factor-status';
 import { realtimeActions, type SocketStatus } from '../realtime/realtimeSlice';
-import { conversationsApi, conversationsRequested } from './conversations-endpoints';
+import { conversationsApi, conversationsRequested, selectInbox } from './conversations-endpoints';
+import { emptyConversationsList, type ConversationsList } from './conversations-list';
 
 /** Spec §9: conversation polling every 5000 ms (only while the socket is down). */
 export const CONVERSATIONS_POLL_INTERVAL_MS = 5_000;
@@ -72,6 +73,15 @@ export function* pollWhileSocketDown(intervalMs: number): SagaIterator {
 
 /** Everything the inbox does while a user is signed in. */
 function* inboxSession(options: ConversationsSagaOptions): SagaIterator {
+  // An empty list until the first one arrives: rows the socket pushes meanwhile are kept (and a
+  // load older than them does not replace them).
+  if (!((yield select(selectInbox)) as ConversationsList | undefined)) {
+    yield put(
+      conversationsApi.util.upsertQueryEntries([
+        { endpointName: 'getConversations', arg: undefined, value: emptyConversationsList() },
+      ]),
+    );
+  }
   // The session's subscription keeps the list in the cache while nothing on screen shows it.
   const inbox: { unsubscribe: () => void } = yield put(
     conversationsApi.endpoints.getConversations.initiate(undefined, { forceRefetch: true }),

@@ -14,7 +14,7 @@ export const selectConversationById = (state: RootState, id: string): Conversati
 /** true until the first list arrived (or failed to). */
 export const selectConversationsLoading = (state: RootState) => {
   const query = selectInboxQuery(state);
-  return query?.data === undefined && query?.error === undefined;
+  return query?.data?.loaded !== true && query?.error === undefined;
 };
 /** A load (first, refresh button or polling) is running. */
 export const selectConversationsRefreshing = (state: RootState) =>
