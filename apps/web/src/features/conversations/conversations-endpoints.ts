@@ -23,7 +23,7 @@ import {
 export const conversationsRequested = createAction('conversations/requested');
 
 /** The inbox's cache entry: one list for the whole session (the conversations saga keeps it subscribed). */
-export const INBOX = [{ type: 'Conversation' as const, id: 'LIST' }];
+const INBOX = [{ type: 'Conversation' as const, id: 'LIST' }];
 
 const actionPath = (conversationId: string, action: string) =>
   `/api/conversations/${encodeURIComponent(conversationId)}/${action}`;
@@ -212,10 +212,3 @@ export function selectInboxQuery(state: unknown) {
 /** The inbox as last loaded (and changed since); undefined until the first list arrived. */
 export const selectInbox = (state: unknown): ConversationsList | undefined => selectInboxQuery(state)?.data;
 
-export const {
-  useMarkConversationReadMutation,
-  usePinConversationMutation,
-  useArchiveConversationMutation,
-  useRateConversationMutation,
-  useTransferConversationMutation,
-} = conversationsApi;
