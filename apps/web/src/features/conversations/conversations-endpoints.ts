@@ -211,4 +211,3 @@ export function selectInboxQuery(state: unknown) {
 
 /** The inbox as last loaded (and changed since); undefined until the first list arrived. */
 export const selectInbox = (state: unknown): ConversationsList | undefined => selectInboxQuery(state)?.data;
-
