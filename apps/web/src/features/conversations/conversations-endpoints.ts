@@ -209,5 +209,5 @@ export function selectInboxQuery(state: unknown) {
     : selectInboxEntry(state as Parameters<typeof selectInboxEntry>[0]);
 }
 
-/** The inbox as last loaded (and changed since); undefined until the first list arrived. */
+/** The inbox as last loaded (and changed since); undefined before the session started it. */
 export const selectInbox = (state: unknown): ConversationsList | undefined => selectInboxQuery(state)?.data;
