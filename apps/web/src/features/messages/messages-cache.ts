@@ -1,3 +1,4 @@
+import type { SendAnswer } from '@atende/api-contract';
 import type { Message } from '../../api/types';
 import {
   MESSAGE_LIMIT,
@@ -8,7 +9,6 @@ import {
   toChatMessage,
   type MediaSendRequested,
   type MediaUploadProgressed,
-  type RawMessage,
 } from './message-model';
 
 /*
@@ -148,8 +148,8 @@ export interface SendSucceeded {
   localId: string;
   /** The stored id (the client's message id: the server keeps it). */
   messageId: string;
-  /** The stored message, when the server already had it. */
-  message: RawMessage | null;
+  /** The stored message, when the server already had it (the contract's `SendAnswer['message']`). */
+  message: SendAnswer['message'];
 }
 
 export interface StatusChanged {
