@@ -70,7 +70,11 @@ export function writeInbox(
   return {
     undo: () =>
       shifting(() => {
-        patch.undo();
+        try {
+          patch.undo();
+        } catch {
+          // The row changed shape meanwhile (removed by a push): nothing of it to put back.
+        }
         dispatch(cacheWritten());
       }),
   };

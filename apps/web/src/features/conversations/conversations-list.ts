@@ -182,6 +182,7 @@ export function applyFailed(
   action: ConversationAction,
   was: PendingChange | undefined,
 ): void {
+  reconcileIds(list);
   const row = list.entities[id];
   if (action === 'read' && was?.unreadCount) {
     if (row) row.unreadCount = was.unreadCount.rollback;
@@ -193,4 +194,19 @@ export function applyFailed(
     if (row) row.isPinned = was.isPinned.rollback;
   }
   clearPending(list, id, action);
+}
+
+/**
+ * The ids of the rows there are, each once: an undo puts back the list's `ids` as they were before
+ * the click, while rows may have come (a push) or gone (conversation:removed) since.
+ */
+function reconcileIds(list: ConversationsList): void {
+  const seen = new Set<string>();
+  const ids = list.ids.filter((id) => {
+    if (seen.has(id) || !list.entities[id]) return false;
+    seen.add(id);
+    return true;
+  });
+  for (const id of Object.keys(list.entities)) if (!seen.has(id)) ids.push(id);
+  if (ids.length !== list.ids.length || ids.some((id, i) => id !== list.ids[i])) list.ids = ids;
 }

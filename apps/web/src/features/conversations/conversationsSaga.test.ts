@@ -4,7 +4,8 @@ import { setupServer } from 'msw/node';
 import type { Conversation } from '../../api/types';
 import { authActions } from '../auth/authSlice';
 import { realtimeActions } from '../realtime/realtimeSlice';
-import { conversationsApi, conversationsRequested } from './conversations-endpoints';
+import { conversationsApi, conversationsRequested, inboxChange } from './conversations-endpoints';
+import { removeRow } from './conversations-list';
 import { CONVERSATIONS_POLL_INTERVAL_MS } from './conversationsSaga';
 import {
   agent,
@@ -16,6 +17,7 @@ import {
   rowPushed,
 } from './test/conversation-fixtures';
 import {
+  selectConversations,
   selectConversationsError,
   selectConversationsLoading,
   selectConversationsRefreshing,
@@ -325,6 +327,40 @@ describe('row actions and pushed rows', () => {
     expect(inboxOf(store.getState()).entities.a?.isPinned).toBe(false);
     await expect(unpinned.unwrap()).rejects.toMatchObject({ message: 'Sem permissão' });
     expect(inboxOf(store.getState()).entities.a?.isPinned).toBe(true);
+  });
+
+  it('an undo keeps the rows pushed or removed while the call was out', async () => {
+    const store = createInboxStore({ runSaga: false });
+    store.dispatch(
+      inboxLoaded([
+        conversation({ id: 'a', name: 'Ana' }),
+        conversation({ id: 'b', name: 'Bruno' }),
+        conversation({ id: 'c', name: 'Carla', unreadCount: 2 }),
+      ]),
+    );
+    const archive = heldAction('archive', refused);
+    const archived = store.dispatch(
+      archiveConversation.initiate({ conversationId: 'a', optimistic: true }, { track: false }),
+    );
+    const read = heldAction('read', refused);
+    const marked = store.dispatch(markConversationRead.initiate('c', { track: false }));
+    // Meanwhile: Bruno is assigned to someone else, Carla leaves too, Zeca writes for the first time.
+    store.dispatch(inboxChange((list) => removeRow(list, 'b'), { joined: false, left: true }));
+    store.dispatch(inboxChange((list) => removeRow(list, 'c'), { joined: false, left: true }));
+    store.dispatch(rowPushed(conversation({ id: 'z', name: 'Zeca' })));
+    await waitFor(() => expect(archive.arrived && read.arrived).toBe(true));
+    archive.release();
+    read.release();
+    await expect(archived.unwrap()).rejects.toMatchObject({ message: 'Sem permissão' });
+    await expect(marked.unwrap()).rejects.toMatchObject({ message: 'Sem permissão' });
+    const list = inboxOf(store.getState());
+    expect([...list.ids].sort()).toEqual(['a', 'z']);
+    expect(list.ids.every((id) => list.entities[id] !== undefined)).toBe(true);
+    expect(
+      selectConversations(store.getState())
+        .map((row) => row.id)
+        .sort(),
+    ).toEqual(['a', 'z']);
   });
 
   it('a refused archive puts the row back, as a poll last saw it', async () => {
