@@ -12,7 +12,6 @@ import {
 } from 'react';
 import type { Conversation } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { failureOf } from '../../server-state/api';
 import { chatWindowsActions } from '../chat/chatWindowsSlice';
 import { ConversationRow, ROW_HEIGHT } from './ConversationRow';
 import { conversationsApi } from './conversations-endpoints';
@@ -25,7 +24,7 @@ import {
   type ConversationFilter,
   type ConversationSort,
 } from './list-view';
-import { selectConversations, selectConversationsError } from './selectors';
+import { selectConversationActionError, selectConversations, selectConversationsError } from './selectors';
 import { useNow } from './useNow';
 
 /** Spec §9: the list is at most 24rem high (384 px at the default font size). */
@@ -168,8 +167,7 @@ export function ConversationList() {
   const dispatch = useAppDispatch();
   const conversations = useAppSelector(selectConversations);
   const loadError = useAppSelector(selectConversationsError);
-  /** The last failed row action's message (its change undone), cleared by the next action. */
-  const [actionError, setActionError] = useState<string | null>(null);
+  const actionError = useAppSelector(selectConversationActionError);
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<ConversationFilter>('all');
   const [sort, setSort] = useState<ConversationSort>('recent');
@@ -185,17 +183,14 @@ export function ConversationList() {
     [conversations, deferredSearch, filter, sort],
   );
 
-  /** A row action: shown at once (optimistic, conversations-endpoints.ts), undone with its error if refused. */
-  const act = useCallback((request: { unwrap: () => Promise<unknown> }) => {
-    setActionError(null);
-    request.unwrap().catch((error: unknown) => setActionError(failureOf(error as never)?.message ?? null));
-  }, []);
+  // The row actions show at once, are undone if refused and their error is shown above the list
+  // (conversations-endpoints.ts).
   const { markConversationRead, pinConversation, archiveConversation } = conversationsApi.endpoints;
 
   const onSelect = useCallback(
     (conversation: Conversation) => {
       if (conversation.unreadCount > 0) {
-        act(dispatch(markConversationRead.initiate(conversation.id, { track: false })));
+        void dispatch(markConversationRead.initiate(conversation.id, { track: false }));
       }
       dispatch(
         chatWindowsActions.chatWindowOpened({
@@ -204,31 +199,24 @@ export function ConversationList() {
         }),
       );
     },
-    [act, dispatch, markConversationRead],
+    [dispatch, markConversationRead],
   );
   const onTogglePin = useCallback(
     (conversation: Conversation) =>
-      act(
-        dispatch(
-          pinConversation.initiate(
-            { conversationId: conversation.id, pinned: !conversation.isPinned },
-            { track: false },
-          ),
+      void dispatch(
+        pinConversation.initiate(
+          { conversationId: conversation.id, pinned: !conversation.isPinned },
+          { track: false },
         ),
       ),
-    [act, dispatch, pinConversation],
+    [dispatch, pinConversation],
   );
   const onArchive = useCallback(
     (conversation: Conversation) =>
-      act(
-        dispatch(
-          archiveConversation.initiate(
-            { conversationId: conversation.id, optimistic: true },
-            { track: false },
-          ),
-        ),
+      void dispatch(
+        archiveConversation.initiate({ conversationId: conversation.id, optimistic: true }, { track: false }),
       ),
-    [act, dispatch, archiveConversation],
+    [dispatch, archiveConversation],
   );
 
   const searching = deferredSearch.trim() !== '' || filter !== 'all';

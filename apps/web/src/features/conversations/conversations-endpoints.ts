@@ -1,7 +1,16 @@
 import type { ConversationAnswer } from '@atende/api-contract';
 import { createAction } from '@reduxjs/toolkit';
 import type { Conversation } from '../../api/types';
-import { api, cacheWritten, failure, writeNow, type ApiCall } from '../../server-state/api';
+import { errorText } from '../../api/client';
+import {
+  api,
+  cacheWritten,
+  failure,
+  failureOf,
+  writeNow,
+  type ApiCall,
+  type ApiFailure,
+} from '../../server-state/api';
 import { layoutActions } from '../layout/layoutSlice';
 import { unreadShift } from '../layout/unreadShift';
 import { fetchAllConversations } from './conversations-api';
@@ -9,6 +18,7 @@ import {
   applyFailed,
   applyRequested,
   applySucceeded,
+  isListAction,
   listOf,
   pendingOf,
   replaceRows,
@@ -108,10 +118,14 @@ async function optimistic(
   try {
     const { data } = await queryFulfilled;
     write((list) => applySucceeded(list, conversationId, action, data));
-  } catch {
+  } catch (reason) {
     const was = pendingOf(selectInbox(getState()), conversationId);
     patch.undo();
-    write((list) => applyFailed(list, conversationId, action, was));
+    const message = failureOf((reason as { error?: ApiFailure }).error)?.message ?? errorText(reason);
+    write((list) => {
+      applyFailed(list, conversationId, action, was);
+      if (isListAction(action)) list.actionError = message;
+    });
   }
 }
 

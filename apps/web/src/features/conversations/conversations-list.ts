@@ -28,10 +28,16 @@ export interface ConversationsList extends EntityState<Conversation, string> {
   pending: Record<string, PendingChange>;
   /** false until the first list arrived ('Sincronizando...'); rows pushed meanwhile are kept. */
   loaded: boolean;
+  /** The last failed row action's message (the list's read, pin/unpin, archive), cleared by the next. */
+  actionError: string | null;
 }
 
 export const emptyConversationsList = (): ConversationsList =>
-  conversationsAdapter.getInitialState({ pending: {} as Record<string, PendingChange>, loaded: false });
+  conversationsAdapter.getInitialState({
+    pending: {} as Record<string, PendingChange>,
+    loaded: false,
+    actionError: null as string | null,
+  });
 
 const isArchivedRow = (row: Conversation) => row.isArchived || row.status === 'archived';
 
@@ -107,6 +113,7 @@ export function applyRequested(
   action: ConversationAction,
   value?: { rating?: number; assigneeId?: string },
 ): void {
+  if (isListAction(action)) list.actionError = null;
   const row = list.entities[id];
   if (!row) return;
   if (action === 'rate') {
@@ -130,6 +137,10 @@ export function applyRequested(
     row.isPinned = pinned;
   }
 }
+
+/** The list's own row actions (the side panel's show their outcome in the panel). */
+export const isListAction = (action: ConversationAction): boolean =>
+  action === 'read' || action === 'pin' || action === 'unpin' || action === 'archive';
 
 function clearPending(list: ConversationsList, id: string, action: ConversationAction) {
   const pending = list.pending[id];

@@ -17,6 +17,7 @@ import {
   rowPushed,
 } from './test/conversation-fixtures';
 import {
+  selectConversationActionError,
   selectConversations,
   selectConversationsError,
   selectConversationsLoading,
@@ -318,6 +319,8 @@ describe('row actions and pushed rows', () => {
     await expect(pinned.unwrap()).rejects.toMatchObject({ message: 'Sem permissão' });
     expect(inboxOf(store.getState()).entities.a?.isPinned).toBe(false);
     expect(inboxOf(store.getState()).pending).toEqual({});
+    // Its message stays with the list (shown above it) until the next row action.
+    expect(selectConversationActionError(store.getState())).toBe('Sem permissão');
 
     store.dispatch(inboxLoaded([conversation({ id: 'a', name: 'Ana', isPinned: true })]));
     server.use(http.post('/api/conversations/:id/unpin', refused));
@@ -325,6 +328,7 @@ describe('row actions and pushed rows', () => {
       pinConversation.initiate({ conversationId: 'a', pinned: false }, { track: false }),
     );
     expect(inboxOf(store.getState()).entities.a?.isPinned).toBe(false);
+    expect(selectConversationActionError(store.getState())).toBeNull();
     await expect(unpinned.unwrap()).rejects.toMatchObject({ message: 'Sem permissão' });
     expect(inboxOf(store.getState()).entities.a?.isPinned).toBe(true);
   });

@@ -27,6 +27,10 @@ export const selectConversationsError = (state: RootState): string | null => {
     : null;
 };
 
+/** The last failed row action's message (its change undone), cleared by the next action. */
+export const selectConversationActionError = (state: RootState): string | null =>
+  selectInbox(state)?.actionError ?? null;
+
 export interface OverviewStats {
   total: number;
   active: number;
