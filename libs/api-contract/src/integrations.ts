@@ -22,6 +22,11 @@ export const integrationCardSchema = z.object({
   lastSync: z.string().nullable(),
   /** Why a server of the channel cannot be reached now (pt-BR), as the channel worker last found it. */
   serverErrors: z.array(z.string()),
+  /**
+   * Messages processed through the channel, when the server counts them (the gateway does not yet):
+   * the card shows 'N mensagens processadas' only when one is given.
+   */
+  messageCount: z.number().int().min(0).nullable().optional(),
 });
 export type IntegrationCard = z.infer<typeof integrationCardSchema>;
 

@@ -5,7 +5,6 @@ import { conversationsSaga } from '../features/conversations/conversationsSaga';
 import { integrationsSaga } from '../features/integrations/integrationsSaga';
 import { layoutSaga } from '../features/layout/layoutSaga';
 import { messagesSaga } from '../features/messages/messagesSaga';
-import { notificationsSaga } from '../features/notifications/notificationsSaga';
 import { realtimeSaga } from '../features/realtime/realtimeSaga';
 import { settingsSaga } from '../features/settings/settingsSaga';
 import { signupSaga } from '../features/signup/signupSaga';
@@ -22,7 +21,6 @@ export function* rootSaga() {
     fork(messagesSaga),
     fork(chatSaga),
     fork(settingsSaga),
-    fork(notificationsSaga),
     fork(integrationsSaga),
   ]);
 }

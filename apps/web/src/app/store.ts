@@ -3,10 +3,7 @@ import { dynamicMiddleware, setSliceInjector } from './lazy-slices';
 import type { api } from '../server-state/api';
 import { authReducer } from '../features/auth/authSlice';
 import { chatWindowsReducer } from '../features/chat/chatWindowsSlice';
-import { conversationsReducer } from '../features/conversations/conversationsSlice';
 import { integrationsReducer } from '../features/integrations/integrationsSlice';
-import { messagesReducer } from '../features/messages/messagesSlice';
-import { notificationsReducer } from '../features/notifications/notificationsSlice';
 import { realtimeReducer } from '../features/realtime/realtimeSlice';
 import { layoutReducer } from '../features/layout/layoutSlice';
 import { settingsReducer } from '../features/settings/settingsSlice';
@@ -21,12 +18,9 @@ const reducers = {
   signup: signupReducer,
   theme: themeReducer,
   layout: layoutReducer,
-  conversations: conversationsReducer,
-  messages: messagesReducer,
   realtime: realtimeReducer,
   chatWindows: chatWindowsReducer,
   settings: settingsReducer,
-  notifications: notificationsReducer,
   integrations: integrationsReducer,
   team: teamReducer,
 };

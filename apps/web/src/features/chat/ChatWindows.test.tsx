@@ -1,9 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { messagesActions } from '../messages/messagesSlice';
+import {
+  conversationViewedAnnounced,
+  loadAnnounced,
+  messagesActions,
+  selectMessagesEntry,
+  sendAnnounced,
+} from '../messages/messages-endpoints';
 import { chatWindowsActions, windowIdFor } from './chatWindowsSlice';
-import { conversationViewed } from './messageSelectors';
 import {
   chatServer,
   chatStore,
@@ -19,10 +24,10 @@ import {
 
 const server = chatServer();
 
-/** messageSendRequested as the composer dispatches it (the slice adds the client message id and attempt). */
+/** A send as the composer asks for it (messageSendRequested adds the client message id and attempt). */
 const sendOf = (content: string) =>
   expect.objectContaining({
-    type: messagesActions.messageSendRequested.type,
+    type: sendAnnounced.type,
     payload: expect.objectContaining({ conversationId: MARIA, content }),
   });
 
@@ -58,7 +63,7 @@ describe('ChatWindows', () => {
     const textarea = within(window).getByRole('textbox', { name: 'Mensagem' });
     expect(textarea).toHaveAttribute('placeholder', 'Digite sua mensagem...');
     // the messages are asked for when the window opens
-    expect(store.getState().messages.byConversation[MARIA]).toMatchObject({ loading: true });
+    expect(selectMessagesEntry(store.getState(), MARIA)).toMatchObject({ loading: true });
 
     openMaria(store);
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
@@ -204,15 +209,11 @@ describe('ChatWindows', () => {
   describe('composer', () => {
     function composer() {
       const store = chatStore(server, { rows, runSagas: false });
-      const dispatch = jest.spyOn(store, 'dispatch');
       renderWindows(store);
       openMaria(store);
       const textarea = within(maria()).getByRole('textbox', { name: 'Mensagem' });
       const send = within(maria()).getByRole('button', { name: 'Enviar mensagem' });
-      const sent = () =>
-        dispatch.mock.calls
-          .map(([action]) => action)
-          .filter((action) => messagesActions.messageSendRequested.match(action));
+      const sent = () => store.actions.filter((action) => sendAnnounced.match(action));
       return { store, textarea, send, sent };
     }
 
@@ -309,7 +310,6 @@ describe('ChatWindows', () => {
     it('shows the empty text, the loading text and the load error with a retry', async () => {
       const user = userEvent.setup();
       const store = chatStore(server, { rows, runSagas: false, messages: { [MARIA]: loaded([]) } });
-      const dispatch = jest.spyOn(store, 'dispatch');
       renderWindows(store);
       openMaria(store);
       expect(within(maria()).getByText('Nenhuma mensagem ainda. Inicie a conversa!')).toBeInTheDocument();
@@ -327,16 +327,13 @@ describe('ChatWindows', () => {
         runSagas: false,
         messages: { [JOAO]: loaded([], { error: 'Erro ao carregar mensagens' }) },
       });
-      const failingDispatch = jest.spyOn(failing, 'dispatch');
       renderWindows(failing);
       openMaria(failing, JOAO);
       const error = within(joao()).getByText('Erro ao carregar mensagens');
       expect(error).toHaveClass('text-red-600');
       await user.click(within(joao()).getByRole('button', { name: 'Tentar novamente' }));
-      expect(failingDispatch).toHaveBeenCalledWith(
-        messagesActions.messagesRequested({ conversationId: JOAO }),
-      );
-      expect(dispatch).not.toHaveBeenCalledWith(messagesActions.messagesRequested({ conversationId: JOAO }));
+      expect(failing.actions).toContainEqual(loadAnnounced({ conversationId: JOAO }));
+      expect(store.actions).not.toContainEqual(loadAnnounced({ conversationId: JOAO }));
     });
 
     it('lists messages oldest first, own on the right, with status colours, media and a retry for failed sends', async () => {
@@ -372,7 +369,6 @@ describe('ChatWindows', () => {
         }),
       ];
       const store = chatStore(server, { rows, runSagas: false, messages: { [MARIA]: loaded(items) } });
-      const dispatch = jest.spyOn(store, 'dispatch');
       renderWindows(store);
       openMaria(store);
       const log = within(maria()).getByRole('log', { name: 'Mensagens' });
@@ -404,9 +400,9 @@ describe('ChatWindows', () => {
       expect(within(entries[7]!).getByRole('img', { name: 'Falhou' })).toHaveClass('text-red-500');
       expect(within(entries[7]!).getByText('Erro de conexão')).toHaveClass('text-red-600');
       await user.click(within(entries[7]!).getByRole('button', { name: 'Tentar novamente' }));
-      expect(dispatch).toHaveBeenCalledWith(
+      expect(store.actions).toContainEqual(
         expect.objectContaining({
-          type: messagesActions.messageRetryRequested.type,
+          type: sendAnnounced.type,
           payload: expect.objectContaining({ conversationId: MARIA, localId: 'm8' }),
         }),
       );
@@ -414,11 +410,10 @@ describe('ChatWindows', () => {
 
     it('marks incoming messages read while the window is shown, not while minimized', () => {
       const store = chatStore(server, { rows, runSagas: false, messages: { [MARIA]: loaded([message()]) } });
-      const dispatch = jest.spyOn(store, 'dispatch');
       renderWindows(store);
       openMaria(store);
-      const viewed = () => dispatch.mock.calls.filter(([action]) => conversationViewed.match(action)).length;
-      expect(dispatch).toHaveBeenCalledWith(conversationViewed({ conversationId: MARIA }));
+      const viewed = () => store.actions.filter((action) => conversationViewedAnnounced.match(action)).length;
+      expect(store.actions).toContainEqual(conversationViewedAnnounced({ conversationId: MARIA }));
       const before = viewed();
 
       fireEvent.click(within(maria()).getByRole('button', { name: 'Minimizar' }));
@@ -428,11 +423,8 @@ describe('ChatWindows', () => {
     });
 
     it('scrolls to new messages only when the reader was within 50 px of the bottom', () => {
-      const base = chatStore(server, { rows, runSagas: false });
-      const store = messagesTestStore({
-        ...base.getState(),
-        messages: { byConversation: { [MARIA]: loaded([message()]) } },
-      });
+      const base = chatStore(server, { rows, runSagas: false, messages: { [MARIA]: loaded([message()]) } });
+      const store = messagesTestStore(base.getState());
       renderWindows(store);
       act(() => {
         store.dispatch(chatWindowsActions.chatWindowOpened({ conversationId: MARIA }));

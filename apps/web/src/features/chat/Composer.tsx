@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectUser } from '../auth/selectors';
-import { messagesActions } from '../messages/messagesSlice';
+import { messagesActions } from '../messages/messages-endpoints';
 import { chatWindowsActions } from './chatWindowsSlice';
 import { MEDIA_ACCEPT } from './media/mediaRules';
 import { ATTACH_LABEL } from './media/mediaTexts';

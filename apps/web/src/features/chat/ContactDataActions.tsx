@@ -5,8 +5,8 @@ import { can } from '../../api/permissions';
 import type { Conversation, MemberRole } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectUser } from '../auth/selectors';
-import { conversationsActions } from '../conversations/conversationsSlice';
-import { messagesActions } from '../messages/messagesSlice';
+import { conversationsRequested } from '../conversations/conversations-endpoints';
+import { messagesActions } from '../messages/messages-endpoints';
 import { downloadJson } from '../settings/download';
 import { eraseContactData, exportFileName, fetchContactExport } from './contact-data-api';
 import { EraseContactDialog } from './EraseContactDialog';
@@ -89,7 +89,7 @@ function ContactDataButtons({
     setNotice({ kind: 'success', text: message || ERASE_SUCCESS_TEXT });
     // What the chat window shows comes from the server again: the messages and the row.
     dispatch(messagesActions.messagesRequested({ conversationId }));
-    dispatch(conversationsActions.conversationsRequested());
+    dispatch(conversationsRequested());
   };
 
   return (

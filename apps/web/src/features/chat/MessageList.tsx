@@ -1,7 +1,7 @@
 import { Check, CheckCheck, CircleAlert, Clock } from 'lucide-react';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { messagesActions, type ChatMessage } from '../messages/messagesSlice';
+import { messagesActions, type ChatMessage } from '../messages/messages-endpoints';
 import { mediaPlaceholder, selectConversationMessages, selectMessagesState } from './messageSelectors';
 import { MessageMedia } from './media/MessageMedia';
 import { UploadProgress } from './media/UploadProgress';

@@ -1,5 +1,5 @@
 import { useAppDispatch } from '../../app/hooks';
-import { messagesActions, type ChatMessage } from '../messages/messagesSlice';
+import { messagesActions, type ChatMessage } from '../messages/messages-endpoints';
 import { canRetryMedia, discardMedia, retryMedia } from './media/mediaSender';
 import { DISCARD_LABEL } from './media/mediaTexts';
 import { SEND_ERROR_TEXT } from './texts';

@@ -1,12 +1,12 @@
 import { Archive, ArrowRightLeft, Phone, Star } from 'lucide-react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../app/hooks';
 import type { Conversation } from '../../api/types';
 import { errorText } from '../../api/client';
 import { withApi } from '../../server-state/with-api';
 import { useGetTeamQuery } from '../team/team-endpoints';
-import { chatWindowsActions } from './chatWindowsSlice';
 import { ContactDataActions } from './ContactDataActions';
+import { useConversationCommands } from './useConversationCommands';
 import { customerNameOf, phoneOf, selectPanel } from './selectors';
 
 const cx = (...classes: (string | false | null | undefined)[]) => classes.filter(Boolean).join(' ');
@@ -36,7 +36,7 @@ function TransferFormView({
   conversationId: string;
   row: Conversation | undefined;
 }) {
-  const dispatch = useAppDispatch();
+  const commands = useConversationCommands(conversationId, !!row?.assigneeId);
   const team = useGetTeamQuery(undefined, { refetchOnMountOrArgChange: false });
   const panel = useAppSelector((state) => selectPanel(state, conversationId));
   const [assigneeId, setAssigneeId] = useState('');
@@ -54,7 +54,7 @@ function TransferFormView({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (blocked) return;
-    dispatch(chatWindowsActions.conversationTransferRequested({ conversationId, assigneeId }));
+    commands.transfer(assigneeId);
     setAssigneeId('');
   };
 
@@ -115,7 +115,7 @@ function TransferFormView({
 const TransferForm = withApi(TransferFormView);
 
 function Rating({ conversationId, rating }: { conversationId: string; rating: number | null }) {
-  const dispatch = useAppDispatch();
+  const commands = useConversationCommands(conversationId, false);
   const pending = useAppSelector((state) => selectPanel(state, conversationId)?.pending === 'rate');
   const headingId = useId();
   return (
@@ -138,8 +138,7 @@ function Rating({ conversationId, rating }: { conversationId: string; rating: nu
             // aria-disabled, not disabled: the star pressed keeps the keyboard's focus while it saves.
             aria-disabled={pending}
             onClick={() => {
-              if (!pending)
-                dispatch(chatWindowsActions.conversationRatingRequested({ conversationId, rating: n }));
+              if (!pending) commands.rate(n);
             }}
             className="rounded p-0.5 text-amber-400 transition hover:scale-110 aria-disabled:opacity-50"
           >
@@ -168,7 +167,7 @@ export function SidePanel({
   /** In a narrow window the panel covers the messages instead of sitting beside them. */
   overlay: boolean;
 }) {
-  const dispatch = useAppDispatch();
+  const commands = useConversationCommands(conversationId, !!row?.assigneeId);
   const panel = useAppSelector((state) => selectPanel(state, conversationId));
   const actionsId = useId();
   const contactId = useId();
@@ -190,7 +189,7 @@ export function SidePanel({
         <div className="space-y-2">
           <button
             type="button"
-            onClick={() => dispatch(chatWindowsActions.conversationArchiveRequested({ conversationId }))}
+            onClick={() => commands.archive()}
             disabled={panel?.pending === 'archive'}
             className="btn-secondary w-full px-3 py-1.5 text-sm"
           >

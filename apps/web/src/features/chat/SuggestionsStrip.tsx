@@ -1,8 +1,13 @@
 import { RefreshCw, Sparkles } from 'lucide-react';
 import { useId } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { chatWindowsActions, type Suggestion } from './chatWindowsSlice';
-import { selectSuggestions } from './selectors';
+import type { Suggestion } from './suggestions-endpoints';
+import {
+  nextSuggestionsOffset,
+  requestSuggestions,
+  selectSuggestionsEntry,
+  suggestionsView,
+} from './suggestions-endpoints';
 import { SUGGESTIONS_ERROR_TEXT } from './texts';
 
 const CATEGORY_STYLES: Record<Suggestion['category'], string> = {
@@ -49,15 +54,12 @@ export function SuggestionsStrip({
   onPick: (text: string) => void;
 }) {
   const dispatch = useAppDispatch();
-  const entry = useAppSelector((state) => selectSuggestions(state, conversationId));
-  const busy = entry?.status === 'waiting' || entry?.status === 'loading';
+  const entry = suggestionsView(useAppSelector((state) => selectSuggestionsEntry(state, conversationId)));
+  const busy = entry.status === 'waiting' || entry.status === 'loading';
 
   const more = () =>
-    dispatch(
-      chatWindowsActions.suggestionsRequested({
-        conversationId,
-        mode: entry?.items.length ? 'more' : 'first',
-      }),
+    void dispatch(
+      requestSuggestions(conversationId, entry.items.length ? nextSuggestionsOffset(entry.offset) : 0),
     );
 
   return (
@@ -68,16 +70,14 @@ export function SuggestionsStrip({
       <div className="flex items-center gap-2">
         <Sparkles aria-hidden className="h-4 w-4 shrink-0 text-blue-500" />
         <div className="min-w-0 flex-1">
-          {entry?.status === 'failed' ? (
+          {entry.status === 'failed' ? (
             <div className="flex flex-wrap items-center gap-2 text-xs">
               <p role="alert" className="text-red-600 dark:text-red-400">
                 {SUGGESTIONS_ERROR_TEXT}
               </p>
               <button
                 type="button"
-                onClick={() =>
-                  dispatch(chatWindowsActions.suggestionsRequested({ conversationId, mode: 'retry' }))
-                }
+                onClick={() => void dispatch(requestSuggestions(conversationId, entry.requestedOffset))}
                 className="font-semibold text-red-700 underline underline-offset-2 dark:text-red-300"
               >
                 Tentar novamente
@@ -87,9 +87,9 @@ export function SuggestionsStrip({
             <p role="status" className="text-xs text-slate-500 dark:text-slate-400">
               Gerando sugestões...
             </p>
-          ) : entry?.status === 'ready' && entry.items.length === 0 ? (
+          ) : entry.status === 'ready' && entry.items.length === 0 ? (
             <p className="text-xs text-slate-500 dark:text-slate-400">Nenhuma sugestão disponível</p>
-          ) : entry?.status === 'ready' ? (
+          ) : entry.status === 'ready' ? (
             <ul aria-label="Sugestões" className="flex gap-2 overflow-x-auto pb-1">
               {entry.items.map((suggestion) => (
                 <SuggestionChip key={suggestion.id} suggestion={suggestion} onPick={onPick} />

@@ -2,8 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { Conversation, MemberRole } from '../../api/types';
-import { conversationsActions } from '../conversations/conversationsSlice';
-import { messagesActions } from '../messages/messagesSlice';
+import { conversationsRequested } from '../conversations/conversations-endpoints';
+import { rowPushed } from '../conversations/test/conversation-fixtures';
+import { loadAnnounced } from '../messages/messages-endpoints';
 import { chatWindowsActions } from './chatWindowsSlice';
 import { chatServer, chatStore, conversation, MARIA, me, renderWindows } from './test/chat-fixtures';
 
@@ -185,6 +186,8 @@ describe("side panel 'Contato': the customer's data (LGPD)", () => {
   it('erases with the number typed, closes, says so and reloads the messages and the row', async () => {
     const calls = contactsApi();
     const { user, store, panel, input, confirm, dispatch } = await openEraseDialog();
+    const loads = () => store.actions.filter((action) => loadAnnounced.match(action)).length;
+    const loadsBefore = loads();
     await user.type(input, '+55 (11) 99999-0001');
     await user.click(confirm);
 
@@ -200,13 +203,16 @@ describe("side panel 'Contato': the customer's data (LGPD)", () => {
         requestedWith: 'XMLHttpRequest',
       },
     ]);
-    expect(dispatch).toHaveBeenCalledWith(messagesActions.messagesRequested({ conversationId: MARIA }));
-    expect(dispatch).toHaveBeenCalledWith(conversationsActions.conversationsRequested());
+    expect(store.actions.filter((action) => loadAnnounced.match(action)).at(-1)).toEqual(
+      loadAnnounced({ conversationId: MARIA }),
+    );
+    expect(loads()).toBe(loadsBefore + 1);
+    expect(dispatch).toHaveBeenCalledWith(conversationsRequested());
 
     // The server's updated row: the window shows it, and there is nothing left to erase.
     act(() => {
       store.dispatch(
-        conversationsActions.conversationUpserted(
+        rowPushed(
           conversation({
             name: '[dado removido]',
             customerName: '[dado removido]',
@@ -227,13 +233,15 @@ describe("side panel 'Contato': the customer's data (LGPD)", () => {
     [409, 'CONTACT_ALREADY_ERASED', 'Os dados deste contato já foram excluídos'],
   ])("a refusal (%i %s) shows the server's error inside the dialog", async (status, code, error) => {
     contactsApi({ status, body: { success: false, code, error } });
-    const { user, dialog, input, confirm, dispatch } = await openEraseDialog();
+    const { user, store, dialog, input, confirm } = await openEraseDialog();
+    const loadsBefore = store.actions.filter((action) => loadAnnounced.match(action)).length;
     await user.type(input, '5511999990001');
     await user.click(confirm);
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(error);
     expect(dialog).toBeInTheDocument();
     expect(confirm).toBeEnabled();
-    expect(dispatch).not.toHaveBeenCalledWith(messagesActions.messagesRequested({ conversationId: MARIA }));
+    // The messages are not asked for again.
+    expect(store.actions.filter((action) => loadAnnounced.match(action))).toHaveLength(loadsBefore);
   });
 });

@@ -1,7 +1,8 @@
+import { selectMessagesEntry } from '../messages/messages-endpoints';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Message } from '../../api/types';
-import { messagesActions } from '../messages/messagesSlice';
+import { messagesActions } from '../messages/messages-endpoints';
 import { chatWindowsActions } from './chatWindowsSlice';
 import { useFakeXhr, testFile } from './test/fake-xhr';
 import {
@@ -131,7 +132,7 @@ describe('sending files from the chat window', () => {
     });
     expect(entries()).toHaveLength(2);
     expect(within(entries()[1]!).getByRole('img', { name: 'Entregue' })).toBeInTheDocument();
-    expect(store.getState().messages.byConversation[MARIA]!.items[1]).toMatchObject({
+    expect(selectMessagesEntry(store.getState(), MARIA)!.items[1]).toMatchObject({
       localId: clientMessageId,
       id: clientMessageId,
       type: 'image',

@@ -1,3 +1,5 @@
+import { selectMessagesEntry } from '../messages/messages-endpoints';
+import { selectSuggestionsEntry } from './suggestions-endpoints';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import type { AppStore } from '../../app/store';
@@ -149,7 +151,7 @@ describe('saved chat windows', () => {
       'minimized',
     );
     // the restored windows load their messages again
-    expect(second.getState().messages.byConversation[MARIA]).toBeDefined();
+    expect(selectMessagesEntry(second.getState(), MARIA)).toBeDefined();
     await sessionSettled(second);
     expect(second.getState().chatWindows.windows).toHaveLength(2);
   });
@@ -216,6 +218,9 @@ describe('saved chat windows', () => {
       isMaximized: false,
       draft: '',
     });
-    await waitFor(() => expect(store.getState().chatWindows.suggestions[MARIA]).toBeDefined());
+    // Its suggestions are asked for (about 1 s after it appeared).
+    await waitFor(() => expect(selectSuggestionsEntry(store.getState(), MARIA)).toBeDefined(), {
+      timeout: 3000,
+    });
   });
 });

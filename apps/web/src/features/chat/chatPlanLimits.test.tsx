@@ -8,7 +8,7 @@ import { all, fork } from 'redux-saga/effects';
 import type { Conversation } from '../../api/types';
 import { apiMiddleware, rootReducer, type RootState } from '../../app/store';
 import { authActions, authReducer } from '../auth/authSlice';
-import { conversationsActions, conversationsReducer } from '../conversations/conversationsSlice';
+import { inboxState } from '../conversations/test/conversation-fixtures';
 import { messagesSaga } from '../messages/messagesSaga';
 import { chatSaga } from './chatSaga';
 import { ChatWindows } from './ChatWindows';
@@ -30,7 +30,7 @@ function renderChat(row: Conversation = conversation()) {
     reducer: rootReducer,
     preloadedState: {
       auth: authReducer(undefined, authActions.sessionChecked(me())),
-      conversations: conversationsReducer(undefined, conversationsActions.conversationsLoaded([row])),
+      ...inboxState([row]),
     } as RootState,
     middleware: (getDefault) => getDefault().concat(apiMiddleware, sagaMiddleware),
   });

@@ -1,34 +1,16 @@
-import type { ConversationAnswer as ConversationAnswerBody } from '@atende/api-contract';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator, Task } from 'redux-saga';
-import { call, cancel, cancelled, delay, fork, put, select, take, takeEvery } from 'redux-saga/effects';
-import { apiRequest } from '../../api/client';
-import type { Conversation, Me } from '../../api/types';
+import { call, cancel, delay, fork, put, select, take, takeEvery } from 'redux-saga/effects';
+import type { Me } from '../../api/types';
 import type { RootState } from '../../app/store';
 import { authActions } from '../auth/authSlice';
-import { conversationsActions } from '../conversations/conversationsSlice';
-import { messagesActions } from '../messages/messagesSlice';
-import {
-  CATEGORY_LABELS,
-  chatWindowsActions,
-  SUGGESTIONS_PAGE,
-  windowIdFor,
-  type ChatWindowState,
-  type Suggestion,
-  type SuggestionCategory,
-} from './chatWindowsSlice';
+import { messagesActions } from '../messages/messages-endpoints';
+import { chatWindowsActions, type ChatWindowState } from './chatWindowsSlice';
 import { readSavedWindows, writeSavedWindows } from './chatWindowsStorage';
-import { selectConversationRow } from './selectors';
-import { FALLBACK_ERROR_TEXT, RATING_SUCCESS_TEXT, TRANSFER_SUCCESS_TEXT } from './texts';
+import { requestSuggestions, selectSuggestionsEntry } from './suggestions-endpoints';
 
 /** Spec §9: the AI suggestions appear about 1 s after a window opens. */
 export const SUGGESTION_DELAY_MS = 1_000;
-
-const errorText = (error: unknown): string =>
-  error instanceof Error && error.message ? error.message : FALLBACK_ERROR_TEXT;
-
-const conversationPath = (conversationId: string, action: string) =>
-  `/api/conversations/${encodeURIComponent(conversationId)}/${action}`;
 
 const selectUserId = (state: RootState): string | null => state.auth.user?.id ?? null;
 
@@ -61,165 +43,49 @@ function* saveWindows(): SagaIterator {
 
 /* ---------------------------------------------------------------- opening and closing */
 
-/** The delay after opening, then the first five suggestions (unless the window already has some). */
-function* scheduleSuggestions(conversationId: string): SagaIterator {
-  const existing: unknown = yield select((state: RootState) => state.chatWindows.suggestions[conversationId]);
+/**
+ * The delay after opening, then the first five suggestions (unless the window already has some): the
+ * subscription keeps them in the cache until the window goes away.
+ */
+function* scheduleSuggestions(conversationId: string, held: Map<string, Subscription>): SagaIterator {
+  const existing: unknown = yield select(selectSuggestionsEntry, conversationId);
   if (existing) return;
-  yield put(chatWindowsActions.suggestionsScheduled({ conversationId }));
   yield delay(SUGGESTION_DELAY_MS);
-  yield put(chatWindowsActions.suggestionsRequested({ conversationId, mode: 'first' }));
+  const subscription: Subscription = yield put(requestSuggestions(conversationId, 0, true));
+  held.set(conversationId, subscription);
+}
+
+interface Subscription {
+  unsubscribe: () => void;
 }
 
 /**
  * Follows the set of open windows however it changes (opened, restored after a reload, closed,
  * archived, signed out): a window that appears loads its messages and schedules its suggestions; one
- * that goes away cancels what was still waiting.
+ * that goes away cancels what was still waiting and lets its suggestions go.
  */
 function* followOpenWindows(): SagaIterator {
   let open = new Set<string>();
   const pending = new Map<string, Task>();
+  const held = new Map<string, Subscription>();
   while (true) {
     const windows: ChatWindowState[] = yield select((state: RootState) => state.chatWindows.windows);
     const now = new Set(windows.map((w) => w.conversationId));
     for (const conversationId of now) {
       if (open.has(conversationId)) continue;
       yield put(messagesActions.messagesRequested({ conversationId }));
-      pending.set(conversationId, yield fork(scheduleSuggestions, conversationId));
+      pending.set(conversationId, yield fork(scheduleSuggestions, conversationId, held));
     }
     for (const conversationId of open) {
       if (now.has(conversationId)) continue;
       const task = pending.get(conversationId);
       if (task?.isRunning()) yield cancel(task);
       pending.delete(conversationId);
+      held.get(conversationId)?.unsubscribe();
+      held.delete(conversationId);
     }
     open = now;
     yield take((action: { type: string }) => action.type.startsWith('chatWindows/chatWindow'));
-  }
-}
-
-/* ---------------------------------------------------------------- suggestions */
-
-interface SuggestionsAnswer {
-  suggestions?: Partial<Suggestion>[];
-}
-
-const isCategory = (value: unknown): value is SuggestionCategory =>
-  typeof value === 'string' && value in CATEGORY_LABELS;
-
-function normaliseSuggestions(list: Partial<Suggestion>[] | undefined): Suggestion[] {
-  return (list ?? [])
-    .filter((s) => typeof s.text === 'string' && s.text.trim() !== '')
-    .map((s, index) => {
-      const category = isCategory(s.category) ? s.category : 'other';
-      return {
-        id: typeof s.id === 'string' && s.id ? s.id : `suggestion-${index}`,
-        text: s.text!,
-        category,
-        categoryLabel: s.categoryLabel || CATEGORY_LABELS[category],
-        confidence: typeof s.confidence === 'number' ? s.confidence : 0,
-        // The server always says; an entry that does not is taken for a canned reply (nothing shows it).
-        source: s.source ?? 'canned',
-      };
-    });
-}
-
-function* fetchSuggestionPage(conversationId: string, offset: number, signal: AbortSignal): SagaIterator {
-  const answer: SuggestionsAnswer = yield call(
-    apiRequest<SuggestionsAnswer>,
-    `${conversationPath(conversationId, 'suggestions')}?count=${SUGGESTIONS_PAGE}&offset=${offset}`,
-    { signal },
-  );
-  return normaliseSuggestions(answer.suggestions);
-}
-
-/** GET /api/conversations/:id/suggestions for the page the slice asks for; past the last page, the first again. */
-function* fetchSuggestions(conversationId: string): SagaIterator {
-  const controller = new AbortController();
-  try {
-    const offset: number =
-      (yield select((state: RootState) => state.chatWindows.suggestions[conversationId]?.requestedOffset)) ??
-      0;
-    let page: Suggestion[] = yield call(fetchSuggestionPage, conversationId, offset, controller.signal);
-    let shown = offset;
-    if (page.length === 0 && offset > 0) {
-      page = yield call(fetchSuggestionPage, conversationId, 0, controller.signal);
-      shown = 0;
-    }
-    yield put(chatWindowsActions.suggestionsLoaded({ conversationId, offset: shown, suggestions: page }));
-  } catch (error) {
-    yield put(chatWindowsActions.suggestionsFailed({ conversationId, error: errorText(error) }));
-  } finally {
-    if ((yield cancelled()) as boolean) controller.abort();
-  }
-}
-
-/** One request per conversation at a time: a newer one replaces the older. */
-function* watchSuggestions(): SagaIterator {
-  const running = new Map<string, Task>();
-  while (true) {
-    const action: ReturnType<typeof chatWindowsActions.suggestionsRequested> = yield take(
-      chatWindowsActions.suggestionsRequested.type,
-    );
-    const { conversationId } = action.payload;
-    const previous = running.get(conversationId);
-    if (previous?.isRunning()) yield cancel(previous);
-    running.set(conversationId, yield fork(fetchSuggestions, conversationId));
-  }
-}
-
-/* ---------------------------------------------------------------- commands */
-
-type ConversationAnswer = Partial<ConversationAnswerBody>;
-
-function* postCommand(conversationId: string, action: string, body: object): SagaIterator {
-  const answer: ConversationAnswer = yield call(
-    apiRequest<ConversationAnswer>,
-    conversationPath(conversationId, action),
-    {
-      method: 'POST',
-      body,
-    },
-  );
-  if (answer.conversation) yield put(conversationsActions.conversationUpserted(answer.conversation));
-  return answer.conversation ?? null;
-}
-
-/** Transferir: POST transfer, or assign when nobody has the conversation yet. */
-function* transfer(action: PayloadAction<{ conversationId: string; assigneeId: string }>): SagaIterator {
-  const { conversationId, assigneeId } = action.payload;
-  try {
-    const row: Conversation | undefined = yield select(selectConversationRow, conversationId);
-    if (row?.assigneeId) yield call(postCommand, conversationId, 'transfer', { toAssigneeId: assigneeId });
-    else yield call(postCommand, conversationId, 'assign', { assigneeId });
-    yield put(
-      chatWindowsActions.conversationCommandSucceeded({ conversationId, message: TRANSFER_SUCCESS_TEXT }),
-    );
-  } catch (error) {
-    yield put(chatWindowsActions.conversationCommandFailed({ conversationId, error: errorText(error) }));
-  }
-}
-
-/** Avaliação: POST rate { rating }. */
-function* rate(action: PayloadAction<{ conversationId: string; rating: number }>): SagaIterator {
-  const { conversationId, rating } = action.payload;
-  try {
-    yield call(postCommand, conversationId, 'rate', { rating });
-    yield put(
-      chatWindowsActions.conversationCommandSucceeded({ conversationId, message: RATING_SUCCESS_TEXT }),
-    );
-  } catch (error) {
-    yield put(chatWindowsActions.conversationCommandFailed({ conversationId, error: errorText(error) }));
-  }
-}
-
-/** Arquivar: POST archive, then the window closes. */
-function* archive(action: PayloadAction<{ conversationId: string }>): SagaIterator {
-  const { conversationId } = action.payload;
-  try {
-    yield call(postCommand, conversationId, 'archive', {});
-    yield put(chatWindowsActions.chatWindowClosed({ id: windowIdFor(conversationId) }));
-  } catch (error) {
-    yield put(chatWindowsActions.conversationCommandFailed({ conversationId, error: errorText(error) }));
   }
 }
 
@@ -238,8 +104,4 @@ export function* chatSaga(): SagaIterator {
   yield takeEvery(authActions.loggedOut.type, function* onLoggedOut() {
     yield put(chatWindowsActions.chatWindowsCleared());
   });
-  yield fork(watchSuggestions);
-  yield takeEvery(chatWindowsActions.conversationTransferRequested.type, transfer);
-  yield takeEvery(chatWindowsActions.conversationRatingRequested.type, rate);
-  yield takeEvery(chatWindowsActions.conversationArchiveRequested.type, archive);
 }

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import type { Conversation } from '../../api/types';
 import { chatWindowsActions } from './chatWindowsSlice';
 import { chatServer, chatStore, conversation, MARIA, me, renderWindows } from './test/chat-fixtures';
+import { inboxOf } from '../conversations/test/conversation-fixtures';
 
 const server = chatServer();
 
@@ -66,7 +67,7 @@ describe("side panel 'Ações'", () => {
     await user.click(panel.getByRole('button', { name: 'Avaliar com 4 estrelas' }));
     expect(await panel.findByRole('status')).toHaveTextContent('Avaliação salva com sucesso!');
     expect(posts).toEqual([{ action: 'rate', conversationId: MARIA, body: { rating: 4 } }]);
-    expect(store.getState().conversations.entities[MARIA]!.rating).toBe(4);
+    expect(inboxOf(store.getState()).entities[MARIA]!.rating).toBe(4);
     expect(panel.getByRole('button', { name: 'Avaliar com 4 estrelas' })).toHaveAttribute(
       'aria-pressed',
       'true',
@@ -91,7 +92,7 @@ describe("side panel 'Ações'", () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(posts).toEqual([{ action: 'archive', conversationId: MARIA, body: {} }]);
     // the answered row went to the conversations slice (which keeps archived rows out of the list)
-    const row = store.getState().conversations.entities[MARIA];
+    const row = inboxOf(store.getState()).entities[MARIA];
     expect(row === undefined || row.isArchived).toBe(true);
     expect(store.getState().chatWindows.windows).toEqual([]);
   });
@@ -109,6 +110,69 @@ describe("side panel 'Ações'", () => {
     const alert = await panel.findByRole('alert');
     expect(alert).toHaveTextContent('Conversa não encontrada');
     expect(screen.getByRole('dialog', { name: 'Conversa com Maria Souza' })).toBeInTheDocument();
+  });
+
+  it('a refused rating is undone: the stars shown at once go back, the error is shown', async () => {
+    const user = userEvent.setup();
+    teamApi();
+    let release: () => void = () => {};
+    server.use(
+      http.post('/api/conversations/:conversationId/rate', async () => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return HttpResponse.json(
+          { success: false, error: 'Sem permissão', code: 'FORBIDDEN' },
+          { status: 403 },
+        );
+      }),
+    );
+    const { store, panel } = openWindow(conversation({ rating: 2 }));
+    await user.click(panel.getByRole('button', { name: 'Avaliar com 4 estrelas' }));
+    // At once, before the server answered.
+    await waitFor(() => expect(inboxOf(store.getState()).entities[MARIA]!.rating).toBe(4));
+    await waitFor(() =>
+      expect(panel.getByRole('button', { name: 'Avaliar com 4 estrelas' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      ),
+    );
+    release();
+    expect(await panel.findByRole('alert')).toHaveTextContent('Sem permissão');
+    expect(inboxOf(store.getState()).entities[MARIA]!.rating).toBe(2);
+    expect(panel.getByRole('button', { name: 'Avaliar com 2 estrelas' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(panel.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('a refused transfer is undone: the assignee shown at once goes back, the error is shown', async () => {
+    const user = userEvent.setup();
+    teamApi();
+    let release: () => void = () => {};
+    const posts: string[] = [];
+    server.use(
+      http.post('/api/conversations/:conversationId/:action', async ({ params }) => {
+        posts.push(String(params.action));
+        await new Promise<void>((resolve) => (release = resolve));
+        return HttpResponse.json(
+          { success: false, error: 'Membro inativo', code: 'VALIDATION' },
+          { status: 400 },
+        );
+      }),
+    );
+    const { store, panel } = openWindow(conversation({ assigneeId: 'u3' }));
+    const select = panel.getByRole('combobox', { name: 'Transferir para' });
+    await waitFor(() => expect(select).toBeEnabled());
+    expect(panel.getByText('Responsável: Caio Reis')).toBeInTheDocument();
+    await user.selectOptions(select, 'u2');
+    await user.click(panel.getByRole('button', { name: 'Transferir' }));
+    await waitFor(() => expect(panel.getByText('Responsável: Bia Rocha')).toBeInTheDocument());
+    expect(inboxOf(store.getState()).entities[MARIA]!.assigneeId).toBe('u2');
+    await waitFor(() => expect(posts).toEqual(['transfer']));
+    release();
+    expect(await panel.findByRole('alert')).toHaveTextContent('Membro inativo');
+    expect(inboxOf(store.getState()).entities[MARIA]!.assigneeId).toBe('u3');
+    expect(panel.getByText('Responsável: Caio Reis')).toBeInTheDocument();
   });
 
   it('Transferir: lists the active members, assigns an unassigned conversation, then transfers it', async () => {
@@ -145,7 +209,7 @@ describe("side panel 'Ações'", () => {
     await user.click(submit);
     expect(await panel.findByRole('status')).toHaveTextContent('Conversa transferida com sucesso!');
     expect(posts).toEqual([{ action: 'assign', conversationId: MARIA, body: { assigneeId: 'u2' } }]);
-    expect(store.getState().conversations.entities[MARIA]!.assigneeId).toBe('u2');
+    expect(inboxOf(store.getState()).entities[MARIA]!.assigneeId).toBe('u2');
     expect(panel.getByText('Responsável: Bia Rocha')).toBeInTheDocument();
     // the current assignee is not offered again
     expect(within(select).queryByRole('option', { name: 'Bia Rocha (Agente)' })).not.toBeInTheDocument();
@@ -154,7 +218,7 @@ describe("side panel 'Ações'", () => {
     await user.click(panel.getByRole('button', { name: 'Transferir' }));
     await waitFor(() => expect(posts).toHaveLength(2));
     expect(posts[1]).toEqual({ action: 'transfer', conversationId: MARIA, body: { toAssigneeId: 'u3' } });
-    await waitFor(() => expect(store.getState().conversations.entities[MARIA]!.assigneeId).toBe('u3'));
+    await waitFor(() => expect(inboxOf(store.getState()).entities[MARIA]!.assigneeId).toBe('u3'));
   });
 
   it('an agent refused the team list sees the error; the window keeps working', async () => {

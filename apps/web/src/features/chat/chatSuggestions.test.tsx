@@ -2,7 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { SUGGESTION_DELAY_MS } from './chatSaga';
-import { chatWindowsActions, windowIdFor, type Suggestion } from './chatWindowsSlice';
+import { chatWindowsActions, windowIdFor } from './chatWindowsSlice';
+import type { Suggestion } from './suggestions-endpoints';
+import { selectSuggestionsEntry } from './suggestions-endpoints';
 import { chatServer, chatStore, conversation, MARIA, renderWindows } from './test/chat-fixtures';
 
 const server = chatServer();
@@ -155,6 +157,27 @@ describe('AI suggestions strip', () => {
     await act(() => jest.advanceTimersByTimeAsync(SUGGESTION_DELAY_MS));
     await waitFor(() => expect(chips()).toHaveLength(5));
     expect(requests).toHaveLength(1);
+  });
+
+  it('a closed window lets its suggestions go; reopened, it asks again after the delay', async () => {
+    const requests = suggestionsApi();
+    const store = openWindow();
+    await act(() => jest.advanceTimersByTimeAsync(SUGGESTION_DELAY_MS));
+    await waitFor(() => expect(chips()).toHaveLength(5));
+    expect(selectSuggestionsEntry(store.getState(), MARIA)).toBeDefined();
+    act(() => {
+      store.dispatch(chatWindowsActions.chatWindowClosed({ id: windowIdFor(MARIA) }));
+    });
+    await act(() => jest.advanceTimersByTimeAsync(10));
+    expect(selectSuggestionsEntry(store.getState(), MARIA)).toBeUndefined();
+
+    act(() => {
+      store.dispatch(chatWindowsActions.chatWindowOpened({ conversationId: MARIA }));
+    });
+    expect(within(strip()).getByRole('status')).toHaveTextContent('Gerando sugestões...');
+    await act(() => jest.advanceTimersByTimeAsync(SUGGESTION_DELAY_MS));
+    await waitFor(() => expect(chips()).toHaveLength(5));
+    expect(requests).toHaveLength(2);
   });
 
   it('focusing or restoring an open window does not ask again', async () => {

@@ -330,16 +330,14 @@ describe('chat window state machine (spec §4)', () => {
     expect(win(state, 'a@c.us').z).toBe(state.topZ);
   });
 
-  it('close removes the window with its suggestions and panel state', () => {
+  it('close removes the window with its panel state (its suggestions: chatSuggestions.test.tsx)', () => {
     const state = run(
       open('a@c.us'),
       open('b@c.us'),
-      a.suggestionsScheduled({ conversationId: 'a@c.us' }),
       a.conversationRatingRequested({ conversationId: 'a@c.us', rating: 4 }),
       a.chatWindowClosed({ id: A }),
     );
     expect(state.windows.map((w) => w.conversationId)).toEqual(['b@c.us']);
-    expect(state.suggestions['a@c.us']).toBeUndefined();
     expect(state.panels['a@c.us']).toBeUndefined();
     // closed: opening again gives a fresh window
     expect(reduce(state, open('a@c.us')).windows).toHaveLength(2);
@@ -409,65 +407,6 @@ describe('chat window state machine (spec §4)', () => {
     it('signing out clears the windows', () => {
       const state = run(open('a@c.us'), a.chatWindowsCleared());
       expect(state).toEqual(initialChatWindowsState);
-    });
-  });
-
-  describe('suggestions', () => {
-    const items = (n: number) =>
-      Array.from({ length: n }, (_, i) => ({
-        id: `s${i}`,
-        text: `Sugestão ${i}`,
-        category: 'other' as const,
-        categoryLabel: 'Geral',
-        confidence: 0.5,
-        source: 'canned' as const,
-      }));
-
-    it('waits, loads the first five, asks for the next five, retries the failed page', () => {
-      let state = run(open('a@c.us'), a.suggestionsScheduled({ conversationId: 'a@c.us' }));
-      expect(state.suggestions['a@c.us']).toMatchObject({ status: 'waiting', items: [] });
-      state = reduce(state, a.suggestionsRequested({ conversationId: 'a@c.us', mode: 'first' }));
-      expect(state.suggestions['a@c.us']).toMatchObject({ status: 'loading', requestedOffset: 0 });
-      state = reduce(
-        state,
-        a.suggestionsLoaded({ conversationId: 'a@c.us', offset: 0, suggestions: items(5) }),
-      );
-      expect(state.suggestions['a@c.us']).toMatchObject({ status: 'ready', offset: 0 });
-      expect(state.suggestions['a@c.us']!.items).toHaveLength(5);
-
-      state = reduce(state, a.suggestionsRequested({ conversationId: 'a@c.us', mode: 'more' }));
-      expect(state.suggestions['a@c.us']).toMatchObject({ status: 'loading', requestedOffset: 5 });
-      state = reduce(state, a.suggestionsFailed({ conversationId: 'a@c.us', error: 'Erro de conexão' }));
-      expect(state.suggestions['a@c.us']).toMatchObject({
-        status: 'failed',
-        error: 'Erro de conexão',
-        offset: 0,
-      });
-      state = reduce(state, a.suggestionsRequested({ conversationId: 'a@c.us', mode: 'retry' }));
-      expect(state.suggestions['a@c.us']).toMatchObject({
-        status: 'loading',
-        requestedOffset: 5,
-        error: null,
-      });
-    });
-
-    it('starts over after the last page the server offers', () => {
-      let state = run(open('a@c.us'));
-      state = reduce(state, a.suggestionsRequested({ conversationId: 'a@c.us', mode: 'first' }));
-      state = reduce(
-        state,
-        a.suggestionsLoaded({ conversationId: 'a@c.us', offset: 50, suggestions: items(1) }),
-      );
-      state = reduce(state, a.suggestionsRequested({ conversationId: 'a@c.us', mode: 'more' }));
-      expect(state.suggestions['a@c.us']!.requestedOffset).toBe(0);
-    });
-
-    it('ignores answers for a window closed meanwhile', () => {
-      const state = run(open('a@c.us'));
-      expect(
-        reduce(state, a.suggestionsLoaded({ conversationId: 'a@c.us', offset: 0, suggestions: items(5) })),
-      ).toBe(state);
-      expect(reduce(state, a.suggestionsFailed({ conversationId: 'a@c.us', error: 'x' }))).toBe(state);
     });
   });
 

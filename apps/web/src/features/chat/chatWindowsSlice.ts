@@ -1,6 +1,4 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Suggestion } from '@atende/api-contract';
-import { CANNED_REPLY_CATEGORY_LABELS } from '@atende/events/canned-reply-categories';
 import { windowIdFor, type ChatWindowState, type PersistedWindow } from './chatWindow';
 import { restoreWindows } from './restoreWindows';
 import { fitWindow, freeBarPosition, setPoint, setSize } from './windowFit';
@@ -18,30 +16,6 @@ import { newWindowBounds } from './windowPlacement';
 
 export { windowIdFor, type ChatWindowState, type PersistedWindow } from './chatWindow';
 
-/** A reply suggestion as GET /api/conversations/:id/suggestions answers it (the contract's, types only). */
-export type { Suggestion } from '@atende/api-contract';
-
-/** Categories of an AI suggestion and their labels (spec §3), as the server has them. */
-export type SuggestionCategory = Suggestion['category'];
-// Typed by the contract's categories: a category the canned replies lack fails to compile here.
-export const CATEGORY_LABELS: Readonly<Record<SuggestionCategory, string>> = CANNED_REPLY_CATEGORY_LABELS;
-
-/** How many suggestions one request asks for (spec §4: five). */
-export const SUGGESTIONS_PAGE = 5;
-/** The server pages up to offset 50; 'Gerar mais sugestões' starts over after that. */
-export const SUGGESTIONS_MAX_OFFSET = 50;
-
-export interface SuggestionsState {
-  /** waiting: the 1 s delay after opening; loading: the request is out. */
-  status: 'waiting' | 'loading' | 'ready' | 'failed';
-  items: Suggestion[];
-  /** Offset of the page shown. */
-  offset: number;
-  /** Offset of the page being (or last) asked for; 'Tentar novamente' asks for it again. */
-  requestedOffset: number;
-  error: string | null;
-}
-
 /** A side-panel command (Transferir, Avaliação, Arquivar) of one conversation. */
 export type ConversationCommandKind = 'transfer' | 'rate' | 'archive';
 export interface PanelState {
@@ -54,8 +28,6 @@ export interface ChatWindowsState {
   topZ: number;
   /** The user whose saved windows are loaded (and are saved back); null before the session is known. */
   ownerId: string | null;
-  /** AI suggestions by conversation id. */
-  suggestions: Record<string, SuggestionsState>;
   /** Side-panel command state by conversation id. */
   panels: Record<string, PanelState>;
 }
@@ -64,7 +36,6 @@ export const initialChatWindowsState: ChatWindowsState = {
   windows: [],
   topZ: 0,
   ownerId: null,
-  suggestions: {},
   panels: {},
 };
 
@@ -89,7 +60,6 @@ function bringToFront(state: ChatWindowsState, window: ChatWindowState) {
 }
 
 function forgetConversation(state: ChatWindowsState, conversationId: string) {
-  delete state.suggestions[conversationId];
   delete state.panels[conversationId];
 }
 
@@ -208,7 +178,7 @@ const chatWindowsSlice = createSlice({
       window.barPosition = null;
       bringToFront(state, window);
     },
-    /** Close the window (its suggestions and panel state go with it). */
+    /** Close the window (its panel state goes with it; the chat saga lets its suggestions go). */
     chatWindowClosed(state, action: PayloadAction<{ id: string }>) {
       const window = findWindow(state, action.payload.id);
       if (!window) return;
@@ -253,59 +223,7 @@ const chatWindowsSlice = createSlice({
       return initialChatWindowsState;
     },
 
-    /* AI suggestions (spec §4): five after 1 s, 'Gerar mais sugestões', errors with a retry. */
-
-    /** A window opened with no suggestions: they are asked for after the delay. */
-    suggestionsScheduled(state, action: PayloadAction<{ conversationId: string }>) {
-      state.suggestions[action.payload.conversationId] ??= {
-        status: 'waiting',
-        items: [],
-        offset: 0,
-        requestedOffset: 0,
-        error: null,
-      };
-    },
-    /** first: the first five; more: the next five ('Gerar mais sugestões'); retry: the failed page again. */
-    suggestionsRequested(
-      state,
-      action: PayloadAction<{ conversationId: string; mode: 'first' | 'more' | 'retry' }>,
-    ) {
-      const { conversationId, mode } = action.payload;
-      const entry = (state.suggestions[conversationId] ??= {
-        status: 'waiting',
-        items: [],
-        offset: 0,
-        requestedOffset: 0,
-        error: null,
-      });
-      if (mode === 'first') entry.requestedOffset = 0;
-      else if (mode === 'more') {
-        const next = entry.offset + SUGGESTIONS_PAGE;
-        entry.requestedOffset = next > SUGGESTIONS_MAX_OFFSET ? 0 : next;
-      }
-      entry.status = 'loading';
-      entry.error = null;
-    },
-    suggestionsLoaded(
-      state,
-      action: PayloadAction<{ conversationId: string; offset: number; suggestions: Suggestion[] }>,
-    ) {
-      const entry = state.suggestions[action.payload.conversationId];
-      if (!entry) return; // the window was closed meanwhile
-      entry.status = 'ready';
-      entry.items = action.payload.suggestions;
-      entry.offset = action.payload.offset;
-      entry.requestedOffset = action.payload.offset;
-      entry.error = null;
-    },
-    suggestionsFailed(state, action: PayloadAction<{ conversationId: string; error: string }>) {
-      const entry = state.suggestions[action.payload.conversationId];
-      if (!entry) return;
-      entry.status = 'failed';
-      entry.error = action.payload.error;
-    },
-
-    /* Side-panel commands ('Ações'): real calls; the answer's row goes to the conversations slice. */
+    /* Side-panel commands ('Ações'): their state on screen (the calls: useConversationCommands). */
 
     /** Transfer to a member (assign when the conversation has no assignee yet). */
     conversationTransferRequested(

@@ -1,11 +1,15 @@
-import type { ChatMessage } from '../messages/messagesSlice';
-import { messagesActions } from '../messages/messagesSlice';
+import type { ChatMessage } from '../messages/messages-endpoints';
+import { messagesActions } from '../messages/messages-endpoints';
 
 /*
  * Everything the chat windows read from (or ask of) the messages feature, in one place: the
  * windows import these names from here only.
  */
-export { mediaPlaceholder, selectConversationMessages, selectMessagesState } from '../messages/messagesSlice';
+export {
+  mediaPlaceholder,
+  selectConversationMessages,
+  selectMessagesState,
+} from '../messages/messages-endpoints';
 
 /** The window shows the conversation (open and not minimized): its incoming messages count as read (spec §4). */
 export const conversationViewed = messagesActions.conversationViewed;

@@ -1,19 +1,20 @@
 import type { Conversation } from '../../api/types';
 import type { RootState } from '../../app/store';
-import type { ChatWindowState, PanelState, SuggestionsState } from './chatWindowsSlice';
+import { selectInbox } from '../conversations/conversations-endpoints';
+import type { ChatWindowState, PanelState } from './chatWindowsSlice';
 
 export const selectChatWindows = (state: RootState): ChatWindowState[] => state.chatWindows.windows;
 export const selectTopZ = (state: RootState): number => state.chatWindows.topZ;
 export const selectChatWindow = (state: RootState, id: string): ChatWindowState | undefined =>
   state.chatWindows.windows.find((w) => w.id === id);
-export const selectSuggestions = (state: RootState, conversationId: string): SuggestionsState | undefined =>
-  state.chatWindows.suggestions[conversationId];
 export const selectPanel = (state: RootState, conversationId: string): PanelState | undefined =>
   state.chatWindows.panels[conversationId];
 
-/** The conversation row of the list (conversations slice), by its id or, failing that, its chat id. */
+/** The conversation row of the list (the inbox's cache entry), by its id or, failing that, its chat id. */
 export function selectConversationRow(state: RootState, conversationId: string): Conversation | undefined {
-  const { entities, ids } = state.conversations;
+  const list = selectInbox(state);
+  if (!list) return undefined;
+  const { entities, ids } = list;
   const direct = entities[conversationId];
   if (direct) return direct;
   for (const id of ids) {

@@ -6,8 +6,14 @@ import { Provider } from 'react-redux';
 import type { Conversation } from '../../api/types';
 import { chatWindowsActions } from '../chat/chatWindowsSlice';
 import { ConversationList } from './ConversationList';
-import { conversationsActions } from './conversationsSlice';
-import { conversation, manyConversations } from './test/conversation-fixtures';
+import {
+  conversation,
+  inboxLoaded,
+  inboxOf,
+  isCommandAnswer,
+  manyConversations,
+  rowPushed,
+} from './test/conversation-fixtures';
 import { createInboxStore, stopInboxStores } from './test/inbox-store';
 
 const server = setupServer(
@@ -23,7 +29,7 @@ afterAll(() => server.close());
 /** The list over a store holding `rows` (no saga: the tests dispatch what the saga would). */
 function renderList(rows: Conversation[], { runSaga = false } = {}) {
   const store = createInboxStore({ runSaga, socket: 'connected' });
-  store.dispatch(conversationsActions.conversationsLoaded(rows));
+  store.dispatch(inboxLoaded(rows));
   const user = userEvent.setup();
   render(
     <Provider store={store}>
@@ -218,10 +224,8 @@ describe('ConversationList', () => {
     ]);
     await waitFor(() => expect(read.calls).toEqual([{ id: 'maria', body: {} }]));
     read.release();
-    await waitFor(() =>
-      expect(store.dispatched(conversationsActions.conversationActionSucceeded.type)).toHaveLength(1),
-    );
-    expect(store.getState().conversations.entities.maria?.unreadCount).toBe(0);
+    await waitFor(() => expect(store.actions.filter(isCommandAnswer)).toHaveLength(1));
+    expect(inboxOf(store.getState()).entities.maria?.unreadCount).toBe(0);
 
     // A read row opens its window without another POST.
     await user.click(rowButton('Maria'));
@@ -264,6 +268,8 @@ describe('ConversationList', () => {
     ];
     const pin = actionEndpoint(rows, 'pin', { isPinned: true });
     const unpin = actionEndpoint(rows, 'unpin', { isPinned: false });
+    // Optimistic: the server answers only after the checks below.
+    pin.hold();
     const { user } = renderList(rows, { runSaga: true });
     const order = () => screen.getAllByRole('listitem').map((item) => item.getAttribute('aria-label'));
     expect(order()).toEqual(['Ana', 'Bruno']);
@@ -281,6 +287,7 @@ describe('ConversationList', () => {
     expect(order()).toEqual(['Bruno', 'Ana']);
     expect(within(rowNamed('Bruno')).getByTestId('pinned-star')).toBeInTheDocument();
     await waitFor(() => expect(pin.calls).toEqual([{ id: 'b', body: {} }]));
+    pin.release();
 
     await user.click(within(rowNamed('Bruno')).getByRole('button', { name: 'Mais ações' }));
     await user.click(screen.getByRole('menuitem', { name: 'Desfixar' }));
@@ -292,18 +299,19 @@ describe('ConversationList', () => {
   it('archives from the row menu (POST /archive): the row leaves the list', async () => {
     const rows = [conversation({ id: 'a', name: 'Ana' }), conversation({ id: 'b', name: 'Bruno' })];
     const archive = actionEndpoint(rows, 'archive', { isArchived: true, status: 'archived' });
+    archive.hold();
     const { store, user } = renderList(rows, { runSaga: true });
     expect(screen.getByText('2 conversa(s)')).toBeInTheDocument();
 
     await user.click(within(rowNamed('Ana')).getByRole('button', { name: 'Mais ações' }));
     await user.click(screen.getByRole('menuitem', { name: 'Arquivar' }));
+    // Before the server answered.
     expect(screen.queryByRole('listitem', { name: 'Ana' })).not.toBeInTheDocument();
     expect(screen.getByText('1 conversa(s)')).toBeInTheDocument();
     await waitFor(() => expect(archive.calls).toEqual([{ id: 'a', body: {} }]));
-    await waitFor(() =>
-      expect(store.dispatched(conversationsActions.conversationActionSucceeded.type)).toHaveLength(1),
-    );
-    expect(store.getState().conversations.ids).toEqual(['b']);
+    archive.release();
+    await waitFor(() => expect(store.actions.filter(isCommandAnswer)).toHaveLength(1));
+    expect(inboxOf(store.getState()).ids).toEqual(['b']);
     expect(screen.queryByRole('listitem', { name: 'Ana' })).not.toBeInTheDocument();
   });
 
@@ -318,6 +326,40 @@ describe('ConversationList', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Arquivar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Sem permissão');
     expect(rowNamed('Ana')).toBeInTheDocument();
+  });
+
+  it('unpins a refused pin again and shows why; the next action clears the message', async () => {
+    const rows = [
+      conversation({ id: 'a', name: 'Ana', lastTimestamp: '2025-03-10T12:00:00.000Z' }),
+      conversation({ id: 'b', name: 'Bruno', lastTimestamp: '2025-03-10T10:00:00.000Z' }),
+    ];
+    let release: () => void = () => {};
+    server.use(
+      http.post('/api/conversations/:id/pin', async () => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return HttpResponse.json(
+          { success: false, error: 'Sem permissão', code: 'FORBIDDEN' },
+          { status: 403 },
+        );
+      }),
+    );
+    const { store, user } = renderList(rows);
+    const order = () => screen.getAllByRole('listitem').map((item) => item.getAttribute('aria-label'));
+    await user.click(within(rowNamed('Bruno')).getByRole('button', { name: 'Mais ações' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Fixar' }));
+    expect(order()).toEqual(['Bruno', 'Ana']);
+    release();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sem permissão');
+    expect(order()).toEqual(['Ana', 'Bruno']);
+    expect(within(rowNamed('Bruno')).queryByTestId('pinned-star')).not.toBeInTheDocument();
+    expect(inboxOf(store.getState()).entities.b?.isPinned).toBe(false);
+    expect(inboxOf(store.getState()).pending).toEqual({});
+
+    const archive = actionEndpoint(rows, 'archive', { isArchived: true, status: 'archived' });
+    await user.click(within(rowNamed('Ana')).getByRole('button', { name: 'Mais ações' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Arquivar' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await waitFor(() => expect(archive.calls).toHaveLength(1));
   });
 
   it('works from the keyboard: arrows in the menu, Escape closes it and gives the focus back', async () => {
@@ -370,7 +412,7 @@ describe('ConversationList', () => {
     const { store } = renderList([conversation({ id: 'a', name: 'Ana', lastMessage: 'Oi' })]);
     act(() => {
       store.dispatch(
-        conversationsActions.conversationUpserted(
+        rowPushed(
           conversation({
             id: 'a',
             name: 'Ana',

@@ -14,7 +14,7 @@ import type { Conversation } from '../../api/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { chatWindowsActions } from '../chat/chatWindowsSlice';
 import { ConversationRow, ROW_HEIGHT } from './ConversationRow';
-import { conversationsActions } from './conversationsSlice';
+import { conversationsApi } from './conversations-endpoints';
 import {
   FILTERS,
   SORTS,
@@ -183,10 +183,14 @@ export function ConversationList() {
     [conversations, deferredSearch, filter, sort],
   );
 
+  // The row actions show at once, are undone if refused and their error is shown above the list
+  // (conversations-endpoints.ts).
+  const { markConversationRead, pinConversation, archiveConversation } = conversationsApi.endpoints;
+
   const onSelect = useCallback(
     (conversation: Conversation) => {
       if (conversation.unreadCount > 0) {
-        dispatch(conversationsActions.conversationReadRequested({ conversationId: conversation.id }));
+        void dispatch(markConversationRead.initiate(conversation.id, { track: false }));
       }
       dispatch(
         chatWindowsActions.chatWindowOpened({
@@ -195,22 +199,24 @@ export function ConversationList() {
         }),
       );
     },
-    [dispatch],
+    [dispatch, markConversationRead],
   );
   const onTogglePin = useCallback(
     (conversation: Conversation) =>
-      dispatch(
-        conversationsActions.conversationPinRequested({
-          conversationId: conversation.id,
-          pinned: !conversation.isPinned,
-        }),
+      void dispatch(
+        pinConversation.initiate(
+          { conversationId: conversation.id, pinned: !conversation.isPinned },
+          { track: false },
+        ),
       ),
-    [dispatch],
+    [dispatch, pinConversation],
   );
   const onArchive = useCallback(
     (conversation: Conversation) =>
-      dispatch(conversationsActions.conversationArchiveRequested({ conversationId: conversation.id })),
-    [dispatch],
+      void dispatch(
+        archiveConversation.initiate({ conversationId: conversation.id, optimistic: true }, { track: false }),
+      ),
+    [dispatch, archiveConversation],
   );
 
   const searching = deferredSearch.trim() !== '' || filter !== 'all';

@@ -1,7 +1,6 @@
-import type { ConversationAnswer, ConversationsPage } from '@atende/api-contract';
+import type { ConversationsPage } from '@atende/api-contract';
 import { apiRequest } from '../../api/client';
 import type { Conversation } from '../../api/types';
-import type { ConversationAction } from './conversationsSlice';
 
 /** Rows per page of GET /api/whatsapp/conversations (the server's maximum). */
 export const CONVERSATIONS_PAGE_SIZE = 500;
@@ -38,16 +37,4 @@ export async function fetchAllConversations(
     before = next;
   }
   return rows;
-}
-
-/** POST /api/conversations/:id/{read|pin|unpin|archive}: the row after the change. */
-export async function postConversationAction(
-  conversationId: string,
-  action: ConversationAction,
-): Promise<Conversation | null> {
-  const answer = await apiRequest<Partial<ConversationAnswer>>(
-    `/api/conversations/${encodeURIComponent(conversationId)}/${action}`,
-    { method: 'POST', body: {} },
-  );
-  return answer.conversation ?? null;
 }

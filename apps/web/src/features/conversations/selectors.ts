@@ -1,17 +1,35 @@
 import { createSelector } from '@reduxjs/toolkit';
+import type { Conversation } from '../../api/types';
 import type { RootState } from '../../app/store';
-import { conversationsAdapter } from './conversationsSlice';
+import { selectInbox, selectInboxQuery } from './conversations-endpoints';
 
-const adapterSelectors = conversationsAdapter.getSelectors((state: RootState) => state.conversations);
+const NO_ROWS: Conversation[] = [];
 
-/** The inbox (archived conversations are not kept). */
-export const selectConversations = adapterSelectors.selectAll;
-export const selectConversationById = adapterSelectors.selectById;
-/** true until the first list arrived. */
-export const selectConversationsLoading = (state: RootState) => state.conversations.loading;
-export const selectConversationsRefreshing = (state: RootState) => state.conversations.refreshing;
-export const selectConversationsError = (state: RootState) => state.conversations.error;
-export const selectConversationActionError = (state: RootState) => state.conversations.actionError;
+/** The inbox (archived conversations are not kept), from the server-state cache. */
+export const selectConversations = createSelector([selectInbox], (list): Conversation[] =>
+  list ? list.ids.map((id) => list.entities[id]!) : NO_ROWS,
+);
+export const selectConversationById = (state: RootState, id: string): Conversation | undefined =>
+  selectInbox(state)?.entities[id];
+/** true until the first list arrived (or failed to). */
+export const selectConversationsLoading = (state: RootState) => {
+  const query = selectInboxQuery(state);
+  return query?.data?.loaded !== true && query?.error === undefined;
+};
+/** A load (first, refresh button or polling) is running. */
+export const selectConversationsRefreshing = (state: RootState) =>
+  selectInboxQuery(state)?.isLoading === true;
+/** The last load's error, until the next load starts. */
+export const selectConversationsError = (state: RootState): string | null => {
+  const query = selectInboxQuery(state);
+  return query?.isError
+    ? (query.error as { message?: string } | undefined)?.message || 'Erro de conexão'
+    : null;
+};
+
+/** The last failed row action's message (its change undone), cleared by the next action. */
+export const selectConversationActionError = (state: RootState): string | null =>
+  selectInbox(state)?.actionError ?? null;
 
 export interface OverviewStats {
   total: number;

@@ -1,16 +1,19 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Camera, Lock, MessageCircle, Plus, RefreshCw } from 'lucide-react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { can } from '../../api/permissions';
 import type { Me } from '../../api/types';
+import { failureOf } from '../../server-state/api';
 import { PageHeader } from '../../ui/PageHeader';
 import { selectUser } from '../auth/selectors';
 import { AddIntegrationDialog } from './AddIntegrationDialog';
-import { INTEGRATIONS, TEXTS, integrationInfo } from './catalog';
+import { INTEGRATIONS, TEXTS, integrationInfo, type IntegrationType } from './catalog';
 import { ConfigureDialog } from './ConfigureDialog';
 import { DisconnectDialog } from './DisconnectDialog';
 import { InstagramDialog } from './InstagramDialog';
 import { CardFrame, IntegrationCardView } from './IntegrationCardView';
+import type { IntegrationCard } from './integrations-api';
+import { integrationsApi, useGetIntegrationsQuery } from './integrations-endpoints';
 import { cardStatus, integrationsActions as actions, selectIntegrations } from './integrationsSlice';
 import { StatusLabel, Tag } from './StatusLabel';
 import { WhatsAppConnectDialog } from './WhatsAppConnectDialog';
@@ -18,6 +21,8 @@ import { WhatsAppConnectDialog } from './WhatsAppConnectDialog';
 /** Only roles with integrations:manage (Admin, Owner) may use this screen; the API refuses the others. */
 export const canManageIntegrations = (role: Me['role'] | null | undefined): boolean =>
   can(role, 'integrations:manage');
+
+const NO_CARDS: IntegrationCard[] = [];
 
 function Forbidden() {
   return (
@@ -31,13 +36,45 @@ function Forbidden() {
   );
 }
 
+/** The cards' calls: the cache keeps the cards; the screen shows each call running, then its outcome. */
+function useCardCommands() {
+  const dispatch = useAppDispatch();
+  return useMemo(() => {
+    const { saveIntegration, disconnectIntegration } = integrationsApi.endpoints;
+    const errorOf = (error: unknown) => failureOf(error as never)?.message ?? '';
+    return {
+      save(type: IntegrationType, config: Record<string, string>) {
+        dispatch(actions.saveRequested({ type, config }));
+        dispatch(saveIntegration.initiate({ type, config }, { track: false }))
+          .unwrap()
+          .then(
+            ({ message }) => dispatch(actions.saveSucceeded({ type, message })),
+            (error: unknown) => dispatch(actions.saveFailed({ type, error: errorOf(error) })),
+          );
+      },
+      disconnect(type: IntegrationType) {
+        dispatch(actions.disconnectRequested({ type }));
+        dispatch(disconnectIntegration.initiate(type, { track: false }))
+          .unwrap()
+          .then(
+            ({ message }) => dispatch(actions.disconnectSucceeded({ type, message })),
+            (error: unknown) => dispatch(actions.disconnectFailed({ type, error: errorOf(error) })),
+          );
+      },
+    };
+  }, [dispatch]);
+}
+
 function Integrations() {
   const dispatch = useAppDispatch();
   const state = useAppSelector(selectIntegrations);
-  const { cards, dialog, dialogError, whatsapp } = state;
+  const { dialog, dialogError, whatsapp } = state;
+  const list = useGetIntegrationsQuery(undefined);
+  const cards = list.data ?? NO_CARDS;
+  const loadError = list.isError ? (failureOf(list.error)?.message ?? null) : null;
+  const commands = useCardCommands();
 
   useEffect(() => {
-    dispatch(actions.integrationsRequested());
     dispatch(actions.whatsappRestoreRequested());
     return () => {
       dispatch(actions.dialogClosed());
@@ -45,10 +82,10 @@ function Integrations() {
   }, [dispatch]);
 
   const close = () => dispatch(actions.dialogClosed());
-  const cardOf = (type: (typeof INTEGRATIONS)[number]['type']) => cards.find((c) => c.type === type);
+  const cardOf = (type: IntegrationType) => cards.find((c) => c.type === type);
   const instagram = cardOf('instagram');
   const connectedPhone = whatsapp.sessions.find((s) => s.sessionId === whatsapp.sessionId)?.phoneNumber;
-  const forbidden = state.loadError === TEXTS.forbidden;
+  const forbidden = loadError === TEXTS.forbidden;
 
   return (
     <div>
@@ -141,24 +178,24 @@ function Integrations() {
         <h2 id="integrations-channels" className="mb-4 text-lg font-semibold text-slate-900 dark:text-white">
           {TEXTS.channels}
         </h2>
-        {state.loadStatus === 'failed' ? (
+        {list.data === undefined && loadError !== null && !list.isFetching ? (
           <div
             role="alert"
             className="card flex flex-wrap items-center justify-between gap-3 p-5 text-red-700 dark:text-red-300"
           >
-            <span>{state.loadError}</span>
+            <span>{loadError}</span>
             {forbidden ? null : (
               <button
                 type="button"
                 className="btn-secondary px-4 py-2 text-sm"
-                onClick={() => dispatch(actions.integrationsRequested())}
+                onClick={() => void list.refetch()}
               >
                 <RefreshCw aria-hidden className="h-4 w-4" />
                 {TEXTS.retry}
               </button>
             )}
           </div>
-        ) : state.loadStatus !== 'ready' ? (
+        ) : list.data === undefined ? (
           <p className="text-sm text-slate-500 dark:text-slate-400">{TEXTS.loading}</p>
         ) : (
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
@@ -167,7 +204,7 @@ function Integrations() {
                 key={info.type}
                 info={info}
                 card={cardOf(info.type)}
-                status={cardStatus(state, info.type)}
+                status={cardStatus(state, cards, info.type)}
                 disconnecting={state.busy[info.type] === 'disconnecting'}
                 onConnect={() => dispatch(actions.dialogOpened({ kind: 'configure', type: info.type }))}
                 onDisconnect={() => dispatch(actions.dialogOpened({ kind: 'disconnect', type: info.type }))}
@@ -191,7 +228,7 @@ function Integrations() {
           saving={state.busy[dialog.type] === 'saving'}
           error={dialogError}
           onClose={close}
-          onSave={(config) => dispatch(actions.saveRequested({ type: dialog.type, config }))}
+          onSave={(config) => commands.save(dialog.type, config)}
         />
       ) : null}
       {dialog?.kind === 'disconnect' ? (
@@ -200,7 +237,7 @@ function Integrations() {
           busy={state.busy[dialog.type] === 'disconnecting'}
           error={dialogError}
           onClose={close}
-          onConfirm={() => dispatch(actions.disconnectRequested({ type: dialog.type }))}
+          onConfirm={() => commands.disconnect(dialog.type)}
         />
       ) : null}
       {dialog?.kind === 'instagram' ? (
@@ -209,7 +246,7 @@ function Integrations() {
           saving={state.busy.instagram === 'saving'}
           error={dialogError}
           onClose={close}
-          onSave={(config) => dispatch(actions.saveRequested({ type: 'instagram', config }))}
+          onSave={(config) => commands.save('instagram', config)}
         />
       ) : null}
       {dialog?.kind === 'whatsapp' ? (

@@ -150,17 +150,6 @@ export const TEXTS = {
   secretKept: 'Valor salvo oculto. Digite um novo valor para substituí-lo.',
 } as const;
 
-/** Spec §4 and §8: the WhatsApp connection messages, word for word. */
-export const WHATSAPP_TEXTS = {
-  connected: 'WhatsApp conectado com sucesso.',
-  scanQr: 'Escaneie o QR Code no WhatsApp do seu celular.',
-  waitingQr: 'Aguardando geração do QR Code...',
-  qrUnavailable: 'Não foi possível gerar o QR Code agora. Tente novamente.',
-  connectError: 'Erro ao conectar. Verifique sua conexão e tente novamente.',
-  defaultSupportName: 'Suporte',
-} as const;
-
-/** Spec §9: the QR is asked again at most 10 times, 2 s apart; the status is polled as often. */
-export const QR_MAX_RETRIES = 10;
-export const QR_RETRY_DELAY_MS = 2_000;
-export const STATUS_POLL_MS = 2_000;
+// The WhatsApp connection's texts and timings: in a module of their own (the connection's state and
+// saga are in the first load; the cards' catalogue comes with the screen).
+export { QR_MAX_RETRIES, QR_RETRY_DELAY_MS, STATUS_POLL_MS, WHATSAPP_TEXTS } from './whatsapp-texts';

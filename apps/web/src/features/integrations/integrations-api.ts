@@ -11,14 +11,8 @@ import type { IntegrationType } from './catalog';
 // The answers' shapes are the contract shared with the gateway (types only: no zod in the bundle).
 export type { ConnectAnswer, WhatsAppSession } from '@atende/api-contract';
 
-/**
- * A card as GET /api/integrations answers it (secret values masked, '••••' + last 4), plus a count
- * the gateway does not send yet: the card shows 'N mensagens processadas' only when one is given.
- */
-export type IntegrationCard = ServerIntegrationCard & {
-  /** Messages processed through the channel, when the server counts them (it never does today). */
-  messageCount?: number | null;
-};
+/** A card as GET /api/integrations answers it (secret values masked, '••••' + last 4): the contract's. */
+export type IntegrationCard = ServerIntegrationCard;
 
 export interface CardAnswer {
   integration: IntegrationCard;

@@ -17,24 +17,12 @@ import type { Me } from '../../api/types';
 import { authActions } from '../auth/authSlice';
 import { selectUser } from '../auth/selectors';
 import { realtimeActions, type ChannelState } from '../realtime/realtimeSlice';
-import {
-  QR_MAX_RETRIES,
-  QR_RETRY_DELAY_MS,
-  STATUS_POLL_MS,
-  TEXTS,
-  WHATSAPP_TEXTS,
-  type IntegrationType,
-} from './catalog';
+import { QR_MAX_RETRIES, QR_RETRY_DELAY_MS, STATUS_POLL_MS, WHATSAPP_TEXTS } from './whatsapp-texts';
 import {
   connectWhatsApp,
-  disconnectIntegration,
-  fetchIntegrations,
   fetchWhatsAppSessions,
   fetchWhatsAppStatus,
-  saveIntegration,
-  type CardAnswer,
   type ConnectAnswer,
-  type IntegrationCard,
   type StatusAnswer,
   type WhatsAppSession,
 } from './integrations-api';
@@ -58,10 +46,6 @@ export interface IntegrationsSagaOptions {
 const errorText = (error: unknown, fallback: string): string =>
   error instanceof Error && error.message ? error.message : fallback;
 
-/** A card call's error: a 403 is the screen's own permission text. */
-const cardErrorText = (error: unknown): string =>
-  isApiError(error) && error.status === 403 ? TEXTS.forbidden : errorText(error, 'Erro de conexão');
-
 /** Spec §8: a non-JSON answer is 'HTTP {status}: …' (apiRequest's text); no answer at all is the connect fallback. */
 export function connectErrorText(error: unknown): string {
   if (isApiError(error) && error.code === 'NETWORK_ERROR') return WHATSAPP_TEXTS.connectError;
@@ -84,37 +68,6 @@ export const digitsOnly = (value: string): string => value.replace(/\D/g, '');
 function* currentUser(): SagaIterator<Me | null> {
   const user: Me | null = yield select(selectUser);
   return user;
-}
-
-function* loadIntegrations(): SagaIterator {
-  try {
-    const cards: IntegrationCard[] = yield call(fetchIntegrations);
-    yield put(actions.integrationsLoaded(cards));
-  } catch (error) {
-    yield put(actions.integrationsFailed(cardErrorText(error)));
-  }
-}
-
-function* save(
-  action: PayloadAction<{ type: IntegrationType; config: Record<string, string> }>,
-): SagaIterator {
-  const { type, config } = action.payload;
-  try {
-    const answer: CardAnswer = yield call(saveIntegration, type, config);
-    yield put(actions.saveSucceeded(answer));
-  } catch (error) {
-    yield put(actions.saveFailed({ type, error: cardErrorText(error) }));
-  }
-}
-
-function* disconnect(action: PayloadAction<{ type: IntegrationType }>): SagaIterator {
-  const { type } = action.payload;
-  try {
-    const answer: CardAnswer = yield call(disconnectIntegration, type);
-    yield put(actions.disconnectSucceeded(answer));
-  } catch (error) {
-    yield put(actions.disconnectFailed({ type, error: cardErrorText(error) }));
-  }
 }
 
 /** The user's sessions, stored per user; failures are ignored (spec §8). */
@@ -301,11 +254,11 @@ function* openedDialog(action: PayloadAction<{ kind: string }>): SagaIterator {
   if (action.payload.kind === 'whatsapp') yield call(refreshStatus);
 }
 
-/** The Integrações screen: cards (list, save, disconnect) and the WhatsApp connection. */
+/**
+ * The Integrações screen's WhatsApp connection (the QR flow, its session restored and followed); the
+ * cards are server state (integrations-endpoints.ts).
+ */
 export function* integrationsSaga(options: IntegrationsSagaOptions = {}): SagaIterator {
-  yield takeLatest(actions.integrationsRequested.type, loadIntegrations);
-  yield takeEvery(actions.saveRequested.type, save);
-  yield takeEvery(actions.disconnectRequested.type, disconnect);
   yield takeLatest(actions.whatsappRestoreRequested.type, restore);
   yield takeLatest(actions.dialogOpened.type, openedDialog);
   yield takeEvery(realtimeActions.channelStatusChanged.type, onChannelStatus);

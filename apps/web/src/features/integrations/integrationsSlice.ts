@@ -1,7 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store';
 import { authActions } from '../auth/authSlice';
-import { WHATSAPP_TEXTS, type CardStatus, type IntegrationType } from './catalog';
+import type { CardStatus, IntegrationType } from './catalog';
+import { WHATSAPP_TEXTS } from './whatsapp-texts';
 import type { IntegrationCard, WhatsAppSession } from './integrations-api';
 
 /** The one dialog of the screen that is open, if any. */
@@ -34,10 +35,8 @@ export interface WhatsAppState {
   sessions: WhatsAppSession[];
 }
 
+/** The screen's state (the cards themselves are server state: integrations-endpoints.ts). */
 export interface IntegrationsState {
-  cards: IntegrationCard[];
-  loadStatus: 'idle' | 'loading' | 'ready' | 'failed';
-  loadError: string | null;
   /** Cards with a call in flight. */
   busy: Partial<Record<IntegrationType, 'saving' | 'disconnecting'>>;
   /** Cards whose last call failed (shown as 'Erro' until the next success). */
@@ -64,9 +63,6 @@ const initialWhatsApp: WhatsAppState = {
 };
 
 const initialState: IntegrationsState = {
-  cards: [],
-  loadStatus: 'idle',
-  loadError: null,
   busy: {},
   failed: {},
   dialog: null,
@@ -75,17 +71,10 @@ const initialState: IntegrationsState = {
   whatsapp: initialWhatsApp,
 };
 
-function replaceCard(state: IntegrationsState, card: IntegrationCard) {
-  const index = state.cards.findIndex((c) => c.type === card.type);
-  if (index >= 0) state.cards[index] = card;
-  else state.cards.push(card);
-}
-
-/** A save or disconnect the server accepted: the card as it answered, the dialog closed. */
-function cardChanged(state: IntegrationsState, integration: IntegrationCard, message: string) {
-  replaceCard(state, integration);
-  delete state.busy[integration.type];
-  delete state.failed[integration.type];
+/** A save or disconnect the server accepted (its card is in the cache): the dialog closed. */
+function cardChanged(state: IntegrationsState, type: IntegrationType, message: string) {
+  delete state.busy[type];
+  delete state.failed[type];
   state.notice = message;
   state.dialog = null;
   state.dialogError = null;
@@ -111,19 +100,6 @@ const integrationsSlice = createSlice({
   name: 'integrations',
   initialState,
   reducers: {
-    integrationsRequested(state) {
-      if (state.loadStatus !== 'ready') state.loadStatus = 'loading';
-      state.loadError = null;
-    },
-    integrationsLoaded(state, action: PayloadAction<IntegrationCard[]>) {
-      state.cards = action.payload;
-      state.loadStatus = 'ready';
-      state.loadError = null;
-    },
-    integrationsFailed(state, action: PayloadAction<string>) {
-      state.loadStatus = state.loadStatus === 'ready' ? 'ready' : 'failed';
-      state.loadError = action.payload;
-    },
     dialogOpened(state, action: PayloadAction<IntegrationsDialog>) {
       state.dialog = action.payload;
       state.dialogError = null;
@@ -143,8 +119,8 @@ const integrationsSlice = createSlice({
       state.busy[action.payload.type] = 'saving';
       state.dialogError = null;
     },
-    saveSucceeded(state, action: PayloadAction<{ integration: IntegrationCard; message: string }>) {
-      cardChanged(state, action.payload.integration, action.payload.message);
+    saveSucceeded(state, action: PayloadAction<{ type: IntegrationType; message: string }>) {
+      cardChanged(state, action.payload.type, action.payload.message);
     },
     saveFailed(state, action: PayloadAction<{ type: IntegrationType; error: string }>) {
       cardChangeFailed(state, action.payload.type, action.payload.error);
@@ -153,8 +129,8 @@ const integrationsSlice = createSlice({
       state.busy[action.payload.type] = 'disconnecting';
       state.dialogError = null;
     },
-    disconnectSucceeded(state, action: PayloadAction<{ integration: IntegrationCard; message: string }>) {
-      cardChanged(state, action.payload.integration, action.payload.message);
+    disconnectSucceeded(state, action: PayloadAction<{ type: IntegrationType; message: string }>) {
+      cardChanged(state, action.payload.type, action.payload.message);
     },
     disconnectFailed(state, action: PayloadAction<{ type: IntegrationType; error: string }>) {
       cardChangeFailed(state, action.payload.type, action.payload.error);
@@ -244,8 +220,12 @@ export const selectIntegrations = (state: RootState): IntegrationsState => state
 export const selectWhatsApp = (state: RootState): WhatsAppState => state.integrations.whatsapp;
 
 /** What a card shows: 'Conectando...' while saving, 'Erro' after a failed call, else the server's state. */
-export function cardStatus(state: IntegrationsState, type: IntegrationType): CardStatus {
+export function cardStatus(
+  state: IntegrationsState,
+  cards: readonly IntegrationCard[],
+  type: IntegrationType,
+): CardStatus {
   if (state.busy[type] === 'saving') return 'pending';
   if (state.failed[type]) return 'error';
-  return state.cards.find((c) => c.type === type)?.status ?? 'disconnected';
+  return cards.find((c) => c.type === type)?.status ?? 'disconnected';
 }

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createAppStore, type AppStore } from '../../app/store';
-import { conversationsActions } from '../conversations/conversationsSlice';
+import { inboxLoaded } from '../conversations/test/conversation-fixtures';
 import {
   type TestGateway,
   conversation,
@@ -23,7 +23,7 @@ async function liveStore(): Promise<AppStore> {
   const store = createAppStore({ navigate: jest.fn() });
   harness.stores.push(store);
   await until(() => store.getState().realtime.lastPosition === 10, 8000, 'joined');
-  store.dispatch(conversationsActions.conversationsLoaded([conversation({ contactName: 'Maria Souza' })]));
+  store.dispatch(inboxLoaded([conversation({ contactName: 'Maria Souza' })]));
   return store;
 }
 

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { createAppStore, type AppStore } from '../../app/store';
-import { conversationsActions } from '../conversations/conversationsSlice';
+import { conversationsApi } from '../conversations/conversations-endpoints';
+import { inboxLoaded, inboxOf } from '../conversations/test/conversation-fixtures';
 import {
   CHAT,
   type TestGateway,
@@ -34,7 +35,7 @@ describe('the unread badge follows the socket', () => {
     const store = createAppStore({ navigate: jest.fn() });
     stores.push(store);
     await until(() => store.getState().realtime.lastPosition === 10, 8000, 'joined');
-    store.dispatch(conversationsActions.conversationsLoaded([conversation({ unreadCount: 0 })]));
+    store.dispatch(inboxLoaded([conversation({ unreadCount: 0 })]));
     store.dispatch(
       layoutActions.statsLoaded({
         totalConversations: 3,
@@ -46,7 +47,7 @@ describe('the unread badge follows the socket', () => {
     return store;
   }
   const badge = (store: AppStore) => selectUnreadTotal(store.getState());
-  const rowUnread = (store: AppStore) => store.getState().conversations.entities[CHAT]?.unreadCount;
+  const rowUnread = (store: AppStore) => inboxOf(store.getState()).entities[CHAT]?.unreadCount;
 
   it('rises with whatsapp:newMessage and falls when the conversation is read', async () => {
     const store = await liveStore();
@@ -77,9 +78,9 @@ describe('the unread badge follows the socket', () => {
     await until(() => rowUnread(store) === 2);
     expect(badge(store)).toBe(7);
 
-    store.dispatch(conversationsActions.conversationReadRequested({ conversationId: CHAT }));
+    void store.dispatch(conversationsApi.endpoints.markConversationRead.initiate(CHAT, { track: false }));
     expect(badge(store)).toBe(5);
-    await until(() => store.getState().conversations.pending[CHAT] === undefined);
+    await until(() => inboxOf(store.getState()).pending[CHAT] === undefined);
     expect(badge(store)).toBe(5);
   });
 

@@ -1,14 +1,9 @@
 import type { StatsAnswer } from '@atende/api-contract';
-import type { Action } from '@reduxjs/toolkit';
-import type { SagaIterator } from 'redux-saga';
-import { call, cancelled, delay, fork, put, race, select, take } from 'redux-saga/effects';
+import { call, cancelled, delay, put, race, take } from 'redux-saga/effects';
 import { isApiError } from '../../api/api-error';
 import { apiRequest } from '../../api/client';
-import type { RootState } from '../../app/store';
 import { authActions } from '../auth/authSlice';
-import { conversationsActions } from '../conversations/conversationsSlice';
 import { layoutActions } from './layoutSlice';
-import { unreadShift } from './unreadShift';
 
 /** Spec §9: conversation polling every 5000 ms. */
 export const STATS_POLL_INTERVAL_MS = 5_000;
@@ -38,36 +33,8 @@ export function* pollStats() {
   }
 }
 
-const selectRows = (state: RootState) => state.conversations.entities;
-const listChanged = (action: Action) =>
-  action.type.startsWith('conversations/') || authActions.loggedOut.match(action);
-
-/**
- * The socket updates the list at once; the badge follows it instead of waiting for the next poll:
- * every change of the list moves the polled total by as much. A full reload (or a sign-out) is a
- * new snapshot, not a change: the next stats answer covers it.
- */
-export function* followListUnread(): SagaIterator {
-  let before: RootState['conversations']['entities'] = yield select(selectRows);
-  for (;;) {
-    const action: Action = yield take(listChanged);
-    const after: RootState['conversations']['entities'] = yield select(selectRows);
-    const snapshot =
-      conversationsActions.conversationsLoaded.match(action) || authActions.loggedOut.match(action);
-    if (after !== before && !snapshot) {
-      const shift = unreadShift(before, after, {
-        joined: conversationsActions.conversationUpserted.match(action),
-        left: conversationsActions.conversationRemoved.match(action),
-      });
-      if (shift !== 0) yield put(layoutActions.unreadShifted(shift));
-    }
-    before = after;
-  }
-}
-
 /** Polls while the dashboard layout is mounted; stops when it unmounts or the user signs out. */
 export function* layoutSaga() {
-  yield fork(followListUnread);
   while (true) {
     yield take(layoutActions.statsPollingStarted.type);
     yield race({

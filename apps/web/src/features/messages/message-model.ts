@@ -1,5 +1,5 @@
 import type { Message } from '../../api/types';
-import type { ChatMessage } from './messagesSlice';
+import type { ChatMessage } from './messages-cache';
 
 /** Spec §5/§9: the messages of a conversation kept in memory (the latest ones; older ones are dropped). */
 export const MESSAGE_LIMIT = 100;

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import type { Message } from '../../api/types';
 import { createAppStore, type AppStore } from '../../app/store';
 import { chatWindowsActions } from '../chat/chatWindowsSlice';
-import { conversationsActions } from '../conversations/conversationsSlice';
+import { inboxLoaded, inboxOf } from '../conversations/test/conversation-fixtures';
 import { defaultRealtimeConfig, realtimeConfig } from '../realtime/realtime-config';
 import {
   CHAT,
@@ -14,7 +14,7 @@ import {
   until,
 } from '../realtime/test/test-gateway';
 import { useRealtimeHarness } from '../realtime/test/realtime-harness';
-import { messagesActions, selectConversationMessages, selectMessagesState } from './messagesSlice';
+import { messagesActions, selectConversationMessages, selectMessagesState } from './messages-endpoints';
 
 const harness = useRealtimeHarness();
 const { server, stores } = harness;
@@ -33,9 +33,7 @@ async function signedInStore(options: { messages?: Message[]; unreadCount?: numb
   const store = createAppStore({ navigate: jest.fn() });
   stores.push(store);
   await until(() => store.getState().realtime.lastPosition === 10, 8000, 'socket joined');
-  store.dispatch(
-    conversationsActions.conversationsLoaded([conversation({ unreadCount: options.unreadCount ?? 0 })]),
-  );
+  store.dispatch(inboxLoaded([conversation({ unreadCount: options.unreadCount ?? 0 })]));
   if (options.messages) {
     server.use(
       http.get('/api/whatsapp/messages/:id', () =>
@@ -211,7 +209,7 @@ describe('optimistic send', () => {
     expect(items(store)).toHaveLength(2);
     const localId = bodies[0]!.clientMessageId;
     expect(items(store)[1]).toMatchObject({ localId, id: localId, status: 'sent', position: 20 });
-    expect(store.getState().conversations.entities[CHAT]).toMatchObject({
+    expect(inboxOf(store.getState()).entities[CHAT]).toMatchObject({
       lastMessage: 'Oi',
       lastMessageFromMe: true,
     });
@@ -313,7 +311,7 @@ describe('marking read', () => {
       store.dispatch(messagesActions.conversationViewed({ conversationId: CHAT }));
     expect(items(store).map((m) => m.status)).toEqual(['read', 'read']);
     await until(() => reads === 1);
-    expect(store.getState().conversations.entities[CHAT]!.unreadCount).toBe(0);
+    expect(inboxOf(store.getState()).entities[CHAT]!.unreadCount).toBe(0);
     for (let i = 0; i < 5; i += 1)
       store.dispatch(messagesActions.conversationViewed({ conversationId: CHAT }));
     await sleep(realtimeConfig.readDebounceMs * 3);
@@ -329,8 +327,8 @@ describe('marking read', () => {
         updatedAt: '2025-03-10T12:06:00.000Z',
       }),
     });
-    await until(() => store.getState().conversations.entities[CHAT]!.unreadCount === 1);
-    expect(store.getState().conversations.entities[CHAT]!.lastMessage).toBe('mensagem 30');
+    await until(() => inboxOf(store.getState()).entities[CHAT]!.unreadCount === 1);
+    expect(inboxOf(store.getState()).entities[CHAT]!.lastMessage).toBe('mensagem 30');
     // … and the open window viewing it marks it read again.
     store.dispatch(messagesActions.conversationViewed({ conversationId: CHAT }));
     await until(() => reads === 2);

@@ -1,93 +1,41 @@
 import type { SendAnswer } from '@atende/api-contract';
-import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator, Task } from 'redux-saga';
-import { all, call, cancel, cancelled, delay, fork, put, select, take, takeEvery } from 'redux-saga/effects';
+import { all, call, delay, fork, put, select, take, takeEvery } from 'redux-saga/effects';
 import { isApiError } from '../../api/api-error';
 import { apiRequest } from '../../api/client';
 import type { Conversation, Me } from '../../api/types';
 import type { RootState } from '../../app/store';
 import { selectUser } from '../auth/selectors';
-import { conversationsActions } from '../conversations/conversationsSlice';
+import { inboxChange } from '../conversations/conversations-endpoints';
+import { storeRow } from '../conversations/conversations-list';
+import { selectConversationById } from '../conversations/selectors';
 import { realtimeConfig } from '../realtime/realtime-config';
 import { selectSocketStatus, type SocketStatus } from '../realtime/realtimeSlice';
 import { pushedConversation } from '../realtime/socket-events';
+import { sendErrorText } from './message-model';
 import {
-  LOAD_ERROR_TEXT,
-  MESSAGE_LIMIT,
-  sendErrorText,
-  toChatMessage,
-  type RawMessage,
-} from './message-model';
-import { messagesActions, type ChatMessage, type RetryRequested, type SendRequested } from './messagesSlice';
-
-interface MessagesAnswer {
-  success: true;
-  messages?: RawMessage[];
-  source?: string;
-  nextCursor?: number | null;
-}
+  conversationViewedAnnounced,
+  messagesActions,
+  selectChatMessage,
+  selectLoadedConversationIds,
+  sendAnnounced,
+  type ChatMessage,
+} from './messages-endpoints';
 
 const encode = encodeURIComponent;
 
 const selectItem = (state: RootState, conversationId: string, localId: string): ChatMessage | undefined =>
-  state.messages.byConversation[conversationId]?.items.find((m) => m.localId === localId);
-
-const selectConversationRow = (state: RootState, id: string): Conversation | undefined =>
-  state.conversations.entities[id];
+  selectChatMessage(state, conversationId, localId);
 
 /** The conversations shown in chat windows (the polling fallback keeps these fresh); loaded ones without the window state. */
 const selectShownConversationIds = (state: RootState): string[] => {
   const windows = (state as { chatWindows?: { windows?: { conversationId?: unknown }[] } }).chatWindows
     ?.windows;
-  if (!Array.isArray(windows)) return Object.keys(state.messages.byConversation);
+  if (!Array.isArray(windows)) return selectLoadedConversationIds(state);
   return [
     ...new Set(windows.map((w) => w.conversationId).filter((id): id is string => typeof id === 'string')),
   ];
 };
-
-// ---- loading ---------------------------------------------------------------------------------
-
-/** GET the latest 100 (ascending), normalised; replaces nothing sent or pushed meanwhile. */
-function* loadMessages(conversationId: string, silent: boolean): SagaIterator {
-  const controller = new AbortController();
-  try {
-    const answer: MessagesAnswer = yield call(
-      apiRequest<MessagesAnswer>,
-      `/api/whatsapp/messages/${encode(conversationId)}?limit=${MESSAGE_LIMIT}`,
-      { signal: controller.signal },
-    );
-    const now = new Date();
-    const messages: ChatMessage[] = [];
-    for (const raw of Array.isArray(answer.messages) ? answer.messages : []) {
-      const message = raw && typeof raw === 'object' ? toChatMessage(raw, now) : null;
-      if (message) messages.push({ ...message, conversationId: message.conversationId || conversationId });
-    }
-    yield put(messagesActions.messagesLoaded({ conversationId, messages }));
-  } catch (error) {
-    if (silent) console.warn('Mensagens não atualizadas', conversationId, error);
-    else yield put(messagesActions.messagesLoadFailed({ conversationId, error: LOAD_ERROR_TEXT }));
-  } finally {
-    if (yield cancelled()) controller.abort();
-  }
-}
-
-/** One load per conversation at a time: a new request replaces the one in flight; a silent refresh waits its turn. */
-function* watchLoads(): SagaIterator {
-  const running = new Map<string, Task>();
-  for (;;) {
-    const action: ReturnType<typeof messagesActions.messagesRequested> = yield take(
-      messagesActions.messagesRequested.type,
-    );
-    const { conversationId, silent = false } = action.payload;
-    if (!conversationId) continue;
-    const current = running.get(conversationId);
-    if (current?.isRunning()) {
-      if (silent) continue;
-      yield cancel(current);
-    }
-    running.set(conversationId, yield fork(loadMessages, conversationId, silent));
-  }
-}
 
 // ---- sending ---------------------------------------------------------------------------------
 
@@ -129,7 +77,7 @@ function* postSend(conversationId: string, localId: string): SagaIterator {
 }
 
 /** Sends only what the reducer accepted for this very attempt (blank text, a taken retry: nothing). */
-function* sendAttempt(action: PayloadAction<SendRequested | RetryRequested>): SagaIterator {
+function* sendAttempt(action: ReturnType<typeof sendAnnounced>): SagaIterator {
   const { conversationId, localId, attempt } = action.payload;
   const message: ChatMessage | undefined = yield select(selectItem, conversationId, localId);
   if (!message || message.sendAttempt !== attempt) return;
@@ -140,9 +88,10 @@ function* sendAttempt(action: PayloadAction<SendRequested | RetryRequested>): Sa
 
 /** POST /api/conversations/:id/read when the conversation has unread messages; its count drops to 0 at once. */
 function* markReadIfUnread(conversationId: string): SagaIterator {
-  const row: Conversation | undefined = yield select(selectConversationRow, conversationId);
+  const row: Conversation | undefined = yield select(selectConversationById, conversationId);
   if (!row || !(row.unreadCount > 0)) return;
-  yield put(conversationsActions.conversationUpserted({ ...row, unreadCount: 0 }));
+  const read: Conversation = { ...row, unreadCount: 0 };
+  yield put(inboxChange((list) => storeRow(list, read), { joined: true, left: false }));
   try {
     const answer: { conversation?: Conversation } = yield call(
       apiRequest<{ conversation?: Conversation }>,
@@ -150,10 +99,10 @@ function* markReadIfUnread(conversationId: string): SagaIterator {
       { method: 'POST', body: {} },
     );
     const updated = pushedConversation(answer.conversation);
-    const current: Conversation | undefined = yield select(selectConversationRow, conversationId);
+    const current: Conversation | undefined = yield select(selectConversationById, conversationId);
     // Only if nothing newer (a pushed row) came meanwhile.
     if (updated && (!current || Date.parse(updated.updatedAt) >= Date.parse(current.updatedAt))) {
-      yield put(conversationsActions.conversationUpserted(updated));
+      yield put(inboxChange((list) => storeRow(list, updated), { joined: true, left: false }));
     }
   } catch (error) {
     console.warn('Não foi possível marcar a conversa como lida', conversationId, error);
@@ -174,8 +123,8 @@ function* watchViewed(): SagaIterator {
     } while (again.value);
   }
   for (;;) {
-    const action: ReturnType<typeof messagesActions.conversationViewed> = yield take(
-      messagesActions.conversationViewed.type,
+    const action: ReturnType<typeof conversationViewedAnnounced> = yield take(
+      conversationViewedAnnounced.type,
     );
     const { conversationId } = action.payload;
     const current = workers.get(conversationId);
@@ -205,11 +154,5 @@ function* pollWhileSocketDown(): SagaIterator {
 }
 
 export function* messagesSaga(): SagaIterator {
-  yield all([
-    fork(watchLoads),
-    takeEvery(messagesActions.messageSendRequested.type, sendAttempt),
-    takeEvery(messagesActions.messageRetryRequested.type, sendAttempt),
-    fork(watchViewed),
-    fork(pollWhileSocketDown),
-  ]);
+  yield all([takeEvery(sendAnnounced.type, sendAttempt), fork(watchViewed), fork(pollWhileSocketDown)]);
 }

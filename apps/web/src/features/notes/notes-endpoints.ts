@@ -1,6 +1,5 @@
 import type { DoneAnswer, NoteAnswer as NoteAnswerBody, NotesAnswer } from '@atende/api-contract';
 import { api } from '../../server-state/api';
-import { notificationsActions } from '../notifications/notificationsSlice';
 import {
   NOTE_DELETED_TEXT,
   NOTE_SAVED_TEXT,
@@ -30,21 +29,8 @@ const NOTE_LISTS = [{ type: 'Note' as const, id: 'LIST' }];
  * screen fetches again (its tag), and so does the bell (a reminder may have come or gone).
  */
 const noteChange = {
-  invalidatesTags: (result: unknown) => (result === undefined ? [] : NOTE_LISTS),
-  async onQueryStarted(
-    _arg: unknown,
-    {
-      dispatch,
-      queryFulfilled,
-    }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<unknown> },
-  ) {
-    try {
-      await queryFulfilled;
-      dispatch(notificationsActions.refreshRequested());
-    } catch {
-      // not saved: nothing changed
-    }
-  },
+  invalidatesTags: (result: unknown) =>
+    result === undefined ? [] : [...NOTE_LISTS, { type: 'Notification' as const }],
 };
 
 export const notesApi = api.injectEndpoints({

@@ -5,8 +5,6 @@ import { formatDateTime } from '../notes/note-format';
 import { createTestStore, note, renderWithStore, stopTestStores } from '../notes/test/note-fixtures';
 import type { AppNotification } from './notifications-api';
 import { NotificationsBell } from './NotificationsBell';
-import { notificationsSaga } from './notificationsSaga';
-import { notificationsActions } from './notificationsSlice';
 import { notification } from './test/notification-fixtures';
 
 const server = setupServer(
@@ -53,7 +51,7 @@ function serve() {
 }
 
 function renderBell() {
-  const store = createTestStore(() => notificationsSaga({ pollIntervalMs: 60_000 }));
+  const store = createTestStore();
   return renderWithStore(<NotificationsBell />, store);
 }
 
@@ -119,14 +117,14 @@ describe('NotificationsBell', () => {
 
   it('a new notification shows a toast that opens the note or closes', async () => {
     const calls = serve();
-    const { user, store } = renderBell();
+    const { user } = renderBell();
     await screen.findByRole('button', { name: 'Notificações: 2 não lidas' });
     listed = [
       notification(4, { title: 'Retornar ligação', message: 'Lembrete: Retornar ligação' }),
       ...listed,
     ];
     act(() => {
-      store.dispatch(notificationsActions.refreshRequested());
+      window.dispatchEvent(new Event('focus'));
     });
     const toast = await screen.findByRole('status');
     await waitFor(() => expect(toast).toHaveTextContent('Lembrete: Retornar ligação'));
@@ -135,7 +133,7 @@ describe('NotificationsBell', () => {
 
     listed = [notification(5, { message: 'Lembrete: Nota 5' }), ...listed];
     act(() => {
-      store.dispatch(notificationsActions.refreshRequested());
+      window.dispatchEvent(new Event('focus'));
     });
     await waitFor(() => expect(toast).toHaveTextContent('Lembrete: Nota 5'));
     await user.click(within(toast).getByRole('button', { name: 'Abrir anotação' }));
@@ -149,8 +147,9 @@ describe('NotificationsBell', () => {
     const { unmount, store } = renderBell();
     await waitFor(() => expect(calls).toEqual(['GET']));
     unmount();
-    expect(store.dispatched(notificationsActions.watchStopped.type)).toHaveLength(1);
-    store.dispatch(notificationsActions.refreshRequested());
+    // Its subscription is gone: no poll, nothing on focus.
+    expect(store.getState().api?.subscriptions).toEqual({});
+    window.dispatchEvent(new Event('focus'));
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(calls).toEqual(['GET']);
   });

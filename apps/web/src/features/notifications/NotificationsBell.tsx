@@ -1,16 +1,10 @@
 import { Bell, BellRing, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Dialog } from '../../ui/Dialog';
 import { formatBadgeCount } from '../layout/badge';
 import { formatDateTime } from '../notes/note-format';
 import type { AppNotification } from './notifications-api';
-import {
-  notificationsActions,
-  selectNotificationToast,
-  selectNotifications,
-  selectUnreadNotifications,
-} from './notificationsSlice';
+import { useNotifications } from './useNotifications';
 
 /** The note modal is only needed once a notification is opened. */
 const NoteViewDialog = lazy(() =>
@@ -113,30 +107,19 @@ function Toast({
 /**
  * The notifications bell of the dashboard layout: the unread count, a panel listing the reminder
  * notifications newest first (a click marks it read and opens the note; 'Limpar' clears them) and
- * a toast when a new one arrives. While it is on screen the saga polls every 30 s and on focus.
+ * a toast when a new one arrives. While it is on screen it asks every 30 s and on focus (useNotifications).
  */
 export function NotificationsBell({ collapsed = false }: { collapsed?: boolean }) {
-  const dispatch = useAppDispatch();
-  const items = useAppSelector(selectNotifications);
-  const unread = useAppSelector(selectUnreadNotifications);
-  const toast = useAppSelector(selectNotificationToast);
+  const { items, unread, toast, dismissToast, refresh, markRead, clear } = useNotifications();
   const [open, setOpen] = useState(false);
   const [noteId, setNoteId] = useState<string | null>(null);
 
-  useEffect(() => {
-    dispatch(notificationsActions.watchStarted());
-    return () => {
-      dispatch(notificationsActions.watchStopped());
-    };
-  }, [dispatch]);
-
   const openNotification = (notification: AppNotification) => {
-    if (!notification.read) dispatch(notificationsActions.readRequested(notification.id));
-    dispatch(notificationsActions.toastDismissed());
+    if (!notification.read) markRead(notification.id);
+    dismissToast();
     setOpen(false);
     setNoteId(notification.noteId);
   };
-  const dismissToast = () => dispatch(notificationsActions.toastDismissed());
   const badge = formatBadgeCount(unread);
   const label = bellLabel(unread);
 
@@ -150,7 +133,7 @@ export function NotificationsBell({ collapsed = false }: { collapsed?: boolean }
         aria-expanded={open}
         onClick={() => {
           setOpen(true);
-          dispatch(notificationsActions.refreshRequested());
+          refresh();
         }}
         className={cx(
           'relative flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-white/5 dark:hover:text-white',
@@ -184,12 +167,7 @@ export function NotificationsBell({ collapsed = false }: { collapsed?: boolean }
           description={unread > 0 ? `${unread} não lida(s)` : 'Tudo lido'}
           size="sm"
           footer={
-            <button
-              type="button"
-              className="btn-secondary"
-              disabled={items.length === 0}
-              onClick={() => dispatch(notificationsActions.clearRequested())}
-            >
+            <button type="button" className="btn-secondary" disabled={items.length === 0} onClick={clear}>
               Limpar
             </button>
           }

@@ -2,8 +2,13 @@ import { http, HttpResponse } from 'msw';
 import type { Message } from '../../api/types';
 import { createAppStore, type AppStore } from '../../app/store';
 import { authActions } from '../auth/authSlice';
-import { conversationsActions } from '../conversations/conversationsSlice';
-import { messagesActions, selectConversationMessages, selectMessagesState } from '../messages/messagesSlice';
+import { inboxLoaded, inboxOf } from '../conversations/test/conversation-fixtures';
+import {
+  messagesActions,
+  selectConversationMessages,
+  selectLoadedConversationIds,
+  selectMessagesState,
+} from '../messages/messages-endpoints';
 import { defaultRealtimeConfig, realtimeConfig } from './realtime-config';
 import {
   CHAT,
@@ -56,7 +61,7 @@ async function connectedStore(): Promise<AppStore> {
   const store = createAppStore({ navigate: jest.fn() });
   stores.push(store);
   await until(() => lastPosition(store) === 10, 8000, 'joined');
-  store.dispatch(conversationsActions.conversationsLoaded([conversation({ unreadCount: 0 })]));
+  store.dispatch(inboxLoaded([conversation({ unreadCount: 0 })]));
   store.dispatch(messagesActions.messagesRequested({ conversationId: CHAT }));
   await until(() => items(store).length === 1 && !selectMessagesState(store.getState(), CHAT).loading);
   return store;
@@ -120,8 +125,8 @@ describe('live socket', () => {
       status: 'delivered',
       fromMe: false,
     });
-    expect(store.getState().conversations.entities[CHAT]).toEqual(row);
-    expect(store.getState().conversations.entities[CHAT]).toMatchObject({
+    expect(inboxOf(store.getState()).entities[CHAT]).toEqual(row);
+    expect(inboxOf(store.getState()).entities[CHAT]).toMatchObject({
       conversationId: CHAT,
       contactName: 'Cliente',
       platform: 'whatsapp',
@@ -142,7 +147,7 @@ describe('live socket', () => {
 
     const updated = pushedRow({ isPinned: true, unreadCount: 0 });
     gateway.push('conversation:updated', { conversation: updated });
-    await until(() => store.getState().conversations.entities[CHAT]!.isPinned);
+    await until(() => inboxOf(store.getState()).entities[CHAT]!.isPinned);
     gateway.push('whatsapp:connected', { sessionId: 's1', phoneNumber: '5511988887777' });
     await until(() => store.getState().realtime.channel !== null);
     expect(store.getState().realtime.channel).toEqual({
@@ -157,7 +162,7 @@ describe('live socket', () => {
     const store = await connectedStore();
     gateway.push('whatsapp:newMessage', newMessage(11, { content: 'sem linha' }));
     await until(() => items(store).length === 2);
-    expect(store.getState().conversations.entities[CHAT]).toMatchObject({
+    expect(inboxOf(store.getState()).entities[CHAT]).toMatchObject({
       unreadCount: 1,
       lastMessage: 'sem linha',
       messageCount: 2,
@@ -191,7 +196,7 @@ describe('live socket', () => {
     await until(() => lastPosition(store) === 13);
     expect(items(store).map((m) => m.id)).toEqual(['m1', 'm11', 'm12']);
     expect(items(store)[1]!.status).toBe('read');
-    expect(store.getState().conversations.entities[CHAT]!.unreadCount).toBe(2);
+    expect(inboxOf(store.getState()).entities[CHAT]!.unreadCount).toBe(2);
     await until(() => gateway.joins.length === 2);
   });
 
@@ -270,9 +275,9 @@ describe('live socket', () => {
 
   it('conversation:removed takes the row out of the list (it was assigned to someone else)', async () => {
     const store = await connectedStore();
-    expect(store.getState().conversations.entities[CHAT]).toBeDefined();
+    expect(inboxOf(store.getState()).entities[CHAT]).toBeDefined();
     gateway.push('conversation:removed', { conversationId: CHAT, position: 12 });
-    await until(() => store.getState().conversations.entities[CHAT] === undefined);
+    await until(() => inboxOf(store.getState()).entities[CHAT] === undefined);
     expect(lastPosition(store)).toBe(12);
   });
 
@@ -292,11 +297,23 @@ describe('live socket', () => {
 
   it('resync: reloads the conversation list and the loaded conversations, continues after its position', async () => {
     const store = await connectedStore();
-    const requested = jest.spyOn(conversationsActions, 'conversationsRequested');
+    let listGets = 0;
+    server.use(
+      http.get('/api/whatsapp/conversations', () => {
+        listGets += 1;
+        return HttpResponse.json({
+          success: true,
+          conversations: [conversation({ unreadCount: 0 })],
+          source: 'atende',
+          nextCursor: null,
+        });
+      }),
+    );
     const before = messageGets;
     gateway.push('resync', { position: 500, code: 'TOO_FAR_BEHIND' });
     await until(() => messageGets === before + 1);
-    expect(requested).toHaveBeenCalled();
+    // The conversation list is asked again too.
+    await until(() => listGets === 1);
     expect(lastPosition(store)).toBe(500);
     expect(items(store)).toHaveLength(1);
     expect(selectMessagesState(store.getState(), CHAT).loading).toBe(false);
@@ -318,7 +335,7 @@ describe('live socket', () => {
     store.dispatch(authActions.loggedOut());
     expect(status(store)).toBe('idle');
     expect(lastPosition(store)).toBe(0);
-    expect(store.getState().messages.byConversation).toEqual({});
+    expect(selectLoadedConversationIds(store.getState())).toEqual([]);
     await until(() => gateway.sockets().length === 0);
     await sleep(200);
     expect(gateway.sockets()).toHaveLength(0);

@@ -3,16 +3,17 @@ import { buffers, eventChannel, type EventChannel, type SagaIterator, type Task 
 import { call, cancel, cancelled, delay, fork, put, select, take } from 'redux-saga/effects';
 import type { Socket } from 'socket.io-client';
 import type { Conversation, Me } from '../../api/types';
-import type { RootState } from '../../app/store';
 import { authActions } from '../auth/authSlice';
 import { selectChangingOwnPassword, selectLoggingOut } from '../auth/selectors';
 import { sessionStillValid } from '../auth/session-saga';
 import { twoFactorEnrolmentPending } from '../auth/two-factor-status';
-import { conversationsActions } from '../conversations/conversationsSlice';
+import { removeRow, storeRow } from '../conversations/conversations-list';
+import { conversationsRequested, inboxChange } from '../conversations/conversations-endpoints';
+import { selectConversationById } from '../conversations/selectors';
 import { contactNameOf, DEFAULT_CONTACT_NAME } from '../conversations/row-format';
 import { layoutActions } from '../layout/layoutSlice';
 import { messageContent } from '../messages/message-model';
-import { messagesActions } from '../messages/messagesSlice';
+import { messagesActions, selectLoadedConversationIds } from '../messages/messages-endpoints';
 import { realtimeConfig } from './realtime-config';
 import { realtimeActions, selectLastPosition } from './realtimeSlice';
 import {
@@ -134,12 +135,6 @@ const positionOf = (payload: unknown): number | undefined =>
     ? payload.position
     : undefined;
 
-const selectConversationRow = (state: RootState, id: string): Conversation | undefined =>
-  state.conversations.entities[id];
-
-const selectLoadedConversationIds = (state: RootState): string[] =>
-  Object.keys(state.messages.byConversation);
-
 /** A position handled: remembered for the next handshake and in the store. */
 function* seen(cursor: Cursor, position: number | undefined): SagaIterator {
   if (position === undefined || position <= cursor.position) return;
@@ -149,7 +144,7 @@ function* seen(cursor: Cursor, position: number | undefined): SagaIterator {
 
 /** Reload everything the socket keeps fresh: the conversation list and the loaded conversations' messages. */
 function* reloadAll(): SagaIterator {
-  yield put(conversationsActions.conversationsRequested());
+  yield put(conversationsRequested());
   const ids: string[] = yield select(selectLoadedConversationIds);
   for (const conversationId of ids)
     yield put(messagesActions.messagesRequested({ conversationId, silent: true }));
@@ -157,7 +152,9 @@ function* reloadAll(): SagaIterator {
 
 function* upsertRow(row: unknown): SagaIterator {
   const conversation = pushedConversation(row);
-  if (conversation) yield put(conversationsActions.conversationUpserted(conversation));
+  // A pushed row that joins the list is news: its unread messages count for the badge.
+  if (conversation)
+    yield put(inboxChange((list) => storeRow(list, conversation), { joined: true, left: false }));
 }
 
 function* onNewMessage(cursor: Cursor, payload: NewMessagePayload): SagaIterator {
@@ -169,25 +166,24 @@ function* onNewMessage(cursor: Cursor, payload: NewMessagePayload): SagaIterator
   if (conversation) yield* upsertRow(conversation);
   else if (isNew && typeof message.conversationId === 'string') {
     // No row came along: raise the unread count and the last message ourselves (spec §4).
-    const row: Conversation | undefined = yield select(selectConversationRow, message.conversationId);
+    const row: Conversation | undefined = yield select(selectConversationById, message.conversationId);
     if (row) {
-      yield put(
-        conversationsActions.conversationUpserted({
-          ...row,
-          lastMessage: messageContent({ content: message.content, type: message.type }),
-          lastMessageType: typeof message.type === 'string' ? message.type : row.lastMessageType,
-          lastMessageFromMe: fromMe,
-          lastTimestamp: typeof message.timestamp === 'string' ? message.timestamp : row.lastTimestamp,
-          unreadCount: fromMe ? row.unreadCount : row.unreadCount + 1,
-          messageCount: row.messageCount + 1,
-        }),
-      );
+      const raised: Conversation = {
+        ...row,
+        lastMessage: messageContent({ content: message.content, type: message.type }),
+        lastMessageType: typeof message.type === 'string' ? message.type : row.lastMessageType,
+        lastMessageFromMe: fromMe,
+        lastTimestamp: typeof message.timestamp === 'string' ? message.timestamp : row.lastTimestamp,
+        unreadCount: fromMe ? row.unreadCount : row.unreadCount + 1,
+        messageCount: row.messageCount + 1,
+      };
+      yield put(inboxChange((list) => storeRow(list, raised), { joined: true, left: false }));
     }
   }
   yield put(messagesActions.messageReceived(message));
   // A customer's message as it arrives (a replay after a reconnect is not news): screen readers hear it.
   if (isNew && !fromMe && typeof message.conversationId === 'string') {
-    const row: Conversation | undefined = yield select(selectConversationRow, message.conversationId);
+    const row: Conversation | undefined = yield select(selectConversationById, message.conversationId);
     const name = row ? contactNameOf(row) : message.senderName?.trim() || DEFAULT_CONTACT_NAME;
     yield put(layoutActions.newMessageAnnounced({ name }));
   }
@@ -224,7 +220,8 @@ function* onPush(cursor: Cursor, name: ServerEventName, payload: unknown): SagaI
       // Assigned to someone else: it leaves this agent's list (the server sends nothing more of it).
       yield* seen(cursor, positionOf(payload));
       const id = (payload as { conversationId?: unknown }).conversationId;
-      if (typeof id === 'string') yield put(conversationsActions.conversationRemoved({ conversationId: id }));
+      if (typeof id === 'string')
+        yield put(inboxChange((list) => removeRow(list, id), { joined: false, left: true }));
       return;
     }
     case 'whatsapp:connected':

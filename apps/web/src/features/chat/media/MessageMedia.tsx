@@ -1,5 +1,5 @@
 import { FileText } from 'lucide-react';
-import type { ChatMessage } from '../../messages/messagesSlice';
+import type { ChatMessage } from '../../messages/messages-endpoints';
 import { DOCUMENT_FALLBACK_NAME } from './mediaTexts';
 
 /** The file's name (an own file while uploading, or media not stored yet); nothing without one. */

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../../messages/messagesSlice';
+import type { ChatMessage } from '../../messages/messages-endpoints';
 import {
   OUTBOUND_CAPTION_MAX,
   OUTBOUND_MEDIA_MAX_BYTES,

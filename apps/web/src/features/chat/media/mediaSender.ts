@@ -1,7 +1,7 @@
 import { isApiError } from '../../../api/api-error';
 import type { AppDispatch } from '../../../app/store';
 import { newMessageId } from '../../messages/message-model';
-import { messagesActions } from '../../messages/messagesSlice';
+import { messagesActions } from '../../messages/messages-endpoints';
 import { SEND_ERROR_TEXT } from '../texts';
 import type { MediaKind } from './mediaRules';
 import { postMedia } from './postMedia';

@@ -1,4 +1,4 @@
-import { configureStore, type Action } from '@reduxjs/toolkit';
+import { configureStore, type Action, type Middleware } from '@reduxjs/toolkit';
 import { render, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -13,8 +13,9 @@ import {
   type RootState,
 } from '../../../app/store';
 import { authActions, authReducer } from '../../auth/authSlice';
-import { conversationsActions, conversationsReducer } from '../../conversations/conversationsSlice';
-import type { ChatMessage, ConversationMessages } from '../../messages/messagesSlice';
+import { listOf } from '../../conversations/conversations-list';
+import { api, writeNow } from '../../../server-state/api';
+import { messagesApi, type ChatMessage, type ConversationMessages } from '../../messages/messages-endpoints';
 import { chatSaga } from '../chatSaga';
 import { ChatWindows } from '../ChatWindows';
 import { makeConversation, makeMe } from '../../../test/fixtures';
@@ -80,7 +81,7 @@ interface StoreSetup {
   chatWindows?: RootState['chatWindows'];
 }
 
-type TestStore = ReturnType<typeof configureStore<RootState>> & { sagaTask: Task | null };
+type TestStore = ReturnType<typeof configureStore<RootState>> & { sagaTask: Task | null; actions: Action[] };
 const stores: { sagaTask: Task | null }[] = [];
 afterEach(() => {
   for (const store of stores.splice(0)) store.sagaTask?.cancel();
@@ -91,14 +92,27 @@ function preloaded(server: ReturnType<typeof setupServer>, setup: StoreSetup): P
   server.use(http.get('/api/auth/me', () => HttpResponse.json({ success: true, user })));
   const state: Partial<RootState> = {
     auth: authReducer(undefined, authActions.sessionChecked(user)),
-    conversations: conversationsReducer(
-      undefined,
-      conversationsActions.conversationsLoaded(setup.rows ?? []),
-    ),
+    ...cacheState(setup.rows ?? [], setup.messages ?? {}),
   };
-  if (setup.messages) state.messages = { byConversation: setup.messages };
   if (setup.chatWindows) state.chatWindows = setup.chatWindows;
   return state;
+}
+
+/** The server-state cache holding the inbox `rows` and the conversations' `messages`. */
+export function cacheState(rows: Conversation[], messages: Record<string, ConversationMessages>) {
+  return {
+    api: api.reducer(
+      undefined,
+      messagesApi.util.upsertQueryEntries([
+        { endpointName: 'getConversations', arg: undefined, value: listOf(rows) },
+        ...Object.entries(messages).map(([conversationId, entry]) => ({
+          endpointName: 'getMessages' as const,
+          arg: conversationId,
+          value: entry,
+        })),
+      ] as never),
+    ),
+  };
 }
 
 /**
@@ -107,13 +121,19 @@ function preloaded(server: ReturnType<typeof setupServer>, setup: StoreSetup): P
  */
 export function chatStore(server: ReturnType<typeof setupServer>, setup: StoreSetup = {}): TestStore {
   const sagaMiddleware = createSagaMiddleware();
+  const actions: Action[] = [];
+  const record: Middleware = () => (next) => (action) => {
+    if (typeof action === 'object' && action !== null) actions.push(action as Action);
+    return next(action);
+  };
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: preloaded(server, setup) as RootState,
-    middleware: (getDefault) => getDefault().concat(apiMiddleware, sagaMiddleware),
+    middleware: (getDefault) => getDefault().concat(record, apiMiddleware, sagaMiddleware),
   });
   const sagaTask = setup.runSagas === false ? null : sagaMiddleware.run(chatSaga);
-  const testStore = Object.assign(store, { sagaTask });
+  // `actions`: every plain action dispatched (a thunk's own ones too), in order.
+  const testStore = Object.assign(store, { sagaTask, actions });
   stores.push(testStore);
   return testStore;
 }
@@ -147,19 +167,24 @@ export function renderWindows(store: { getState: () => unknown; dispatch: unknow
   );
 }
 
-const MESSAGES_SET = 'test/messagesSet';
-/** A store without sagas whose messages a test can replace (the messages slice has no such action yet). */
+/** A store without sagas (its messages a test replaces with `setMessages`). */
 export function messagesTestStore(preloadedState: Partial<RootState>) {
   return configureStore({
-    reducer: (state: RootState | undefined, action: Action) =>
-      action.type === MESSAGES_SET
-        ? { ...state!, messages: (action as Action & { payload: RootState['messages'] }).payload }
-        : rootReducer(state, action),
+    reducer: rootReducer,
     preloadedState: preloadedState as RootState,
     middleware: (getDefault) => getDefault().concat(apiMiddleware),
   });
 }
-export const setMessages = (byConversation: Record<string, ConversationMessages>) => ({
-  type: MESSAGES_SET,
-  payload: { byConversation },
-});
+/** The conversations' messages in the cache replaced by these. */
+export const setMessages =
+  (byConversation: Record<string, ConversationMessages>) => (dispatch: (action: unknown) => unknown) =>
+    writeNow(
+      dispatch,
+      messagesApi.util.upsertQueryEntries(
+        Object.entries(byConversation).map(([conversationId, entry]) => ({
+          endpointName: 'getMessages' as const,
+          arg: conversationId,
+          value: entry,
+        })),
+      ),
+    );

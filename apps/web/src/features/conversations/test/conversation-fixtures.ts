@@ -1,6 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import type { Conversation, Me } from '../../../api/types';
+import { api } from '../../../server-state/api';
 import { ana, makeConversation } from '../../../test/fixtures';
+import { conversationsApi, inboxChange, selectInbox } from '../conversations-endpoints';
+import { emptyConversationsList, listOf, storeRow, type ConversationsList } from '../conversations-list';
 
 export const agent = ana;
 
@@ -47,3 +50,22 @@ export function conversationsHandler(rows: () => Conversation[], calls: { count:
 
 export const signedInAs = (user: Me = agent) =>
   http.get('/api/auth/me', () => HttpResponse.json({ success: true, user }));
+
+/** The inbox's cache entry set to `rows` at once (what a finished load leaves), for a store. */
+export const inboxLoaded = (rows: Conversation[]) =>
+  conversationsApi.util.upsertQueryEntries([
+    { endpointName: 'getConversations', arg: undefined, value: listOf(rows) },
+  ]);
+
+/** A store's preloaded server-state cache holding the inbox `rows`. */
+export const inboxState = (rows: Conversation[]) => ({ api: api.reducer(undefined, inboxLoaded(rows)) });
+
+/** The inbox as the cache holds it (empty before the first list arrived). */
+export const inboxOf = (state: unknown): ConversationsList => selectInbox(state) ?? emptyConversationsList();
+
+/** What the socket's push of a row does to the inbox (conversation:updated, a new message's row). */
+export const rowPushed = (row: Conversation) =>
+  inboxChange((list) => storeRow(list, row), { joined: true, left: false });
+
+/** Whether an action is a row command's answer (a mutation that succeeded). */
+export const isCommandAnswer = (action: { type: string }) => action.type === 'api/executeMutation/fulfilled';

@@ -1,7 +1,7 @@
 import { MessagesSquare, RefreshCw } from 'lucide-react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ConversationList } from '../../conversations/ConversationList';
-import { conversationsActions } from '../../conversations/conversationsSlice';
+import { conversationsRequested } from '../../conversations/conversations-endpoints';
 import { selectConversationsRefreshing } from '../../conversations/selectors';
 import { Panel, panelButtonClass } from './Panel';
 
@@ -18,7 +18,7 @@ export function ConversationsPanel() {
           type="button"
           aria-label="Atualizar conversas"
           title="Atualizar conversas"
-          onClick={() => dispatch(conversationsActions.conversationsRequested())}
+          onClick={() => dispatch(conversationsRequested())}
           className={panelButtonClass}
         >
           <RefreshCw aria-hidden className={`h-4 w-4 ${refreshing ? 'motion-safe:animate-spin' : ''}`} />

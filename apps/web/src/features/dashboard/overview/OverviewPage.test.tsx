@@ -32,6 +32,13 @@ const email = (n: number, overrides: Partial<WorkspaceEmail> = {}): WorkspaceEma
   isUnread: false,
   hasAttachments: false,
   priority: 'medium',
+  authorId: null,
+  cc: [],
+  kind: 'new',
+  inReplyTo: null,
+  status: 'received',
+  error: null,
+  attachments: [],
   ...overrides,
 });
 

@@ -1,21 +1,7 @@
 import type { Email } from '@atende/api-contract';
 
-/** The fields of an e-mail (the contract's, as GET /api/emails answers it) the overview shows. */
-export type WorkspaceEmail = Pick<
-  Email,
-  | 'id'
-  | 'direction'
-  | 'sender'
-  | 'senderName'
-  | 'to'
-  | 'subject'
-  | 'preview'
-  | 'content'
-  | 'timestamp'
-  | 'isUnread'
-  | 'hasAttachments'
-  | 'priority'
->;
+/** An e-mail as GET /api/emails answers it (the contract's type; the overview shows a few of its fields). */
+export type WorkspaceEmail = Email;
 
 /** A note as GET /api/notes answers it (the notes feature owns its calls). */
 export type { Note as WorkspaceNote } from '../../notes/notes-api';

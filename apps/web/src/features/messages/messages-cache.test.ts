@@ -1,4 +1,6 @@
-import { rootReducer, type RootState } from '../../app/store';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { createInboxStore, stopInboxStores, type InboxStore } from '../conversations/test/inbox-store';
 import { authActions } from '../auth/authSlice';
 import { CHAT, storedMessage } from '../realtime/test/test-gateway';
 import { mediaPlaceholder, messageContent, toChatMessage } from './message-model';
@@ -6,17 +8,34 @@ import {
   MESSAGE_LIMIT,
   messagesActions,
   selectConversationMessages,
+  selectLoadedConversationIds,
+  selectMessagesEntry,
   selectMessagesState,
   type ChatMessage,
-} from './messagesSlice';
+} from './messages-endpoints';
 
-const initial = (): RootState => rootReducer(undefined, { type: '@@init' });
-const apply = (state: RootState, ...actions: { type: string }[]) =>
-  actions.reduce((s, action) => rootReducer(s, action), state);
-const items = (state: RootState, id = CHAT) => selectConversationMessages(state, id);
+const server = setupServer(
+  http.all('/api/*', () => HttpResponse.json({ success: false, error: 'não stub' }, { status: 404 })),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  stopInboxStores();
+  server.resetHandlers();
+});
+afterAll(() => server.close());
+
+/** A store (its cache holds the messages) with no saga: the tests dispatch what the others would. */
+const initial = (): InboxStore => createInboxStore({ runSaga: false });
+type Change = Parameters<InboxStore['dispatch']>[0];
+/** Dispatches the changes in order; the same store, for chaining. */
+const apply = (store: InboxStore, ...changes: unknown[]) => {
+  for (const change of changes) store.dispatch(change as Change);
+  return store;
+};
+const items = (store: InboxStore, id = CHAT) => selectConversationMessages(store.getState(), id);
 const chat = (messages: Parameters<typeof storedMessage>[0][]) =>
   messages.map((n) => toChatMessage(storedMessage(n))!);
-const loaded = (state: RootState, messages: ChatMessage[], conversationId = CHAT) =>
+const loaded = (state: InboxStore, messages: ChatMessage[], conversationId = CHAT) =>
   apply(
     state,
     messagesActions.messagesRequested({ conversationId }),
@@ -60,17 +79,20 @@ describe('loading', () => {
     const list = items(state);
     expect(list).toHaveLength(MESSAGE_LIMIT);
     expect(list.map((m) => m.id)).toEqual(numbers.slice(20).map((n) => `m${n}`));
-    expect(selectMessagesState(state, CHAT)).toEqual({ loading: false, error: null });
+    expect(selectMessagesState(state.getState(), CHAT)).toEqual({ loading: false, error: null });
   });
 
   it('marks the conversation loading, then shows the load error', () => {
     let state = apply(initial(), messagesActions.messagesRequested({ conversationId: CHAT }));
-    expect(selectMessagesState(state, CHAT)).toEqual({ loading: true, error: null });
+    expect(selectMessagesState(state.getState(), CHAT)).toEqual({ loading: true, error: null });
     state = apply(
       state,
       messagesActions.messagesLoadFailed({ conversationId: CHAT, error: 'Erro ao carregar mensagens' }),
     );
-    expect(selectMessagesState(state, CHAT)).toEqual({ loading: false, error: 'Erro ao carregar mensagens' });
+    expect(selectMessagesState(state.getState(), CHAT)).toEqual({
+      loading: false,
+      error: 'Erro ao carregar mensagens',
+    });
   });
 
   it('a reload merges: nothing doubled, an unconfirmed send and a newer push kept', () => {
@@ -86,11 +108,16 @@ describe('loading', () => {
 
   it('memoized selectors: the same result until the conversation changes', () => {
     const state = loaded(initial(), chat([1, 2]));
-    expect(selectConversationMessages(state, CHAT)).toBe(selectConversationMessages(state, CHAT));
-    expect(selectMessagesState(state, CHAT)).toBe(selectMessagesState(state, CHAT));
-    expect(selectConversationMessages(state, 'outra')).toBe(selectConversationMessages(state, 'outra2'));
+    expect(selectConversationMessages(state.getState(), CHAT)).toBe(
+      selectConversationMessages(state.getState(), CHAT),
+    );
+    expect(selectMessagesState(state.getState(), CHAT)).toBe(selectMessagesState(state.getState(), CHAT));
+    expect(selectConversationMessages(state.getState(), 'outra')).toBe(
+      selectConversationMessages(state.getState(), 'outra2'),
+    );
+    const before = selectConversationMessages(state.getState(), CHAT);
     const other = apply(state, messagesActions.messagesRequested({ conversationId: 'outra' }));
-    expect(selectConversationMessages(other, CHAT)).toBe(selectConversationMessages(state, CHAT));
+    expect(selectConversationMessages(other.getState(), CHAT)).toBe(before);
   });
 });
 
@@ -241,7 +268,7 @@ describe('pushes', () => {
         status: 'read',
       }),
     );
-    expect(state.messages.byConversation['nao-carregada']).toBeUndefined();
+    expect(selectMessagesEntry(state.getState(), 'nao-carregada')).toBeUndefined();
   });
 
   it('a new message is appended once (dedupe by id), in order, and the oldest dropped beyond 100', () => {
@@ -280,7 +307,7 @@ describe('pushes', () => {
 
   it('ignores messages of conversations not loaded', () => {
     const state = apply(initial(), messagesActions.messageReceived(storedMessage(1)));
-    expect(state.messages.byConversation).toEqual({});
+    expect(selectLoadedConversationIds(state.getState())).toEqual([]);
   });
 
   it('message:updated replaces in place, keeping the order', () => {
@@ -307,6 +334,6 @@ describe('pushes', () => {
 
   it('forgets everything on logout', () => {
     const state = apply(loaded(initial(), chat([1])), authActions.loggedOut());
-    expect(state.messages.byConversation).toEqual({});
+    expect(selectLoadedConversationIds(state.getState())).toEqual([]);
   });
 });

@@ -1,13 +1,18 @@
-import { waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { authActions } from '../auth/authSlice';
 import { notesApi } from '../notes/notes-endpoints';
 import { note } from '../notes/test/note-fixtures';
-import { createTestStore, stopTestStores, type TestStore } from '../notes/test/note-fixtures';
+import {
+  createTestStore,
+  renderWithStore,
+  stopTestStores,
+  type TestStore,
+} from '../notes/test/note-fixtures';
 import type { AppNotification } from './notifications-api';
-import { notificationsSaga, NOTIFICATIONS_POLL_INTERVAL_MS } from './notificationsSaga';
-import { notificationsActions } from './notificationsSlice';
+import { NOTIFICATIONS_POLL_INTERVAL_MS, notificationsApi } from './notifications-endpoints';
+import { NotificationsBell } from './NotificationsBell';
 import { notification } from './test/notification-fixtures';
 
 const server = setupServer(
@@ -17,6 +22,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   stopTestStores();
   server.resetHandlers();
+  jest.useRealTimers();
 });
 afterAll(() => server.close());
 
@@ -52,46 +58,55 @@ function serve() {
   return { calls, gate };
 }
 
-function start(pollIntervalMs = 60_000): TestStore {
-  const store = createTestStore(() => notificationsSaga({ pollIntervalMs }));
-  store.dispatch(notificationsActions.watchStarted());
-  return store;
+/** The bell on screen (it asks while it is there), over a signed-in store. */
+function start() {
+  return renderWithStore(<NotificationsBell />, createTestStore());
 }
 const gets = (calls: string[]) => calls.filter((c) => c === 'GET').length;
+/** What the cache holds for the bell. */
+const cached = (store: TestStore) =>
+  notificationsApi.endpoints.getNotifications.select(undefined)(store.getState() as never).data;
+const focus = () =>
+  act(() => {
+    window.dispatchEvent(new Event('focus'));
+  });
 
 beforeEach(() => {
   listed = [notification(2), notification(1, { read: true })];
 });
 
-describe('notificationsSaga', () => {
+describe('notifications (GET /api/notifications, read, clear)', () => {
   it('polls every 30 s by default', () => {
     expect(NOTIFICATIONS_POLL_INTERVAL_MS).toBe(30_000);
   });
 
-  it('loads the list (newest first, unread count) once watching, and polls on its interval', async () => {
+  it('loads the list (newest first, unread count) once the bell is shown, and polls on its interval', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
     const { calls } = serve();
-    const store = createTestStore(() => notificationsSaga({ pollIntervalMs: 40 }));
+    const store = createTestStore();
     await pause(20);
     expect(calls).toEqual([]);
-    store.dispatch(notificationsActions.watchStarted());
-    await waitFor(() => expect(store.getState().notifications.loaded).toBe(true));
-    expect(store.getState().notifications.items.map((n) => n.id)).toEqual(['n2:1', 'n1:1']);
-    expect(store.getState().notifications.unreadCount).toBe(1);
+    const { unmount } = renderWithStore(<NotificationsBell />, store);
+    await waitFor(() => expect(cached(store)).toBeDefined());
+    expect(cached(store)!.notifications.map((n) => n.id)).toEqual(['n2:1', 'n1:1']);
+    expect(cached(store)!.unreadCount).toBe(1);
+    await act(() => jest.advanceTimersByTimeAsync(NOTIFICATIONS_POLL_INTERVAL_MS));
+    await act(() => jest.advanceTimersByTimeAsync(NOTIFICATIONS_POLL_INTERVAL_MS));
     await waitFor(() => expect(gets(calls)).toBeGreaterThanOrEqual(3));
 
-    store.dispatch(notificationsActions.watchStopped());
+    unmount();
     const stopped = gets(calls);
-    await pause(120);
+    await act(() => jest.advanceTimersByTimeAsync(NOTIFICATIONS_POLL_INTERVAL_MS * 3));
     expect(gets(calls)).toBe(stopped);
   });
 
   it('fetches again on window focus, when a note changed and when asked', async () => {
     const { calls } = serve();
-    const store = start();
+    const { store, user } = start();
     await waitFor(() => expect(gets(calls)).toBe(1));
-    window.dispatchEvent(new Event('focus'));
+    focus();
     await waitFor(() => expect(gets(calls)).toBe(2));
-    // A note saved through the notes' API (here its tags) asks the bell again.
+    // A note saved through the notes' API (here its tags) asks the bell again (its tag).
     server.use(
       http.put('/api/notes/:id/tags', () =>
         HttpResponse.json({
@@ -103,69 +118,73 @@ describe('notificationsSaga', () => {
     );
     await store.dispatch(notesApi.endpoints.setNoteTags.initiate({ id: 'n1', tags: ['x'] }));
     await waitFor(() => expect(gets(calls)).toBe(3));
-    store.dispatch(notificationsActions.refreshRequested());
+    // Asked: the bell's panel opens.
+    await user.click(screen.getByRole('button', { name: 'Notificações: 1 não lida' }));
     await waitFor(() => expect(gets(calls)).toBe(4));
   });
 
   it('announces a new unread notification in a toast (not the ones there at the start)', async () => {
     const { calls } = serve();
-    const store = start();
+    const { store, user } = start();
     await waitFor(() => expect(gets(calls)).toBe(1));
-    expect(store.getState().notifications.toast).toBeNull();
+    const toast = screen.getByRole('status');
+    expect(toast).toBeEmptyDOMElement();
 
     listed = [notification(4), notification(3), ...listed];
-    store.dispatch(notificationsActions.refreshRequested());
-    await waitFor(() => expect(store.getState().notifications.toast?.id).toBe('n4:1'));
-    expect(store.getState().notifications.unreadCount).toBe(3);
+    focus();
+    await waitFor(() => expect(toast).toHaveTextContent('Lembrete: Nota 4'));
+    expect(cached(store)!.unreadCount).toBe(3);
 
-    store.dispatch(notificationsActions.toastDismissed());
-    store.dispatch(notificationsActions.refreshRequested());
+    await user.click(within(toast).getByRole('button', { name: 'Fechar aviso' }));
+    focus();
     await waitFor(() => expect(gets(calls)).toBe(3));
-    expect(store.getState().notifications.toast).toBeNull();
+    expect(toast).toBeEmptyDOMElement();
   });
 
   it('marks read at once and tells the server; a stale answer does not undo it', async () => {
     const { calls, gate } = serve();
-    const store = start();
-    await waitFor(() => expect(store.getState().notifications.unreadCount).toBe(1));
+    const { store } = start();
+    await waitFor(() => expect(cached(store)?.unreadCount).toBe(1));
     // A poll that left before the click answers after it, still unread.
     gate.hold = true;
-    store.dispatch(notificationsActions.refreshRequested());
+    focus();
     await waitFor(() => expect(gets(calls)).toBe(2));
-    store.dispatch(notificationsActions.readRequested('n2:1'));
-    expect(store.getState().notifications.items[0]).toMatchObject({ id: 'n2:1', read: true });
-    expect(store.getState().notifications.unreadCount).toBe(0);
+    void store.dispatch(notificationsApi.endpoints.markNotificationRead.initiate('n2:1', { track: false }));
+    expect(cached(store)!.notifications[0]).toMatchObject({ id: 'n2:1', read: true });
+    expect(cached(store)!.unreadCount).toBe(0);
     await waitFor(() => expect(calls).toContain('READ n2:1'));
     gate.hold = false;
     gate.release();
     await pause(20);
-    expect(store.getState().notifications.items[0]).toMatchObject({ id: 'n2:1', read: true });
-    expect(store.getState().notifications.unreadCount).toBe(0);
+    expect(cached(store)!.notifications[0]).toMatchObject({ id: 'n2:1', read: true });
+    expect(cached(store)!.unreadCount).toBe(0);
   });
 
   it("'Limpar' empties the list and tells the server, then fetches again", async () => {
     const { calls } = serve();
-    const store = start();
-    await waitFor(() => expect(store.getState().notifications.items).toHaveLength(2));
-    store.dispatch(notificationsActions.clearRequested());
-    expect(store.getState().notifications.items).toEqual([]);
+    const { store } = start();
+    await waitFor(() => expect(cached(store)?.notifications).toHaveLength(2));
+    void store.dispatch(notificationsApi.endpoints.clearNotifications.initiate(undefined, { track: false }));
+    expect(cached(store)!.notifications).toEqual([]);
     await waitFor(() => expect(calls).toEqual(['GET', 'CLEAR', 'GET']));
-    expect(store.getState().notifications).toMatchObject({ items: [], unreadCount: 0 });
+    await waitFor(() => expect(cached(store)).toMatchObject({ notifications: [], unreadCount: 0 }));
   });
 
   it('keeps the last list when a poll fails, and forgets everything at logout', async () => {
     const { calls } = serve();
-    const store = start();
-    await waitFor(() => expect(store.getState().notifications.items).toHaveLength(2));
+    const { store } = start();
+    await waitFor(() => expect(cached(store)?.notifications).toHaveLength(2));
     server.use(http.get('/api/notifications', () => HttpResponse.error()));
-    store.dispatch(notificationsActions.refreshRequested());
+    focus();
     await pause(30);
-    expect(store.getState().notifications.items).toHaveLength(2);
+    expect(cached(store)!.notifications).toHaveLength(2);
 
-    store.dispatch(authActions.loggedOut());
-    expect(store.getState().notifications).toMatchObject({ items: [], unreadCount: 0, loaded: false });
+    act(() => {
+      store.dispatch(authActions.loggedOut());
+    });
+    expect(cached(store)).toBeUndefined();
     const before = calls.length;
-    store.dispatch(notificationsActions.refreshRequested());
+    focus();
     await pause(30);
     expect(calls.length).toBe(before);
   });
