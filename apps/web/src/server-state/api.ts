@@ -34,6 +34,20 @@ export const apiBaseQuery: BaseQueryFn<ApiCall | string, unknown, ApiFailure> = 
   }
 };
 
+/**
+ * A feature's call (its *-api.ts: the same requests and answers) as an endpoint's `queryFn`: its
+ * answer is the data, what it throws the error (`toFailure`, by default as the base query reads it).
+ */
+export const queryFnOf =
+  <A, R>(run: (arg: A, signal: AbortSignal) => Promise<R>, toFailure = failure) =>
+  async (arg: A, { signal }: { signal: AbortSignal }) => {
+    try {
+      return { data: await run(arg, signal) };
+    } catch (reason) {
+      return { error: toFailure(reason) };
+    }
+  };
+
 /** A failed call (an ApiError, or anything thrown) as the cache keeps it. */
 export function failure(reason: unknown): ApiFailure {
   return isApiError(reason)

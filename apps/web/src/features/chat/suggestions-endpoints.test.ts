@@ -1,5 +1,4 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { createInboxStore, stopInboxStores } from '../conversations/test/inbox-store';
 import {
   nextSuggestionsOffset,
@@ -7,16 +6,9 @@ import {
   selectSuggestionsEntry,
   suggestionsView,
 } from './suggestions-endpoints';
+import { useApiServer } from '../../test/api-server';
 
-const server = setupServer(
-  http.all('/api/*', () => HttpResponse.json({ success: false, error: 'não stub' }, { status: 404 })),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  stopInboxStores();
-  server.resetHandlers();
-});
-afterAll(() => server.close());
+const server = useApiServer(stopInboxStores);
 
 const CHAT = 'a@c.us';
 const items = (n: number, from = 0) =>

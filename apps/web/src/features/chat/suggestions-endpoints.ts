@@ -1,7 +1,7 @@
 import type { Suggestion, SuggestionsAnswer } from '@atende/api-contract';
 import { CANNED_REPLY_CATEGORY_LABELS } from '@atende/events/canned-reply-categories';
 import { apiRequest } from '../../api/client';
-import { api, failure } from '../../server-state/api';
+import { api, queryFnOf } from '../../server-state/api';
 import { SUGGESTIONS_ERROR_TEXT } from './texts';
 
 /** A reply suggestion as GET /api/conversations/:id/suggestions answers it (the contract's, types only). */
@@ -71,19 +71,13 @@ export const suggestionsApi = api.injectEndpoints({
      * past the last one answers the first again.
      */
     getSuggestions: build.query<SuggestionsPage, { conversationId: string; offset: number }>({
-      queryFn: async ({ conversationId, offset }, { signal }) => {
-        try {
-          let suggestions = await fetchPage(conversationId, offset, signal);
-          let shown = offset;
-          if (suggestions.length === 0 && offset > 0) {
-            suggestions = await fetchPage(conversationId, 0, signal);
-            shown = 0;
-          }
-          return { data: { offset: shown, suggestions } };
-        } catch (reason) {
-          return { error: failure(reason) };
-        }
-      },
+      queryFn: queryFnOf(
+        async ({ conversationId, offset }: { conversationId: string; offset: number }, signal) => {
+          const suggestions = await fetchPage(conversationId, offset, signal);
+          if (suggestions.length > 0 || offset === 0) return { offset, suggestions };
+          return { offset: 0, suggestions: await fetchPage(conversationId, 0, signal) };
+        },
+      ),
       serializeQueryArgs: ({ queryArgs }) => keyOf(queryArgs.conversationId),
       keepUnusedDataFor: 0,
     }),

@@ -1,7 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { Provider } from 'react-redux';
 import type { Conversation } from '../../api/types';
 import { chatWindowsActions } from '../chat/chatWindowsSlice';
@@ -15,16 +14,9 @@ import {
   rowPushed,
 } from './test/conversation-fixtures';
 import { createInboxStore, stopInboxStores } from './test/inbox-store';
+import { useApiServer } from '../../test/api-server';
 
-const server = setupServer(
-  http.all('/api/*', () => HttpResponse.json({ success: false, error: 'não stub' }, { status: 404 })),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  stopInboxStores();
-  server.resetHandlers();
-});
-afterAll(() => server.close());
+const server = useApiServer(stopInboxStores);
 
 /** The list over a store holding `rows` (no saga: the tests dispatch what the saga would). */
 function renderList(rows: Conversation[], { runSaga = false } = {}) {

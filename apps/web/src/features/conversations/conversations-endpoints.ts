@@ -5,7 +5,7 @@ import { errorText } from '../../api/client';
 import {
   api,
   cacheWritten,
-  failure,
+  queryFnOf,
   failureOf,
   writeNow,
   type ApiCall,
@@ -151,13 +151,7 @@ export const conversationsApi = api.injectEndpoints({
      * waiting for their answer keep showing.
      */
     getConversations: build.query<ConversationsList, undefined>({
-      queryFn: async (_arg, { signal }) => {
-        try {
-          return { data: listOf(await fetchAllConversations({ signal })) };
-        } catch (reason) {
-          return { error: failure(reason) };
-        }
-      },
+      queryFn: queryFnOf(async (_arg: undefined, signal) => listOf(await fetchAllConversations({ signal }))),
       merge: (kept, loaded) =>
         replaceRows(
           kept,

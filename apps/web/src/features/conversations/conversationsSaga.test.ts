@@ -1,6 +1,5 @@
 import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import type { Conversation } from '../../api/types';
 import { authActions } from '../auth/authSlice';
 import { realtimeActions } from '../realtime/realtimeSlice';
@@ -24,17 +23,12 @@ import {
   selectConversationsRefreshing,
 } from './selectors';
 import { createInboxStore, stopInboxStores, type InboxStore } from './test/inbox-store';
+import { useApiServer } from '../../test/api-server';
 
-const server = setupServer(
-  http.all('/api/*', () => HttpResponse.json({ success: false, error: 'não stub' }, { status: 404 })),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
+const server = useApiServer(() => {
   stopInboxStores();
-  server.resetHandlers();
   jest.useRealTimers();
 });
-afterAll(() => server.close());
 
 let rows: Conversation[] = [];
 /** GET /api/whatsapp/conversations over `rows`, recording each call's query. */

@@ -1,5 +1,5 @@
 import { isApiError } from '../../api/api-error';
-import { api, failure } from '../../server-state/api';
+import { api, failure, queryFnOf } from '../../server-state/api';
 import { TEXTS, type IntegrationType } from './catalog';
 import {
   disconnectIntegration,
@@ -16,17 +16,6 @@ function cardFailure(reason: unknown) {
   const failed = failure(reason);
   return isApiError(reason) && reason.status === 403 ? { ...failed, message: TEXTS.forbidden } : failed;
 }
-
-/** Wraps one of integrations-api.ts's calls (the same requests and answers) as a `queryFn`. */
-const call =
-  <A, R>(run: (arg: A) => Promise<R>) =>
-  async (arg: A) => {
-    try {
-      return { data: await run(arg) };
-    } catch (reason) {
-      return { error: cardFailure(reason) };
-    }
-  };
 
 /** Puts the card the server answered in place of its type's, or at the end. */
 function upsertCard(cards: IntegrationCard[], card: IntegrationCard): void {
@@ -55,17 +44,21 @@ export const integrationsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/integrations: the six cards, in the spec's order (secret values masked). */
     getIntegrations: build.query<IntegrationCard[], undefined>({
-      queryFn: call(() => fetchIntegrations()),
+      queryFn: queryFnOf(() => fetchIntegrations(), cardFailure),
       providesTags: INTEGRATIONS,
     }),
     /** 'Salvar Configuração': PUT /api/integrations/:type (empty fields left out); the card connects. */
     saveIntegration: build.mutation<CardAnswer, { type: IntegrationType; config: Record<string, string> }>({
-      queryFn: call(({ type, config }) => saveIntegration(type, config)),
+      queryFn: queryFnOf(
+        ({ type, config }: { type: IntegrationType; config: Record<string, string> }) =>
+          saveIntegration(type, config),
+        cardFailure,
+      ),
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => writeAnsweredCard(dispatch, queryFulfilled),
     }),
     /** 'Desconectar' confirmed: DELETE /api/integrations/:type. */
     disconnectIntegration: build.mutation<CardAnswer, IntegrationType>({
-      queryFn: call(disconnectIntegration),
+      queryFn: queryFnOf(disconnectIntegration, cardFailure),
       onQueryStarted: (_type, { dispatch, queryFulfilled }) => writeAnsweredCard(dispatch, queryFulfilled),
     }),
   }),

@@ -1,28 +1,10 @@
-import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { createInboxStore, stopInboxStores, type InboxStore } from '../conversations/test/inbox-store';
+import type { InboxStore } from '../conversations/test/inbox-store';
 import { CHAT, storedMessage } from '../realtime/test/test-gateway';
 import { toChatMessage, type MediaSendRequested } from './message-model';
 import { messagesActions, selectConversationMessages } from './messages-endpoints';
+import { apply, initial, useCacheTests } from './test/cache-store';
 
-const server = setupServer(
-  http.all('/api/*', () => HttpResponse.json({ success: false, error: 'não stub' }, { status: 404 })),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  stopInboxStores();
-  server.resetHandlers();
-});
-afterAll(() => server.close());
-
-/** A store (its cache holds the messages) with no saga: the tests dispatch what the others would. */
-const initial = (): InboxStore => createInboxStore({ runSaga: false });
-type Change = Parameters<InboxStore['dispatch']>[0];
-/** Dispatches the changes in order; the same store, for chaining. */
-const apply = (store: InboxStore, ...changes: unknown[]) => {
-  for (const change of changes) store.dispatch(change as Change);
-  return store;
-};
+useCacheTests();
 const items = (store: InboxStore) => selectConversationMessages(store.getState(), CHAT);
 
 const LOCAL = '0b6f3c1e-5d2a-4f7b-9c3e-1a2b3c4d5e6f';

@@ -1,6 +1,4 @@
-import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { createInboxStore, stopInboxStores, type InboxStore } from '../conversations/test/inbox-store';
+import type { InboxStore } from '../conversations/test/inbox-store';
 import { authActions } from '../auth/authSlice';
 import { CHAT, storedMessage } from '../realtime/test/test-gateway';
 import { mediaPlaceholder, messageContent, toChatMessage } from './message-model';
@@ -13,25 +11,9 @@ import {
   selectMessagesState,
   type ChatMessage,
 } from './messages-endpoints';
+import { apply, initial, useCacheTests } from './test/cache-store';
 
-const server = setupServer(
-  http.all('/api/*', () => HttpResponse.json({ success: false, error: 'não stub' }, { status: 404 })),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  stopInboxStores();
-  server.resetHandlers();
-});
-afterAll(() => server.close());
-
-/** A store (its cache holds the messages) with no saga: the tests dispatch what the others would. */
-const initial = (): InboxStore => createInboxStore({ runSaga: false });
-type Change = Parameters<InboxStore['dispatch']>[0];
-/** Dispatches the changes in order; the same store, for chaining. */
-const apply = (store: InboxStore, ...changes: unknown[]) => {
-  for (const change of changes) store.dispatch(change as Change);
-  return store;
-};
+useCacheTests();
 const items = (store: InboxStore, id = CHAT) => selectConversationMessages(store.getState(), id);
 const chat = (messages: Parameters<typeof storedMessage>[0][]) =>
   messages.map((n) => toChatMessage(storedMessage(n))!);

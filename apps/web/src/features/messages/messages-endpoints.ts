@@ -1,7 +1,7 @@
 import type { MessagesPage } from '@atende/api-contract';
 import { createAction, createSelector, nanoid } from '@reduxjs/toolkit';
 import { apiRequest } from '../../api/client';
-import { api, failure, writeNow } from '../../server-state/api';
+import { api, queryFnOf, writeNow } from '../../server-state/api';
 import {
   LOAD_ERROR_TEXT,
   MESSAGE_LIMIT,
@@ -54,15 +54,11 @@ export const messagesApi = api.injectEndpoints({
      * replace): a load merges into what is shown, so nothing sent or pushed meanwhile is lost.
      */
     getMessages: build.query<ConversationMessages, string>({
-      queryFn: async (conversationId, { signal }) => {
-        try {
-          const entry = cache.emptyEntry();
-          cache.messagesLoaded(entry, await fetchMessages(conversationId, signal));
-          return { data: entry };
-        } catch (reason) {
-          return { error: failure(reason) };
-        }
-      },
+      queryFn: queryFnOf(async (conversationId: string, signal) => {
+        const entry = cache.emptyEntry();
+        cache.messagesLoaded(entry, await fetchMessages(conversationId, signal));
+        return entry;
+      }),
       merge: (kept, loaded) => cache.messagesLoaded(kept, loaded.items),
       keepUnusedDataFor: Infinity,
     }),

@@ -1,6 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { authActions } from '../auth/authSlice';
 import { notesApi } from '../notes/notes-endpoints';
 import { note } from '../notes/test/note-fixtures';
@@ -14,17 +13,12 @@ import type { AppNotification } from './notifications-api';
 import { NOTIFICATIONS_POLL_INTERVAL_MS, notificationsApi } from './notifications-endpoints';
 import { NotificationsBell } from './NotificationsBell';
 import { notification } from './test/notification-fixtures';
+import { useApiServer } from '../../test/api-server';
 
-const server = setupServer(
-  http.all('/api/*', () => HttpResponse.json({ success: false, error: 'não stub' }, { status: 404 })),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
+const server = useApiServer(() => {
   stopTestStores();
-  server.resetHandlers();
   jest.useRealTimers();
 });
-afterAll(() => server.close());
 
 let listed: AppNotification[] = [];
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,4 +1,4 @@
-import { api, failure, writeNow } from '../../server-state/api';
+import { api, queryFnOf, writeNow } from '../../server-state/api';
 import {
   clearNotifications,
   fetchNotifications,
@@ -48,29 +48,22 @@ type Dispatch = (action: unknown) => unknown;
 const change = (dispatch: Dispatch, recipe: (state: NotificationsCache) => void) =>
   writeNow(dispatch, notificationsApi.util.updateQueryData('getNotifications', undefined, recipe));
 
-/** Wraps one of notifications-api.ts's calls as a `queryFn`. */
-const run =
-  <A>(call: (arg: A) => Promise<void>) =>
-  async (arg: A) => {
-    try {
-      await call(arg);
-      return { data: null };
-    } catch (reason) {
-      return { error: failure(reason) };
-    }
-  };
+/** One of notifications-api.ts's calls (it answers nothing) as a `queryFn`. */
+const run = <A>(call: (arg: A) => Promise<void>) =>
+  queryFnOf(async (arg: A) => {
+    await call(arg);
+    return null;
+  });
 
 export const notificationsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/notifications: the bell polls it every 30 s, on focus and when its panel opens. */
     getNotifications: build.query<NotificationsCache, undefined>({
-      queryFn: async (_arg, { signal }) => {
-        try {
-          return { data: { ...(await fetchNotifications(signal)), readPending: [], clearedIds: [] } };
-        } catch (reason) {
-          return { error: failure(reason) };
-        }
-      },
+      queryFn: queryFnOf(async (_arg: undefined, signal) => ({
+        ...(await fetchNotifications(signal)),
+        readPending: [],
+        clearedIds: [],
+      })),
       merge: (kept, loaded) => mergeLoaded(kept, loaded),
       providesTags: NOTIFICATIONS,
     }),

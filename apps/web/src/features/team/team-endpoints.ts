@@ -1,5 +1,5 @@
 import type { TeamAnswer } from '@atende/api-contract';
-import { api, failure } from '../../server-state/api';
+import { api, queryFnOf } from '../../server-state/api';
 import { removeById, upsertById, whenSaved } from '../../server-state/list-cache';
 import {
   addMember,
@@ -31,17 +31,6 @@ const upsert = (members: TeamMember[], { member }: { member: TeamMember }) => up
 /** A saved change makes the list stale (a change may be the signed-in member's activity too). */
 const afterChange = (result: unknown) => (result === undefined ? [] : TEAM);
 
-/** Wraps one of team-api.ts's calls (the same requests and answers) as a mutation's `queryFn`. */
-const call =
-  <A, R>(run: (arg: A) => Promise<R>) =>
-  async (arg: A) => {
-    try {
-      return { data: await run(arg) };
-    } catch (reason) {
-      return { error: failure(reason) };
-    }
-  };
-
 export const teamApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
@@ -56,27 +45,29 @@ export const teamApi = api.injectEndpoints({
     }),
     /** POST /api/team: creates the account (with a one-time password) and adds it to the team. */
     addMember: build.mutation<AddMemberAnswer, MemberFormValues>({
-      queryFn: call(addMember),
+      queryFn: queryFnOf(addMember),
       onQueryStarted: (_values, { dispatch, queryFulfilled }) =>
         applyToTeam(dispatch, queryFulfilled, upsert),
       invalidatesTags: afterChange,
     }),
     /** PUT /api/team/:userId with only the fields that changed. */
     updateMember: build.mutation<UpdateMemberAnswer, { id: string; changes: Partial<MemberFormValues> }>({
-      queryFn: call(({ id, changes }) => updateMember(id, changes)),
+      queryFn: queryFnOf(({ id, changes }: { id: string; changes: Partial<MemberFormValues> }) =>
+        updateMember(id, changes),
+      ),
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => applyToTeam(dispatch, queryFulfilled, upsert),
       invalidatesTags: afterChange,
     }),
     /** DELETE /api/team/:userId: the member leaves the team and their sessions end. */
     removeMember: build.mutation<string, string>({
-      queryFn: call(removeMember),
+      queryFn: queryFnOf(removeMember),
       onQueryStarted: (id, { dispatch, queryFulfilled }) =>
         applyToTeam(dispatch, queryFulfilled, (members) => removeById(members, id)),
       invalidatesTags: afterChange,
     }),
     /** POST /api/team/:userId/password-reset: a one-time password replaces the member's. */
     resetMemberPassword: build.mutation<PasswordResetAnswer, string>({
-      queryFn: call(resetMemberPassword),
+      queryFn: queryFnOf(resetMemberPassword),
       invalidatesTags: afterChange,
     }),
   }),

@@ -1,23 +1,15 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { Provider } from 'react-redux';
 import type { Conversation } from '../../../api/types';
 import { conversation, conversationsHandler } from '../../conversations/test/conversation-fixtures';
 import { createInboxStore, stopInboxStores } from '../../conversations/test/inbox-store';
 import OverviewPage from '../OverviewPage';
 import type { WorkspaceEmail, WorkspaceNote } from './overview-api';
+import { useApiServer } from '../../../test/api-server';
 
-const server = setupServer(
-  http.all('/api/*', () => HttpResponse.json({ success: false, error: 'não stub' }, { status: 404 })),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  stopInboxStores();
-  server.resetHandlers();
-});
-afterAll(() => server.close());
+const server = useApiServer(stopInboxStores);
 
 const email = (n: number, overrides: Partial<WorkspaceEmail> = {}): WorkspaceEmail => ({
   id: `e${n}`,
