@@ -1,45 +1,21 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { formatDateTime } from '../notes/note-format';
 import { createTestStore, note, renderWithStore, stopTestStores } from '../notes/test/note-fixtures';
 import type { AppNotification } from './notifications-api';
 import { NotificationsBell } from './NotificationsBell';
-import { notification } from './test/notification-fixtures';
+import { notification, notificationHandlers } from './test/notification-fixtures';
+import { useApiServer } from '../../test/api-server';
 
-const server = setupServer(
-  http.all('/api/*', () => HttpResponse.json({ success: false, error: 'não stub' }, { status: 404 })),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  stopTestStores();
-  server.resetHandlers();
-});
-afterAll(() => server.close());
+const server = useApiServer(stopTestStores);
 
 let listed: AppNotification[] = [];
+const listing = { get: () => listed, set: (next: AppNotification[]) => (listed = next) };
 
 function serve() {
   const calls: string[] = [];
   server.use(
-    http.get('/api/notifications', () => {
-      calls.push('GET');
-      return HttpResponse.json({
-        success: true,
-        notifications: listed,
-        unreadCount: listed.filter((n) => !n.read).length,
-      });
-    }),
-    http.post('/api/notifications/:id/read', ({ params }) => {
-      calls.push(`READ ${String(params.id)}`);
-      listed = listed.map((n) => (n.id === params.id ? { ...n, read: true } : n));
-      return HttpResponse.json({ success: true, notification: listed.find((n) => n.id === params.id) });
-    }),
-    http.post('/api/notifications/clear', () => {
-      calls.push('CLEAR');
-      listed = [];
-      return HttpResponse.json({ success: true, cleared: 2, message: 'Notificações removidas' });
-    }),
+    ...notificationHandlers(listing, calls),
     http.get('/api/notes/:id', ({ params }) =>
       HttpResponse.json({
         success: true,

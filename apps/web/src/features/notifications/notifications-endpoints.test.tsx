@@ -12,7 +12,7 @@ import {
 import type { AppNotification } from './notifications-api';
 import { NOTIFICATIONS_POLL_INTERVAL_MS, notificationsApi } from './notifications-endpoints';
 import { NotificationsBell } from './NotificationsBell';
-import { notification } from './test/notification-fixtures';
+import { notification, notificationHandlers, type NotificationsGate } from './test/notification-fixtures';
 import { useApiServer } from '../../test/api-server';
 
 const server = useApiServer(() => {
@@ -21,34 +21,14 @@ const server = useApiServer(() => {
 });
 
 let listed: AppNotification[] = [];
+const listing = { get: () => listed, set: (next: AppNotification[]) => (listed = next) };
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The notifications API over `listed`; records calls. */
 function serve() {
   const calls: string[] = [];
-  const gate = { hold: false, release: () => {} };
-  server.use(
-    http.get('/api/notifications', async () => {
-      calls.push('GET');
-      const answer = {
-        success: true,
-        notifications: listed,
-        unreadCount: listed.filter((n) => !n.read).length,
-      };
-      if (gate.hold) await new Promise<void>((resolve) => (gate.release = resolve));
-      return HttpResponse.json(answer);
-    }),
-    http.post('/api/notifications/:id/read', ({ params }) => {
-      calls.push(`READ ${String(params.id)}`);
-      listed = listed.map((n) => (n.id === params.id ? { ...n, read: true } : n));
-      return HttpResponse.json({ success: true, notification: listed.find((n) => n.id === params.id) });
-    }),
-    http.post('/api/notifications/clear', () => {
-      calls.push('CLEAR');
-      listed = [];
-      return HttpResponse.json({ success: true, cleared: 1, message: 'Notificações removidas' });
-    }),
-  );
+  const gate: NotificationsGate = { hold: false, release: () => {} };
+  server.use(...notificationHandlers(listing, calls, gate));
   return { calls, gate };
 }
 
