@@ -17,3 +17,15 @@ export function useApiServer(cleanUp?: () => void) {
   afterAll(() => server.close());
   return server;
 }
+
+/**
+ * An answer a handler holds (`await held.wait()`) until the test, having checked what shows
+ * meanwhile, lets it go (`held.release()`).
+ */
+export function heldAnswer() {
+  let release: () => void = () => {};
+  return {
+    wait: () => new Promise<void>((resolve) => (release = resolve)),
+    release: () => release(),
+  };
+}

@@ -5,6 +5,7 @@ import type { Conversation } from '../../api/types';
 import { chatWindowsActions } from './chatWindowsSlice';
 import { chatServer, chatStore, conversation, MARIA, me, renderWindows } from './test/chat-fixtures';
 import { inboxOf } from '../conversations/test/conversation-fixtures';
+import { heldAnswer } from '../../test/api-server';
 
 const server = chatServer();
 
@@ -115,10 +116,10 @@ describe("side panel 'Ações'", () => {
   it('a refused rating is undone: the stars shown at once go back, the error is shown', async () => {
     const user = userEvent.setup();
     teamApi();
-    let release: () => void = () => {};
+    const held = heldAnswer();
     server.use(
       http.post('/api/conversations/:conversationId/rate', async () => {
-        await new Promise<void>((resolve) => (release = resolve));
+        await held.wait();
         return HttpResponse.json(
           { success: false, error: 'Sem permissão', code: 'FORBIDDEN' },
           { status: 403 },
@@ -135,7 +136,7 @@ describe("side panel 'Ações'", () => {
         'true',
       ),
     );
-    release();
+    held.release();
     expect(await panel.findByRole('alert')).toHaveTextContent('Sem permissão');
     expect(inboxOf(store.getState()).entities[MARIA]!.rating).toBe(2);
     expect(panel.getByRole('button', { name: 'Avaliar com 2 estrelas' })).toHaveAttribute(
@@ -148,12 +149,12 @@ describe("side panel 'Ações'", () => {
   it('a refused transfer is undone: the assignee shown at once goes back, the error is shown', async () => {
     const user = userEvent.setup();
     teamApi();
-    let release: () => void = () => {};
+    const held = heldAnswer();
     const posts: string[] = [];
     server.use(
       http.post('/api/conversations/:conversationId/:action', async ({ params }) => {
         posts.push(String(params.action));
-        await new Promise<void>((resolve) => (release = resolve));
+        await held.wait();
         return HttpResponse.json(
           { success: false, error: 'Membro inativo', code: 'VALIDATION' },
           { status: 400 },
@@ -169,7 +170,7 @@ describe("side panel 'Ações'", () => {
     await waitFor(() => expect(panel.getByText('Responsável: Bia Rocha')).toBeInTheDocument());
     expect(inboxOf(store.getState()).entities[MARIA]!.assigneeId).toBe('u2');
     await waitFor(() => expect(posts).toEqual(['transfer']));
-    release();
+    held.release();
     expect(await panel.findByRole('alert')).toHaveTextContent('Membro inativo');
     expect(inboxOf(store.getState()).entities[MARIA]!.assigneeId).toBe('u3');
     expect(panel.getByText('Responsável: Caio Reis')).toBeInTheDocument();

@@ -6,7 +6,7 @@ import {
   selectSuggestionsEntry,
   suggestionsView,
 } from './suggestions-endpoints';
-import { useApiServer } from '../../test/api-server';
+import { heldAnswer, useApiServer } from '../../test/api-server';
 
 const server = useApiServer(stopInboxStores);
 
@@ -84,10 +84,10 @@ describe('suggestions (GET /api/conversations/:id/suggestions)', () => {
   });
 
   it('ignores answers for a window closed meanwhile', async () => {
-    let release: () => void = () => {};
+    const held = heldAnswer();
     server.use(
       http.get('/api/conversations/:id/suggestions', async () => {
-        await new Promise<void>((resolve) => (release = resolve));
+        await held.wait();
         return HttpResponse.json({ success: true, suggestions: items(5) });
       }),
     );
@@ -97,7 +97,7 @@ describe('suggestions (GET /api/conversations/:id/suggestions)', () => {
     // The window closes: the chat saga lets its suggestions go.
     asked.unsubscribe();
     await new Promise((resolve) => setTimeout(resolve, 20));
-    release();
+    held.release();
     await asked;
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(selectSuggestionsEntry(store.getState(), CHAT)).toBeUndefined();

@@ -14,7 +14,7 @@ import {
   rowPushed,
 } from './test/conversation-fixtures';
 import { createInboxStore, stopInboxStores } from './test/inbox-store';
-import { useApiServer } from '../../test/api-server';
+import { heldAnswer, useApiServer } from '../../test/api-server';
 
 const server = useApiServer(stopInboxStores);
 
@@ -37,12 +37,12 @@ const rowButton = (name: string | RegExp) => screen.getByRole('button', { name }
 /** Records POST /api/conversations/:id/{action}, answering the row with `change` applied. */
 function actionEndpoint(rows: Conversation[], action: string, change: Partial<Conversation>) {
   const calls: { id: string; body: unknown }[] = [];
-  let release: () => void = () => {};
+  const held = heldAnswer();
   const gate = { held: false };
   server.use(
     http.post(`/api/conversations/:id/${action}`, async ({ params, request }) => {
       calls.push({ id: String(params.id), body: await request.json() });
-      if (gate.held) await new Promise<void>((resolve) => (release = resolve));
+      if (gate.held) await held.wait();
       const row = rows.find((r) => r.id === params.id)!;
       return HttpResponse.json({
         success: true,
@@ -50,7 +50,7 @@ function actionEndpoint(rows: Conversation[], action: string, change: Partial<Co
       });
     }),
   );
-  return { calls, hold: () => (gate.held = true), release: () => release() };
+  return { calls, hold: () => (gate.held = true), release: held.release };
 }
 
 describe('ConversationList', () => {
@@ -325,10 +325,10 @@ describe('ConversationList', () => {
       conversation({ id: 'a', name: 'Ana', lastTimestamp: '2025-03-10T12:00:00.000Z' }),
       conversation({ id: 'b', name: 'Bruno', lastTimestamp: '2025-03-10T10:00:00.000Z' }),
     ];
-    let release: () => void = () => {};
+    const held = heldAnswer();
     server.use(
       http.post('/api/conversations/:id/pin', async () => {
-        await new Promise<void>((resolve) => (release = resolve));
+        await held.wait();
         return HttpResponse.json(
           { success: false, error: 'Sem permissão', code: 'FORBIDDEN' },
           { status: 403 },
@@ -340,7 +340,7 @@ describe('ConversationList', () => {
     await user.click(within(rowNamed('Bruno')).getByRole('button', { name: 'Mais ações' }));
     await user.click(screen.getByRole('menuitem', { name: 'Fixar' }));
     expect(order()).toEqual(['Bruno', 'Ana']);
-    release();
+    held.release();
     expect(await screen.findByRole('alert')).toHaveTextContent('Sem permissão');
     expect(order()).toEqual(['Ana', 'Bruno']);
     expect(within(rowNamed('Bruno')).queryByTestId('pinned-star')).not.toBeInTheDocument();

@@ -23,7 +23,7 @@ import {
   selectConversationsRefreshing,
 } from './selectors';
 import { createInboxStore, stopInboxStores, type InboxStore } from './test/inbox-store';
-import { useApiServer } from '../../test/api-server';
+import { heldAnswer, useApiServer } from '../../test/api-server';
 
 const server = useApiServer(() => {
   stopInboxStores();
@@ -134,10 +134,10 @@ describe('conversationsSaga', () => {
 
   it('keeps a row pushed while the first load is out ("Sincronizando..." until it answers)', async () => {
     rows = [conversation({ id: 'a', name: 'Ana', lastMessage: 'Oi', updatedAt: '2025-03-10T12:00:00.000Z' })];
-    let release: () => void = () => {};
+    const held = heldAnswer();
     server.use(
       http.get('/api/whatsapp/conversations', async () => {
-        await new Promise<void>((resolve) => (release = resolve));
+        await held.wait();
         return HttpResponse.json({ success: true, conversations: rows, source: 'atende', nextCursor: null });
       }),
     );
@@ -150,7 +150,7 @@ describe('conversationsSaga', () => {
     );
     expect(inboxOf(store.getState()).entities.a?.lastMessage).toBe('Nova');
     expect(selectConversationsLoading(store.getState())).toBe(true);
-    release();
+    held.release();
     await loaded(store);
     expect(inboxOf(store.getState()).entities.a?.lastMessage).toBe('Nova');
   });
@@ -169,10 +169,10 @@ describe('conversationsSaga', () => {
   it('keeps the optimistic read while a poll answers the old unread count', async () => {
     rows = [conversation({ id: 'a', name: 'Ana', unreadCount: 4 })];
     serveConversations();
-    let release: () => void = () => {};
+    const held = heldAnswer();
     server.use(
       http.post('/api/conversations/:id/read', async () => {
-        await new Promise<void>((resolve) => (release = resolve));
+        await held.wait();
         return HttpResponse.json({
           success: true,
           conversation: { ...rows[0], unreadCount: 0, updatedAt: '2025-03-10T12:01:00.000Z' },
@@ -188,7 +188,7 @@ describe('conversationsSaga', () => {
     await waitFor(() => expect(selectConversationsRefreshing(store.getState())).toBe(false));
     expect(inboxOf(store.getState()).entities.a?.unreadCount).toBe(0);
 
-    release();
+    held.release();
     await waitFor(() => expect(inboxOf(store.getState()).pending).toEqual({}));
     expect(inboxOf(store.getState()).entities.a?.unreadCount).toBe(0);
   });
@@ -234,11 +234,11 @@ describe('conversationUpserted', () => {
 describe('row actions and pushed rows', () => {
   /** POST /api/conversations/:id/{action} held until `release`, then answering `answer`. */
   function heldAction(action: string, answer: () => Response) {
-    const held = { arrived: false, release: () => {} };
+    const held = { arrived: false, ...heldAnswer() };
     server.use(
       http.post(`/api/conversations/:id/${action}`, async () => {
         held.arrived = true;
-        await new Promise<void>((resolve) => (held.release = resolve));
+        await held.wait();
         return answer();
       }),
     );
