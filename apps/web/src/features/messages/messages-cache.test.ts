@@ -129,6 +129,17 @@ describe('optimistic send and its echo', () => {
     expect(items(blank)).toHaveLength(2);
   });
 
+  /** A loaded conversation (one message) and a send of 'Olá!' that failed with `error`. */
+  const failedSend = (error: string) => {
+    const send = sendAction();
+    const { localId } = send.payload;
+    const state = apply(
+      loaded(initial(), chat([1])),
+      send,
+      messagesActions.messageSendFailed({ conversationId: CHAT, localId, error }),
+    );
+    return { state, localId };
+  };
   const echoOf = (localId: string, position: number, status: 'sent' | 'delivered' = 'sent') =>
     messagesActions.messageReceived({
       ...storedMessage(position, { id: localId, content: 'Olá!', fromMe: true, sender: 'agent', status }),
@@ -193,13 +204,9 @@ describe('optimistic send and its echo', () => {
   });
 
   it('a failure keeps the text and shows the error; the echo of a send thought lost heals it', () => {
-    const send = sendAction();
-    const { localId } = send.payload;
-    let state = apply(
-      loaded(initial(), chat([1])),
-      send,
-      messagesActions.messageSendFailed({ conversationId: CHAT, localId, error: 'Erro de conexão' }),
-    );
+    const failed = failedSend('Erro de conexão');
+    const { localId } = failed;
+    let { state } = failed;
     expect(items(state)[1]).toMatchObject({ status: 'failed', error: 'Erro de conexão', content: 'Olá!' });
     state = apply(state, echoOf(localId, 7));
     expect(items(state)).toHaveLength(2);
@@ -207,13 +214,9 @@ describe('optimistic send and its echo', () => {
   });
 
   it('a retry is taken once: a second click while it is in flight changes nothing', () => {
-    const send = sendAction();
-    const { localId } = send.payload;
-    let state = apply(
-      loaded(initial(), chat([1])),
-      send,
-      messagesActions.messageSendFailed({ conversationId: CHAT, localId, error: 'Erro ao enviar mensagem' }),
-    );
+    const failed = failedSend('Erro ao enviar mensagem');
+    const { localId } = failed;
+    let { state } = failed;
     const first = messagesActions.messageRetryRequested({ conversationId: CHAT, localId });
     const second = messagesActions.messageRetryRequested({ conversationId: CHAT, localId });
     state = apply(state, first, second);
