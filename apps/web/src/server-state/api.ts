@@ -90,6 +90,25 @@ injectLazySlice(api);
 dynamicMiddleware.addMiddleware(resetOnSignOut);
 
 /**
+ * The cache key of a query kept per conversation (or any one id): the endpoint sets it as its
+ * `serializeQueryArgs`, so selectors can read the entry by key (no selector made per id).
+ */
+export const entryKeyOf = (endpointName: string, id: string) => `${endpointName}(${JSON.stringify(id)})`;
+
+/** A cached query as the store keeps it. */
+export interface QueryEntry<T> {
+  status: 'uninitialized' | 'pending' | 'fulfilled' | 'rejected';
+  data?: T;
+  error?: { message?: string };
+  originalArgs?: unknown;
+  endpointName?: string;
+}
+
+/** Every cached query by key (none before the api slice joined the store). */
+export const queryEntriesOf = (state: unknown): Record<string, QueryEntry<unknown> | undefined> =>
+  (state as { api?: { queries: Record<string, QueryEntry<unknown> | undefined> } }).api?.queries ?? {};
+
+/**
  * A query's error as one shape: the base query's failure, or (an answer the client could not read)
  * RTK Query's serialized error, as 'Erro de conexão' or its message with status 0.
  */

@@ -1,7 +1,7 @@
 import type { Suggestion, SuggestionsAnswer } from '@atende/api-contract';
 import { CANNED_REPLY_CATEGORY_LABELS } from '@atende/events/canned-reply-categories';
 import { apiRequest } from '../../api/client';
-import { api, queryFnOf } from '../../server-state/api';
+import { api, entryKeyOf, queryEntriesOf, queryFnOf, type QueryEntry } from '../../server-state/api';
 import { SUGGESTIONS_ERROR_TEXT } from './texts';
 
 /** A reply suggestion as GET /api/conversations/:id/suggestions answers it (the contract's, types only). */
@@ -61,7 +61,7 @@ export const nextSuggestionsOffset = (shown: number): number => {
   return next > SUGGESTIONS_MAX_OFFSET ? 0 : next;
 };
 
-const keyOf = (conversationId: string) => `getSuggestions(${JSON.stringify(conversationId)})`;
+const keyOf = (conversationId: string) => entryKeyOf('getSuggestions', conversationId);
 
 export const suggestionsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -91,21 +91,14 @@ export const requestSuggestions = (conversationId: string, offset: number, subsc
     { subscribe, forceRefetch: true },
   );
 
-type SuggestionsEntry = {
-  status: 'uninitialized' | 'pending' | 'fulfilled' | 'rejected';
-  data?: SuggestionsPage;
-  error?: { message?: string };
-  originalArgs?: { offset: number };
-};
+type SuggestionsEntry = QueryEntry<SuggestionsPage> & { originalArgs?: { offset: number } };
 
 /** The conversation's cache entry as the store keeps it (undefined before anything was asked). */
 export const selectSuggestionsEntry = (
   state: unknown,
   conversationId: string,
 ): SuggestionsEntry | undefined =>
-  (state as { api?: { queries: Record<string, SuggestionsEntry | undefined> } }).api?.queries[
-    keyOf(conversationId)
-  ];
+  queryEntriesOf(state)[keyOf(conversationId)] as SuggestionsEntry | undefined;
 
 /** What the strip shows of an entry, and which page it asked for last. */
 export function suggestionsView(entry: SuggestionsEntry | undefined) {

@@ -1,7 +1,7 @@
 import type { MessagesPage } from '@atende/api-contract';
 import { createAction, createSelector, nanoid } from '@reduxjs/toolkit';
 import { apiRequest } from '../../api/client';
-import { api, queryFnOf, writeNow } from '../../server-state/api';
+import { api, entryKeyOf, queryEntriesOf, queryFnOf, writeNow } from '../../server-state/api';
 import {
   LOAD_ERROR_TEXT,
   MESSAGE_LIMIT,
@@ -47,6 +47,8 @@ async function fetchMessages(conversationId: string, signal: AbortSignal): Promi
   return messages;
 }
 
+const keyOf = (conversationId: string) => entryKeyOf('getMessages', conversationId);
+
 export const messagesApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
@@ -59,6 +61,7 @@ export const messagesApi = api.injectEndpoints({
         cache.messagesLoaded(entry, await fetchMessages(conversationId, signal));
         return entry;
       }),
+      serializeQueryArgs: ({ queryArgs }) => keyOf(queryArgs),
       merge: (kept, loaded) => cache.messagesLoaded(kept, loaded.items),
       keepUnusedDataFor: Infinity,
     }),
@@ -69,21 +72,16 @@ type Dispatch = (action: unknown) => unknown;
 type GetState = () => unknown;
 type Thunk<R = void> = (dispatch: Dispatch, getState: GetState) => R;
 
-const keyOf = (conversationId: string) => `getMessages(${JSON.stringify(conversationId)})`;
-
-type Entry = { data?: ConversationMessages; originalArgs?: string; endpointName?: string };
-const queriesOf = (state: unknown): Record<string, Entry | undefined> =>
-  (state as { api?: { queries: Record<string, Entry | undefined> } }).api?.queries ?? {};
-
 /** The conversation's messages entry, if any (undefined: never loaded nor written). */
 export const selectMessagesEntry = (
   state: unknown,
   conversationId: string,
-): ConversationMessages | undefined => queriesOf(state)[keyOf(conversationId)]?.data;
+): ConversationMessages | undefined =>
+  queryEntriesOf(state)[keyOf(conversationId)]?.data as ConversationMessages | undefined;
 
 /** The conversations whose messages the cache holds (the socket's resync reloads them). */
 export const selectLoadedConversationIds = (state: unknown): string[] =>
-  Object.values(queriesOf(state)).flatMap((entry) =>
+  Object.values(queryEntriesOf(state)).flatMap((entry) =>
     entry?.endpointName === 'getMessages' && entry.data && typeof entry.originalArgs === 'string'
       ? [entry.originalArgs]
       : [],
