@@ -21,6 +21,13 @@ export interface StoreOptions<S> {
 }
 
 /**
+ * Every store's enhancer options. RTK Query's own actions (a cache write among them) would
+ * otherwise reach the screen a frame later (auto-batching): an optimistic change or a pushed
+ * message shows at once, as any other action does.
+ */
+export const ENHANCER_OPTIONS = { autoBatch: false } as const;
+
+/**
  * A store of the given slices (or root reducer) run by the given root saga: the whole app's (store.ts),
  * or the public pages' smaller one (public-store.ts), built the same way. `extra`: middleware before
  * the sagas' (the whole app's dynamic one, where the server-state cache adds its own).
@@ -43,6 +50,7 @@ export function buildStore<S extends object>(
     preloadedState: options.preloadedState as S | undefined,
     // The thunk middleware: RTK Query's hooks dispatch thunks.
     middleware: (getDefault) => getDefault().concat(...extra, sagaMiddleware),
+    enhancers: (getDefault) => getDefault(ENHANCER_OPTIONS),
   });
   const handle = Object.assign(store, {
     sagaTask: null as Task | null,

@@ -1,4 +1,4 @@
-import { createAction, type Middleware } from '@reduxjs/toolkit';
+import type { Middleware } from '@reduxjs/toolkit';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { isApiError } from '../api/api-error';
 import { apiRequest, errorText, type RequestOptions } from '../api/client';
@@ -116,18 +116,4 @@ export function failureOf(error: ApiFailure | { message?: string } | undefined):
   if (!error) return null;
   if ('status' in error && 'code' in error) return error;
   return { message: errorText(error), status: 0, code: 'NETWORK_ERROR' };
-}
-
-/**
- * RTK Query tells the store's subscribers about its own actions (a cache write among them) on the
- * next frame. A change the user made (an optimistic update) or the socket pushed shows at once, as
- * it did before the cache held it: a plain action after the write lets the screen read it now.
- */
-export const cacheWritten = createAction('serverState/cacheWritten');
-
-/** Dispatches a cache write (`updateQueryData`, `upsertQueryEntries`…) and shows it at once. */
-export function writeNow<R>(dispatch: (action: unknown) => unknown, write: unknown): R {
-  const result = dispatch(write) as R;
-  dispatch(cacheWritten());
-  return result;
 }

@@ -2,15 +2,7 @@ import type { ConversationAnswer } from '@atende/api-contract';
 import { createAction } from '@reduxjs/toolkit';
 import type { Conversation } from '../../api/types';
 import { errorText } from '../../api/client';
-import {
-  api,
-  cacheWritten,
-  queryFnOf,
-  failureOf,
-  writeNow,
-  type ApiCall,
-  type ApiFailure,
-} from '../../server-state/api';
+import { api, queryFnOf, failureOf, type ApiCall, type ApiFailure } from '../../server-state/api';
 import { layoutActions } from '../layout/layoutSlice';
 import { unreadShift } from '../layout/unreadShift';
 import { fetchAllConversations } from './conversations-api';
@@ -75,7 +67,9 @@ export function writeInbox(
   };
   let patch: { undo: () => void } = { undo: () => {} };
   shifting(() => {
-    patch = writeNow(dispatch, conversationsApi.util.updateQueryData('getConversations', undefined, recipe));
+    patch = dispatch(conversationsApi.util.updateQueryData('getConversations', undefined, recipe)) as {
+      undo: () => void;
+    };
   });
   return {
     undo: () =>
@@ -85,7 +79,6 @@ export function writeInbox(
         } catch {
           // The row changed shape meanwhile (removed by a push): nothing of it to put back.
         }
-        dispatch(cacheWritten());
       }),
   };
 }

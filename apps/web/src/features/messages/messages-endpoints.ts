@@ -1,7 +1,7 @@
 import type { MessagesPage } from '@atende/api-contract';
 import { createAction, createSelector, nanoid } from '@reduxjs/toolkit';
 import { apiRequest } from '../../api/client';
-import { api, entryKeyOf, queryEntriesOf, queryFnOf, writeNow } from '../../server-state/api';
+import { api, entryKeyOf, queryEntriesOf, queryFnOf } from '../../server-state/api';
 import {
   LOAD_ERROR_TEXT,
   MESSAGE_LIMIT,
@@ -102,7 +102,7 @@ const write =
         ]),
       );
     }
-    writeNow(dispatch, messagesApi.util.updateQueryData('getMessages', conversationId, recipe));
+    dispatch(messagesApi.util.updateQueryData('getMessages', conversationId, recipe));
   };
 
 /** A load of a conversation's messages asked for (what `messagesRequested` was asked, as it was asked). */

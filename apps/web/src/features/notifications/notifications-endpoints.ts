@@ -1,4 +1,4 @@
-import { api, queryFnOf, writeNow } from '../../server-state/api';
+import { api, queryFnOf } from '../../server-state/api';
 import {
   clearNotifications,
   fetchNotifications,
@@ -46,7 +46,7 @@ export function mergeLoaded(state: NotificationsCache, list: NotificationList): 
 
 type Dispatch = (action: unknown) => unknown;
 const change = (dispatch: Dispatch, recipe: (state: NotificationsCache) => void) =>
-  writeNow(dispatch, notificationsApi.util.updateQueryData('getNotifications', undefined, recipe));
+  dispatch(notificationsApi.util.updateQueryData('getNotifications', undefined, recipe));
 
 /** One of notifications-api.ts's calls (it answers nothing) as a `queryFn`. */
 const run = <A>(call: (arg: A) => Promise<void>) =>

@@ -14,11 +14,12 @@ import {
 } from '../../../app/store';
 import { authActions, authReducer } from '../../auth/authSlice';
 import { listOf } from '../../conversations/conversations-list';
-import { api, writeNow } from '../../../server-state/api';
+import { api } from '../../../server-state/api';
 import { messagesApi, type ChatMessage, type ConversationMessages } from '../../messages/messages-endpoints';
 import { chatSaga } from '../chatSaga';
 import { ChatWindows } from '../ChatWindows';
 import { makeConversation, makeMe } from '../../../test/fixtures';
+import { ENHANCER_OPTIONS } from '../../../app/store-factory';
 
 export const me = (overrides: Partial<Me> = {}): Me => makeMe({ theme: 'light', ...overrides });
 
@@ -130,6 +131,7 @@ export function chatStore(server: ReturnType<typeof setupServer>, setup: StoreSe
     reducer: rootReducer,
     preloadedState: preloaded(server, setup) as RootState,
     middleware: (getDefault) => getDefault().concat(record, apiMiddleware, sagaMiddleware),
+    enhancers: (getDefault) => getDefault(ENHANCER_OPTIONS),
   });
   const sagaTask = setup.runSagas === false ? null : sagaMiddleware.run(chatSaga);
   // `actions`: every plain action dispatched (a thunk's own ones too), in order.
@@ -173,13 +175,13 @@ export function messagesTestStore(preloadedState: Partial<RootState>) {
     reducer: rootReducer,
     preloadedState: preloadedState as RootState,
     middleware: (getDefault) => getDefault().concat(apiMiddleware),
+    enhancers: (getDefault) => getDefault(ENHANCER_OPTIONS),
   });
 }
 /** The conversations' messages in the cache replaced by these. */
 export const setMessages =
   (byConversation: Record<string, ConversationMessages>) => (dispatch: (action: unknown) => unknown) =>
-    writeNow(
-      dispatch,
+    dispatch(
       messagesApi.util.upsertQueryEntries(
         Object.entries(byConversation).map(([conversationId, entry]) => ({
           endpointName: 'getMessages' as const,

@@ -6,6 +6,7 @@ import { authActions, authReducer } from '../../auth/authSlice';
 import { realtimeReducer, realtimeActions, type SocketStatus } from '../../realtime/realtimeSlice';
 import { conversationsSaga, type ConversationsSagaOptions } from '../conversationsSaga';
 import { agent } from './conversation-fixtures';
+import { ENHANCER_OPTIONS } from '../../../app/store-factory';
 
 export interface InboxStoreOptions extends ConversationsSagaOptions {
   /** Signed in from the start (default); null starts signed out. */
@@ -44,6 +45,7 @@ export function createInboxStore(options: InboxStoreOptions = {}) {
       getDefault({ immutableCheck: false, serializableCheck: false })
         .prepend(record)
         .concat(apiMiddleware, sagaMiddleware),
+    enhancers: (getDefault) => getDefault(ENHANCER_OPTIONS),
   });
   const task = options.runSaga === false ? null : sagaMiddleware.run(conversationsSaga, options);
   if (task) stores.push({ cancel: () => task.cancel() });

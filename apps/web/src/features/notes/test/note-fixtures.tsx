@@ -8,6 +8,7 @@ import type { Me } from '../../../api/types';
 import { apiMiddleware, rootReducer } from '../../../app/store';
 import { authActions, authReducer } from '../../auth/authSlice';
 import type { Note } from '../notes-api';
+import { ENHANCER_OPTIONS } from '../../../app/store-factory';
 
 export const me: Me = {
   id: 'u_ana',
@@ -52,6 +53,7 @@ export function createTestStore(saga?: Saga) {
     preloadedState: { auth: authReducer(undefined, authActions.sessionChecked(me)) },
     middleware: (getDefault) =>
       getDefault({ serializableCheck: false }).prepend(record).concat(apiMiddleware, sagaMiddleware),
+    enhancers: (getDefault) => getDefault(ENHANCER_OPTIONS),
   });
   if (saga) {
     const task = sagaMiddleware.run(saga);
