@@ -59,6 +59,30 @@ describe('auth API', () => {
     });
   });
 
+  it('asks for a retry (503), not "wrong password", for an account the read models have not caught up with', async () => {
+    const behind = await GatewayHarness.start();
+    try {
+      await behind.atende.projector.stop(); // as a projector restarting: the log moves on without it
+      await behind.addMember({
+        userId: 'recente',
+        email: 'recente@loja.com',
+        password: 'senha-boa-1',
+        role: 'Agente',
+      });
+      const res = await behind.request('POST', '/api/auth/login', {
+        body: { email: 'recente@loja.com', password: 'senha-boa-1' },
+      });
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({
+        success: false,
+        error: 'O serviço está sendo atualizado. Tente entrar novamente em instantes.',
+        code: 'NOT_READY',
+      });
+    } finally {
+      await behind.stop();
+    }
+  });
+
   it('refuses a malformed e-mail with the spec text', async () => {
     const res = await gw.request('POST', '/api/auth/login', {
       body: { email: 'não-é-email', password: 'x' },

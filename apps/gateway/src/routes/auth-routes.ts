@@ -37,6 +37,8 @@ import { defineRoute, type RouteDefinition } from '../http/route.js';
 export const INVALID_EMAIL = 'Email inválido';
 /** Unknown e-mail and wrong password answer the same (no account enumeration). */
 export const INVALID_CREDENTIALS = 'Usuário não encontrado ou senha incorreta';
+/** Login while the read models are still catching up with the log (e.g. a projector restarting). */
+export const LOGIN_NOT_READY = 'O serviço está sendo atualizado. Tente entrar novamente em instantes.';
 
 // Compared against when the e-mail is unknown, so both failures take the same time.
 const DUMMY_HASH = 'scrypt$16384$8$1$c2FsdHNhbHRzYWx0c2FsdA$Tr4kn8pQ0jH0S7lM3J1VbJm0qv6Zk8m5dqL2ZJt0F1A';
@@ -198,8 +200,10 @@ export function authRoutes(deps: GatewayDeps): RouteDefinition[] {
         if (!found) {
           // An account made a moment ago by another process (the workspace CLI, another gateway)
           // may not be in the read models yet: once they have caught up with the log, look again.
-          await deps.progress.waitForPosition(await deps.store.lastGlobalPosition(), 2000);
+          const caughtUp = await deps.progress.waitForPosition(await deps.store.lastGlobalPosition(), 2000);
           found = await findUserByEmail(deps.readModels.view('users'), email);
+          // Still behind (a projector restarting): "wrong password" could be untrue, so ask for a retry.
+          if (!found && !caughtUp) throw new HttpError(503, 'NOT_READY', LOGIN_NOT_READY);
         }
         // The hash is read from the account's stream (read models carry none); an unknown e-mail, or
         // an account without a password, is checked against the dummy one all the same.

@@ -18,6 +18,11 @@ describe('loginErrorMessage', () => {
     expect(loginErrorMessage(error)).toBe('Usuário não encontrado ou senha incorreta');
   });
 
+  it("shows the server's own text for NOT_READY (sign in again in a moment)", () => {
+    const text = 'O serviço está sendo atualizado. Tente entrar novamente em instantes.';
+    expect(loginErrorMessage(new ApiError(text, 503, 'NOT_READY'))).toBe(text);
+  });
+
   it.each([
     new ApiError('Erro de conexão', 0, 'NETWORK_ERROR'),
     new ApiError('demorou', 0, 'TIMEOUT'),

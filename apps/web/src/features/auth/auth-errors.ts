@@ -37,6 +37,9 @@ const BY_CODE: Record<string, string> = {
   'auth/invalid-login-credentials': AUTH_ERRORS.invalidCredentials,
 };
 
+/** Server codes whose own text is shown: the catalogue has none that says the same. */
+const SERVER_TEXT_CODES = new Set(['INVALID_CREDENTIALS', 'NOT_READY']);
+
 const codeOf = (error: unknown): string | undefined => {
   if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
   return typeof error.code === 'string' ? error.code : undefined;
@@ -44,13 +47,13 @@ const codeOf = (error: unknown): string | undefined => {
 
 /**
  * The text the login page shows for a failed sign-in. Known server and Firebase codes get their
- * catalogue text; INVALID_CREDENTIALS shows the server's own text (it deliberately does not say
- * whether the e-mail or the password was wrong); everything else (network, timeout, unexpected
+ * catalogue text; INVALID_CREDENTIALS (it deliberately does not say whether the e-mail or the
+ * password was wrong) and NOT_READY (try again in a moment) show the server's own text; everything else (network, timeout, unexpected
  * answers) gets the default of the method.
  */
 export function loginErrorMessage(error: unknown, method: LoginMethod = 'password'): string {
   const code = codeOf(error);
-  if (code === 'INVALID_CREDENTIALS')
+  if (code && SERVER_TEXT_CODES.has(code))
     return isApiError(error) && error.message ? error.message : AUTH_ERRORS.invalidCredentials;
   if (code && Object.hasOwn(BY_CODE, code)) return BY_CODE[code]!;
   return method === 'google' ? AUTH_ERRORS.google : AUTH_ERRORS.login;
