@@ -59,8 +59,12 @@ export class DocCache {
 
   /** What the cache knows of a document: undefined when it has to be fetched. */
   peek(collection: string, id: string): { found: boolean; doc?: unknown } | undefined {
-    const doc = this.collections.get(collection)?.get(id);
+    const docs = this.collections.get(collection);
+    const doc = docs?.get(id);
     if (doc === undefined) return this.complete ? NOT_FOUND : undefined;
+    // Used again: to the end of the eviction order.
+    docs!.delete(id);
+    docs!.set(id, doc);
     return doc === ABSENT ? NOT_FOUND : { found: true, doc };
   }
 
@@ -69,15 +73,33 @@ export class DocCache {
     let docs = this.collections.get(collection);
     if (!docs) this.collections.set(collection, (docs = new Map()));
     const before = docs.size;
+    docs.delete(id); // a Map keeps insertion order: the latest used go last, the oldest go first
     docs.set(id, doc === undefined ? ABSENT : doc);
     this.size += docs.size - before;
   }
 
-  /** Called between batches only, so documents fetched for a batch stay until it is applied. */
+  /**
+   * Called between batches only, so documents fetched for a batch stay until it is applied. Past the
+   * limit, the least recently used of each collection go (down to 90 % of it: not one by one per
+   * batch); wiping everything instead made a busy inbox with more conversations than the limit read
+   * and decrypt every document again after each wipe.
+   */
   trim(): void {
-    if (this.size >= this.limit || (this.heapShare !== undefined && heapFullness() > this.heapShare)) {
+    if (this.heapShare !== undefined && heapFullness() > this.heapShare) {
       this.clear();
+      return;
     }
+    if (this.size <= this.limit) return;
+    const share = (this.size - Math.floor(this.limit * 0.9)) / this.size;
+    for (const docs of this.collections.values()) {
+      let drop = Math.ceil(docs.size * share);
+      for (const id of docs.keys()) {
+        if (drop-- <= 0) break;
+        docs.delete(id);
+        this.size -= 1;
+      }
+    }
+    this.complete = false; // what went is no longer known not to exist
   }
 
   clear(): void {
