@@ -36,15 +36,23 @@ export interface BridgeContext {
   logFailure(error: unknown, detail: Record<string, unknown>, msg: string): void;
 }
 
+/** Streams whose states a bridge keeps (their events are bounded too: see AggregateCache). */
+export const BRIDGE_AGGREGATE_CACHE_ENTRIES = 20_000;
+
 export function bridgeContext(options: {
   store: EventStore;
   channel: Channel;
   logger: Logger;
   media?: Pick<MediaStore, 'get'>;
   conversationIdFor(workspaceId: string, address: string): Promise<string>;
+  cache?: AggregateCache;
 }): BridgeContext {
   const { store, channel, logger } = options;
-  const deps = { store, registry: atendeRegistry, cache: new AggregateCache(20_000) };
+  const deps = {
+    store,
+    registry: atendeRegistry,
+    cache: options.cache ?? new AggregateCache(BRIDGE_AGGREGATE_CACHE_ENTRIES),
+  };
   return {
     store,
     channel,

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type {
+  AggregateCache,
   Channel,
   CheckpointStore,
   ConversationAllowance,
@@ -91,6 +92,11 @@ export interface ChannelBridgeOptions {
   source?: EventSource;
   /** The process's one consumer of the log, shared with its other processors (embedded mode). */
   host?: ProcessorHost;
+  /**
+   * States of recent streams; default one of the bridge's own. Embedded mode shares the gateway's, so
+   * a conversation's state is held once in the process.
+   */
+  cache?: AggregateCache;
   /** Checkpoint name; default 'channel-bridge'. */
   consumer?: string;
   /**

@@ -8,9 +8,13 @@ import {
 import type { RequestContext } from '../auth/request-context.js';
 import type { GatewayDeps } from '../http/gateway-deps.js';
 
-/** One cache of recent stream states per gateway (per deps), so a command reads only new events. */
+/**
+ * One cache of recent stream states per gateway (per deps, unless the process shares its own), so a
+ * command reads only new events.
+ */
 const caches = new WeakMap<GatewayDeps, AggregateCache>();
 function cacheOf(deps: GatewayDeps): AggregateCache {
+  if (deps.aggregateCache) return deps.aggregateCache;
   let cache = caches.get(deps);
   if (!cache) caches.set(deps, (cache = new AggregateCache(10_000)));
   return cache;

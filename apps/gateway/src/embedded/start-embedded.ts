@@ -5,7 +5,13 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { securePrivateDataDir, type AtendeConfig } from '@atende/config';
-import { ProcessorHost, type EventStore, type MediaStore, type ReadModels } from '@atende/events';
+import {
+  AggregateCache,
+  ProcessorHost,
+  type EventStore,
+  type MediaStore,
+  type ReadModels,
+} from '@atende/events';
 import {
   FileMediaStore,
   MASTER_KEY_CREATED_MESSAGE,
@@ -35,6 +41,7 @@ import { createRealtime, type Realtime } from '../realtime/index.js';
 import {
   conversationIdsOfLaterBridge,
   startChannelBridge,
+  BRIDGE_AGGREGATE_CACHE_ENTRIES,
   startEmailInboxes,
   startEmailOutbox,
   type ChannelBridge,
@@ -249,10 +256,14 @@ export async function startEmbedded(
           connected: () => workspacesWithIntegration(readModels.view('workspaces'), 'email'),
         })
       : undefined;
+  // One cache of stream states for the process: the bridge records a customer's message and the
+  // gateway an agent's answer on the same conversation, whose state is then held once.
+  const aggregateCache = new AggregateCache(BRIDGE_AGGREGATE_CACHE_ENTRIES);
   let bridge: ChannelBridge | undefined;
   if (channel && checkpoints) {
     bridge = await startChannelBridge({
       store,
+      cache: aggregateCache,
       conversationIdFor: (workspaceId, address) => keys.cipher.conversationIdFor(workspaceId, address),
       media,
       sessionArchives,
@@ -275,6 +286,7 @@ export async function startEmbedded(
     ...(bridge ? { sandboxConversationId: bridge.conversationIdOf } : {}),
     readModels,
     progress: projector,
+    aggregateCache,
     sessions,
     logger,
     media,

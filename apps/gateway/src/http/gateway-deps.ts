@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { ContactKeys, EventStore, MediaStore, ReadModels } from '@atende/events';
+import type { AggregateCache, ContactKeys, EventStore, MediaStore, ReadModels } from '@atende/events';
 import type { FirebaseVerifier } from '../auth/firebase-verifier.js';
 import type { SessionStore } from '../auth/session-store.js';
 import type { SandboxPhone } from '../routes/sandbox/sandbox-routes.js';
@@ -19,6 +19,12 @@ export interface GatewayDeps {
   contactKeys: ContactKeys;
   readModels: ReadModels;
   progress: ProjectionProgress;
+  /**
+   * States of recent streams for the routes' commands. Embedded mode passes the one its channel
+   * bridge uses, so a conversation an agent answers is in memory once, not once per role. Default: one
+   * of the gateway's own.
+   */
+  aggregateCache?: AggregateCache;
   sessions: SessionStore;
   logger: Logger;
   /** Origin allowed by CORS (unset: same origin only). */
