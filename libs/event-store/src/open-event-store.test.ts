@@ -13,6 +13,7 @@ describe('the deployment log chosen from EVENTSTORE_URL', () => {
       kind: 'sqlite',
       filename: sqliteFile,
       synchronous: 'normal',
+      checkpointInBackground: true,
     });
   });
 

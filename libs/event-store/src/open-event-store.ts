@@ -11,6 +11,8 @@ export type EventStoreLocation =
       synchronous?: 'full' | 'normal';
       /** How often subscriptions look for other processes' appends; default 50 ms. */
       pollIntervalMs?: number;
+      /** SqliteEventStoreOptions.checkpointInBackground (the product's stores: yes). */
+      checkpointInBackground?: boolean;
     }
   | {
       kind: 'eventstoredb';
@@ -34,6 +36,7 @@ export function openEventStore(location: EventStoreLocation): EventStore {
         filename: location.filename,
         synchronous: location.synchronous ?? 'full',
         ...(location.pollIntervalMs ? { pollIntervalMs: location.pollIntervalMs } : {}),
+        ...(location.checkpointInBackground ? { checkpointInBackground: true } : {}),
       });
     case 'eventstoredb':
       return createEventStoreDbEventStore({
@@ -75,6 +78,7 @@ export function deploymentLogLocation(options: {
       // The relay follows the channel worker's appends: a look every 5 ms (a local indexed read)
       // instead of 50 keeps the inbound → socket path short.
       ...(options.sharedByProcesses ? { pollIntervalMs: 5 } : {}),
+      checkpointInBackground: true,
     };
   }
   const kind = eventLogKindOfUrl(options.url);

@@ -135,6 +135,7 @@ export async function startEmbedded(
     kind: 'sqlite',
     filename: path.join(config.dataDir, 'events.db'),
     synchronous: config.SQLITE_SYNCHRONOUS,
+    checkpointInBackground: true, // commits never hold the event loop for a WAL checkpoint
   });
   const store: EventStore = options.plainEventLog ? log : encryptedStore(log, keys);
   const demo = await ensureDemoWorkspace(store, config);

@@ -114,6 +114,7 @@ describe('planRole: where each store is', () => {
       synchronous: 'full',
       // Other processes append to the file: the relay looks for their appends every 5 ms.
       pollIntervalMs: 5,
+      checkpointInBackground: true,
     });
     expect(keyStorePlan(config)).toEqual({ kind: 'sqlite', dataDir: '/srv/atende', synchronous: 'full' });
     const worker = planRole(config, 'channel-worker');

@@ -1,0 +1,85 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { EventRegistry, defineEvent } from '@atende/events';
+import { z } from 'zod';
+import { SqliteEventStore } from './sqlite-event-store.js';
+
+const Written = defineEvent('TextWritten', z.object({ text: z.string() }));
+const registry = new EventRegistry([Written]);
+
+/** ≈2 MB of events over 10 streams. */
+async function writeTwoMegabytes(store: SqliteEventStore): Promise<void> {
+  for (let s = 0; s < 10; s += 1) {
+    const events = Array.from({ length: 100 }, () =>
+      registry.prepare({ type: 'TextWritten', data: { text: 'x'.repeat(2000) } }, { workspaceId: 'w' }),
+    );
+    await store.appendToStream(`texts-${s}`, events);
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('SqliteEventStore checkpointing from a thread', () => {
+  let dir: string;
+  let filename: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'atende-wal-'));
+    filename = path.join(dir, 'events.db');
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("copies the log's pages into the database file while it is open, the writer never checkpointing", async () => {
+    const store = new SqliteEventStore({
+      filename,
+      registry,
+      synchronous: 'normal',
+      checkpointInBackground: true,
+    });
+    const before = statSync(filename).size;
+    await writeTwoMegabytes(store); // far below the writer's own threshold (≈400 MB)
+    let grown = false;
+    for (let waited = 0; waited < 5000 && !grown; waited += 50) {
+      await sleep(50);
+      grown = statSync(filename).size > before + 1_500_000;
+    }
+    expect(grown).toBe(true);
+    await store.close(); // stops the thread, then the last connection removes the WAL
+    expect(existsSync(`${filename}-wal`)).toBe(false);
+    const reopened = new SqliteEventStore({ filename, registry });
+    expect(await reopened.lastGlobalPosition()).toBe(1000);
+    await reopened.close();
+  });
+
+  it('without it, the pages stay in the WAL until the writer reaches its own threshold', async () => {
+    const store = new SqliteEventStore({ filename, registry, synchronous: 'normal' });
+    const before = statSync(filename).size;
+    await writeTwoMegabytes(store);
+    await sleep(600); // three of the thread's rounds
+    expect(statSync(filename).size).toBeLessThan(before + 1_500_000);
+    await store.close();
+  });
+});
+
+describe('closing a store whose thread runs, as the last thing a process does', () => {
+  it('waits for the thread and ends the process normally', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'atende-wal-exit-'));
+    try {
+      const module = pathToFileURL(path.join(__dirname, 'sqlite-event-store.ts')).href;
+      // Nothing else keeps the child's event loop alive while close() waits for the thread.
+      const code = `const { SqliteEventStore } = await import(${JSON.stringify(module)});
+        const store = new SqliteEventStore({ filename: ${JSON.stringify(path.join(dir, 'events.db'))}, checkpointInBackground: true });
+        await store.close();
+        console.log('closed');`;
+      const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(out.trim()).toBe('closed');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
