@@ -32,6 +32,15 @@ parentPort.once('message', () => {
 });
 `;
 
+/**
+ * What a SQLite adapter outside this package takes to checkpoint in the background (the read
+ * models' BackgroundCheckpoint option).
+ */
+export const sqliteBackgroundCheckpoint = {
+  start: (filename: string) => startWalCheckpointer(filename),
+  writerThreshold: WAL_AUTOCHECKPOINT_WITH_THREAD,
+};
+
 /** The thread checkpointing one SQLite file's WAL; stop() before the file's last connection closes. */
 export interface WalCheckpointer {
   stop(): Promise<void>;

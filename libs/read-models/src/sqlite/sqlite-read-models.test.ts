@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +20,42 @@ describe('SqliteReadModels in a file', () => {
     file = path.join(dir, 'read-models.db');
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('leaves its WAL checkpoints to a background thread when given one, stopped before the file closes', async () => {
+    const calls: string[] = [];
+    const readModels = new SqliteReadModels({
+      filename: file,
+      backgroundCheckpoint: {
+        writerThreshold: 100_000,
+        start: (filename) => {
+          calls.push(`start ${path.basename(filename)}`);
+          return {
+            stop: async () => {
+              // The writer's connection is still open (its WAL is there): it closes last.
+              calls.push(`stop, WAL present: ${existsSync(`${file}-wal`)}`);
+            },
+          };
+        },
+      },
+    });
+    const batch = await readModels.writer('inbox').beginBatch();
+    batch.put('conversations', 'c1', { title: 'oi' });
+    await batch.commit(1);
+    expect(calls).toEqual(['start read-models.db']);
+    await readModels.close();
+    expect(calls).toEqual(['start read-models.db', 'stop, WAL present: true']);
+    expect(existsSync(`${file}-wal`)).toBe(false);
+  });
+
+  it('starts no thread for a database in memory', async () => {
+    const start = jest.fn();
+    const readModels = new SqliteReadModels({
+      filename: ':memory:',
+      backgroundCheckpoint: { writerThreshold: 100_000, start },
+    });
+    await readModels.close();
+    expect(start).not.toHaveBeenCalled();
+  });
 
   it('serves after a reopen what was committed, checkpoint included, and the version a rebuild switched in', async () => {
     const before = new SqliteReadModels({ filename: file });

@@ -41,6 +41,18 @@ export interface SqliteReadModelsOptions {
   codeVersions?: ReadonlyMap<string, string>;
   /** SQLite's synchronous pragma; default 'normal' (WAL: a power cut loses at most the last batches, never consistency). */
   synchronous?: 'full' | 'normal';
+  /**
+   * Checkpoint the WAL from a thread instead of inside commits (the event store's
+   * `sqliteBackgroundCheckpoint`); a file only. Default: the commits do it.
+   */
+  backgroundCheckpoint?: BackgroundCheckpoint;
+}
+
+/** A thread that checkpoints a SQLite file's WAL, and the threshold its writer keeps meanwhile. */
+export interface BackgroundCheckpoint {
+  start(filename: string): { stop(): Promise<void> };
+  /** The writer's own wal_autocheckpoint while the thread runs (a bound if the thread stops). */
+  writerThreshold: number;
 }
 
 /**
@@ -68,6 +80,7 @@ export class SqliteReadModels implements ReadModels {
   private readonly building = new Set<Space>();
   private sweeping: NodeJS.Immediate | undefined;
   private readonly group: GroupCommit;
+  private readonly checkpointer: { stop(): Promise<void> } | undefined;
 
   constructor(options: SqliteReadModelsOptions) {
     this.db = new Database(options.filename);
@@ -75,6 +88,10 @@ export class SqliteReadModels implements ReadModels {
     this.db.pragma(`synchronous = ${options.synchronous ?? 'normal'}`);
     // 64 MB of pages in memory: the inbox's hot documents and index pages stay out of the file reads.
     this.db.pragma('cache_size = -65536');
+    if (options.backgroundCheckpoint && options.filename !== ':memory:') {
+      this.db.pragma(`wal_autocheckpoint = ${options.backgroundCheckpoint.writerThreshold}`);
+      this.checkpointer = options.backgroundCheckpoint.start(options.filename);
+    }
     this.sql = new ReadModelStatements(this.db);
     this.group = new GroupCommit(this.db);
     this.codec = options.codec ?? plainDocCodec;
@@ -237,6 +254,8 @@ export class SqliteReadModels implements ReadModels {
     if (this.db.open) this.group.flush();
     if (this.sweeping) clearImmediate(this.sweeping);
     this.sweeping = undefined;
+    // The thread's connection first: closing the last one checkpoints what is left and removes the WAL.
+    await this.checkpointer?.stop();
     if (this.db.open) this.db.close();
   }
 }
