@@ -22,6 +22,15 @@ async function writeTwoMegabytes(store: SqliteEventStore): Promise<void> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Whether the database file grows by `bytes` within 5 s (the thread copied the WAL into it). */
+async function grownBy(file: string, before: number, bytes: number): Promise<boolean> {
+  for (let waited = 0; waited < 5000; waited += 50) {
+    if (statSync(file).size > before + bytes) return true;
+    await sleep(50);
+  }
+  return false;
+}
+
 describe('SqliteEventStore checkpointing from a thread', () => {
   let dir: string;
   let filename: string;
@@ -40,17 +49,29 @@ describe('SqliteEventStore checkpointing from a thread', () => {
     });
     const before = statSync(filename).size;
     await writeTwoMegabytes(store); // far below the writer's own threshold (≈400 MB)
-    let grown = false;
-    for (let waited = 0; waited < 5000 && !grown; waited += 50) {
-      await sleep(50);
-      grown = statSync(filename).size > before + 1_500_000;
-    }
-    expect(grown).toBe(true);
+    expect(await grownBy(filename, before, 1_500_000)).toBe(true);
     await store.close(); // stops the thread, then the last connection removes the WAL
     expect(existsSync(`${filename}-wal`)).toBe(false);
     const reopened = new SqliteEventStore({ filename, registry });
     expect(await reopened.lastGlobalPosition()).toBe(1000);
     await reopened.close();
+  });
+
+  it('checkpoints every open file from one thread, before and after another closes', async () => {
+    const files = ['a.db', 'b.db', 'c.db'].map((name) => path.join(dir, name));
+    const open = (file: string) =>
+      new SqliteEventStore({ filename: file, registry, synchronous: 'normal', checkpointInBackground: true });
+    const [a, b] = [open(files[0]!), open(files[1]!)];
+    await a.close(); // b's checkpoints go on
+    const sizeB = statSync(files[1]!).size;
+    await writeTwoMegabytes(b);
+    expect(await grownBy(files[1]!, sizeB, 1_500_000)).toBe(true);
+    await b.close(); // the thread had no file left and ended: the next store gets a new one
+    const c = open(files[2]!);
+    const sizeC = statSync(files[2]!).size;
+    await writeTwoMegabytes(c);
+    expect(await grownBy(files[2]!, sizeC, 1_500_000)).toBe(true);
+    await c.close();
   });
 
   it('without it, the pages stay in the WAL until the writer reaches its own threshold', async () => {

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
-/** How often the thread copies the WAL's new pages into the database file. */
+/** How often the thread copies the WAL's new pages into the database files. */
 export const WAL_CHECKPOINT_INTERVAL_MS = 200;
 
 /**
@@ -12,25 +12,117 @@ export const WAL_CHECKPOINT_INTERVAL_MS = 200;
 export const WAL_AUTOCHECKPOINT_WITH_THREAD = 100_000;
 
 // Plain JavaScript evaluated in the thread: no TypeScript loader to start, only the driver (whose
-// path the parent resolves, as an evaluated worker has no module folder of its own).
+// path the parent resolves, as an evaluated worker has no module folder of its own). One thread
+// serves every file of the process (each thread is an isolate of ≈8 MB).
 const THREAD_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
-const db = new Database(workerData.filename, { fileMustExist: true });
-db.pragma('busy_timeout = 100');
+const files = new Map();
 const timer = setInterval(() => {
-  try {
-    db.pragma('wal_checkpoint(PASSIVE)');
-  } catch {
-    // Busy (another checkpoint, a TRUNCATE after an erasure): the next round takes it.
+  for (const db of files.values()) {
+    try {
+      db.pragma('wal_checkpoint(PASSIVE)');
+    } catch {
+      // Busy (another checkpoint, a TRUNCATE after an erasure): the next round takes it.
+    }
   }
 }, workerData.intervalMs);
-parentPort.once('message', () => {
-  clearInterval(timer);
-  db.close();
-  parentPort.close();
+parentPort.on('message', (message) => {
+  if (message.add !== undefined) {
+    try {
+      const db = new Database(message.filename, { fileMustExist: true });
+      db.pragma('busy_timeout = 100');
+      files.set(message.add, db);
+    } catch {
+      // The file is gone: its writer checkpoints at its own threshold.
+    }
+    return;
+  }
+  files.get(message.remove)?.close();
+  files.delete(message.remove);
+  parentPort.postMessage({ removed: message.remove });
+  if (files.size === 0) {
+    clearInterval(timer);
+    parentPort.close();
+  }
 });
 `;
+
+/** The thread checkpointing one SQLite file's WAL; stop() before the file's last connection closes. */
+export interface WalCheckpointer {
+  stop(): Promise<void>;
+}
+
+/** The process's checkpoint thread while it has files; a new one starts after the last file left. */
+class CheckpointThread {
+  private readonly worker: Worker;
+  private files = 0;
+  private nextId = 1;
+  private readonly removals = new Map<number, () => void>();
+  private exited = false;
+
+  constructor(
+    intervalMs: number,
+    /** Called once this thread takes no more files (the last one left, or it ended). */
+    private readonly onEmpty: (thread: CheckpointThread) => void,
+  ) {
+    const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+    this.worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { driver, intervalMs } });
+    this.worker.unref(); // a process ends when its work does, not when this thread does
+    this.worker.on('message', (message: { removed: number }) => this.settle(message.removed));
+    // A thread that failed only means the writers checkpoint at their own threshold; nobody waits on it.
+    this.worker.on('error', () => undefined);
+    this.worker.once('exit', () => {
+      this.exited = true;
+      this.onEmpty(this);
+      for (const id of [...this.removals.keys()]) this.settle(id);
+    });
+  }
+
+  add(filename: string): WalCheckpointer {
+    const id = this.nextId++;
+    this.files += 1;
+    this.worker.postMessage({ add: id, filename });
+    let stopping: Promise<void> | undefined;
+    return { stop: () => (stopping ??= this.remove(id)) };
+  }
+
+  private remove(id: number): Promise<void> {
+    this.files -= 1;
+    if (this.files === 0) this.onEmpty(this); // the thread ends after this file: the next file gets a new one
+    if (this.exited) return Promise.resolve(); // its connections went with it
+    return new Promise<void>((resolve) => {
+      this.removals.set(id, resolve);
+      this.worker.ref(); // the caller waits for the answer: the loop must not end before it comes
+      this.worker.postMessage({ remove: id });
+    });
+  }
+
+  private settle(id: number): void {
+    const resolve = this.removals.get(id);
+    if (!resolve) return;
+    this.removals.delete(id);
+    if (this.removals.size === 0) this.worker.unref();
+    resolve();
+  }
+}
+
+let shared: CheckpointThread | undefined;
+
+/**
+ * Checkpoints `filename`'s WAL from the process's checkpoint thread (PASSIVE: it never blocks a
+ * writer). A checkpoint copies the pages written since the last one into the database file and
+ * syncs it; done by the writing connection, that happened inside a commit, holding the event loop
+ * for 30–45 ms every few seconds under load (every request and socket push waited). The writer sets
+ * WAL_AUTOCHECKPOINT_WITH_THREAD so it does not checkpoint itself while the thread runs. stop()
+ * resolves once the thread has closed its connection to the file.
+ */
+export function startWalCheckpointer(filename: string): WalCheckpointer {
+  shared ??= new CheckpointThread(WAL_CHECKPOINT_INTERVAL_MS, (thread) => {
+    if (shared === thread) shared = undefined;
+  });
+  return shared.add(filename);
+}
 
 /**
  * What a SQLite adapter outside this package takes to checkpoint in the background (the read
@@ -40,38 +132,3 @@ export const sqliteBackgroundCheckpoint = {
   start: (filename: string) => startWalCheckpointer(filename),
   writerThreshold: WAL_AUTOCHECKPOINT_WITH_THREAD,
 };
-
-/** The thread checkpointing one SQLite file's WAL; stop() before the file's last connection closes. */
-export interface WalCheckpointer {
-  stop(): Promise<void>;
-}
-
-/**
- * Checkpoints `filename`'s WAL from a thread of its own (PASSIVE: it never blocks a writer). A
- * checkpoint copies the pages written since the last one into the database file and syncs it; done
- * by the writing connection, that happened inside a commit, holding the event loop for 30–45 ms every
- * few seconds under load (every request and socket push waited). The writer sets
- * WAL_AUTOCHECKPOINT_WITH_THREAD so it does not checkpoint itself while the thread runs.
- */
-export function startWalCheckpointer(
-  filename: string,
-  intervalMs = WAL_CHECKPOINT_INTERVAL_MS,
-): WalCheckpointer {
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { filename, driver, intervalMs } });
-  worker.unref(); // a process ends when its work does, not when this thread does
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-  // A thread that failed (the file removed under it) only means the writer checkpoints at its bound.
-  worker.on('error', () => undefined);
-  let stopping: Promise<void> | undefined;
-  return {
-    stop() {
-      stopping ??= (() => {
-        worker.ref(); // the caller waits for the exit: the loop must not end before it comes
-        worker.postMessage('stop');
-        return exited;
-      })();
-      return stopping;
-    },
-  };
-}
