@@ -24,6 +24,12 @@ export interface SendJob {
   /** Event id of the OutboundMessageRequested, for causation. The text is not in the job (the queue
    * may be Redis): it is read from the log, decrypted, when the job runs. */
   requestEventId: string;
+  /**
+   * Its stream position: the text is read from there on, not from the conversation's start (a long
+   * conversation's whole history was read and decrypted for each send). Absent in jobs queued before
+   * it was carried: the whole stream is read.
+   */
+  requestPosition?: number;
 }
 
 /** A session to connect again (the sessions read model's restorable ones). */

@@ -236,6 +236,37 @@ describe('startChannelBridge', () => {
     expect(channel.sends.map((s) => s.message.messageId)).toEqual(['m-1', 'm-2']);
   });
 
+  it("reads a send's text from its request on, not the conversation's whole history", async () => {
+    // The bridge's reads of the conversation, apart from the test's own commands.
+    const reads: number[] = [];
+    const watched = new Proxy(store, {
+      get(target, property) {
+        if (property === 'readStream') {
+          return (streamId: string, options?: Parameters<EventStore['readStream']>[1]) => {
+            if (streamId === CONVERSATION) reads.push(options?.fromStreamPosition ?? 0);
+            return target.readStream(streamId, options);
+          };
+        }
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    await start({ store: watched });
+    for (let i = 0; i < 20; i += 1) channel.emit(inbound(`P-h${i}`, `mensagem ${i}`));
+    await waitFor(
+      async () => (await types(CONVERSATION)).filter((t) => t === 'InboundMessageReceived').length === 20,
+    );
+    reads.length = 0; // recording the messages read the new conversation (empty) once
+    await requestOutbound('m-late', 'Obrigado pela paciência');
+    await waitFor(async () => (await types(CONVERSATION)).includes('OutboundMessageSent'));
+    expect(channel.sends.map((s) => s.message)).toEqual([
+      { chatId: CHAT, content: 'Obrigado pela paciência', type: 'text', messageId: 'm-late' },
+    ]);
+    // The request is the 22nd event (position 21): nothing before it was read again.
+    expect(reads.length).toBeGreaterThan(0);
+    expect(Math.min(...reads)).toBeGreaterThanOrEqual(21);
+  });
+
   it('does not send again when a restarted bridge replays the log', async () => {
     await startConversation();
     const first = await start();

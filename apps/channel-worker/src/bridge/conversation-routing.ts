@@ -71,8 +71,16 @@ export class ConversationRouting {
     streamId: string,
     messageId: string,
     chatId: string,
+    /**
+     * Where the request is in the stream and the conversation's current address (its state's): then
+     * only the events from the request on are read. Without them, the whole stream.
+     */
+    known: { fromPosition?: number | undefined; address?: string } = {},
   ): Promise<OutboundRequest | undefined> {
-    const events = await this.store.readStream(streamId);
+    const events = await this.store.readStream(
+      streamId,
+      known.fromPosition === undefined ? {} : { fromStreamPosition: known.fromPosition },
+    );
     const request = events.find(
       (e) =>
         e.type === 'OutboundMessageRequested' && (e.data as { messageId: string }).messageId === messageId,
@@ -80,7 +88,7 @@ export class ConversationRouting {
     const data = request?.data as RequestedData | undefined;
     const content = data?.content;
     if (content === undefined || content === REMOVED_PLACEHOLDER) return undefined;
-    const address = conversationAddress(events, chatId);
+    const address = known.address ?? conversationAddress(events, chatId);
     if (address === REMOVED_PLACEHOLDER) return undefined;
     const type = data?.type ?? 'text';
     if (!data?.mediaUrl) return { content, type, address };

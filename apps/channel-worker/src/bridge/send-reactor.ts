@@ -38,6 +38,7 @@ export function sendReactor(deps: SendReactorDeps): BridgeReactor {
       chatId: data.chatId,
       messageId: data.messageId,
       requestEventId: event.metadata.eventId,
+      requestPosition: event.streamPosition,
     };
     // Open before adding: the job may finish before add() resolves.
     checkpoint.begin(data.messageId, event.globalPosition);

@@ -25,6 +25,8 @@ export interface ActiveConversation {
   sessionId: string;
   customerId: string;
   customerName: string;
+  /** The provider's address of the chat (a WhatsApp id; chatId when none other was given): where sends go. */
+  address: string;
   type: ChatType;
   isPinned: boolean;
   isArchived: boolean;

@@ -894,6 +894,7 @@ describe('Conversation decider', () => {
         sessionId: 's2',
         customerId: '5511988887777',
         customerName: 'Maria',
+        address: CHAT,
         type: 'private',
         isPinned: true,
         isArchived: false,
@@ -1039,6 +1040,17 @@ describe('message helpers', () => {
         .given([])
         .when({ type: 'EraseContactData', data: { byUserId: 'owner' } })
         .thenThrows('CONVERSATION_NOT_FOUND', 'Conversa não encontrada');
+    });
+    it('sends to the address of the latest start: the one before an erasure is forgotten', () => {
+      const withLid = (address: string): ConversationEvent =>
+        ({
+          ...started,
+          data: { ...(started.data as object), address },
+        }) as ConversationEvent;
+      expect(activeState([started, inbound(1)]).address).toBe(CHAT); // no other address given
+      expect(activeState([withLid('1234567890@lid'), inbound(1)]).address).toBe('1234567890@lid');
+      const again = activeState([withLid('1234567890@lid'), inbound(1), erased, withLid('999@lid')]);
+      expect(again.address).toBe('999@lid');
     });
     it('starts afresh when the same phone writes again, as if it never had', () => {
       const fresh = run([], [receive()]).emitted;

@@ -296,13 +296,14 @@ function evolveActive(state: ActiveConversation, event: ConversationEvent): Acti
 function evolve(state: ConversationState, event: ConversationEvent): ConversationState {
   if (event.type === 'ConversationStarted') {
     if (state.status === 'active') return state;
-    const { chatId, sessionId, customerId, customerName, type } = event.data;
+    const { chatId, sessionId, customerId, customerName, type, address } = event.data;
     return {
       status: 'active',
       chatId,
       sessionId,
       customerId,
       customerName,
+      address: address ?? chatId,
       type,
       isPinned: false,
       isArchived: false,
