@@ -13,6 +13,7 @@ import {
   isListAction,
   listOf,
   pendingOf,
+  loadStarted,
   replaceRows,
   type ConversationAction,
   type ConversationsList,
@@ -150,6 +151,10 @@ export const conversationsApi = api.injectEndpoints({
           kept,
           loaded.ids.map((id) => loaded.entities[id]!),
         ),
+      // Pushes from now on may be newer than the answer (replaceRows keeps them).
+      onQueryStarted: (_arg, { updateCachedData }) => {
+        updateCachedData(loadStarted);
+      },
       providesTags: INBOX,
     }),
     /** A click on an unread row: its badge goes to 0 at once, then POST /read. */

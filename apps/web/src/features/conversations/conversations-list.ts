@@ -30,6 +30,12 @@ export interface ConversationsList extends EntityState<Conversation, string> {
   loaded: boolean;
   /** The last failed row action's message (the list's read, pin/unpin, archive), cleared by the next. */
   actionError: string | null;
+  /**
+   * While a load is out: the rows pushed in and pushed out since it was asked for. Its answer may be
+   * older than those pushes (a customer's first message, a conversation assigned elsewhere), so it
+   * neither drops the first nor brings back the second.
+   */
+  sinceLoad: { joined: Record<string, true>; left: Record<string, true> } | null;
 }
 
 export const emptyConversationsList = (): ConversationsList =>
@@ -37,7 +43,13 @@ export const emptyConversationsList = (): ConversationsList =>
     pending: {} as Record<string, PendingChange>,
     loaded: false,
     actionError: null as string | null,
+    sinceLoad: null as ConversationsList['sinceLoad'],
   });
+
+/** A load was asked for: pushes from now on are newer than its answer may be. */
+export function loadStarted(list: ConversationsList): void {
+  list.sinceLoad = { joined: {}, left: {} };
+}
 
 const isArchivedRow = (row: Conversation) => row.isArchived || row.status === 'archived';
 
@@ -74,14 +86,28 @@ function isOlder(list: ConversationsList, row: Conversation): boolean {
 export function storeRow(list: ConversationsList, row: Conversation): void {
   if (isOlder(list, row)) return;
   const shown = withPending(list, row);
-  if (!shown || isArchivedRow(shown)) conversationsAdapter.removeOne(list, row.id);
-  else conversationsAdapter.setOne(list, shown);
+  if (!shown || isArchivedRow(shown)) {
+    conversationsAdapter.removeOne(list, row.id);
+    noteSinceLoad(list, row.id, 'left');
+  } else {
+    conversationsAdapter.setOne(list, shown);
+    noteSinceLoad(list, row.id, 'joined');
+  }
+}
+
+function noteSinceLoad(list: ConversationsList, id: string, how: 'joined' | 'left'): void {
+  if (!list.sinceLoad) return;
+  delete list.sinceLoad[how === 'joined' ? 'left' : 'joined'][id];
+  list.sinceLoad[how][id] = true;
 }
 
 /** The whole inbox (every page) from a load, replacing what was there (the query's merge). */
 export function replaceRows(list: ConversationsList, rows: readonly Conversation[]): void {
   const shown: Conversation[] = [];
+  const left = list.sinceLoad?.left ?? {};
+  const loaded = new Set(rows.map((row) => row.id));
   for (const row of rows) {
+    if (left[row.id]) continue; // pushed out after the load was asked for
     const kept = list.entities[row.id];
     if (kept && isOlder(list, row)) {
       shown.push(kept);
@@ -90,8 +116,14 @@ export function replaceRows(list: ConversationsList, rows: readonly Conversation
     const next = withPending(list, row);
     if (next && !isArchivedRow(next)) shown.push(next);
   }
+  // Pushed in after the load was asked for, and not in its answer: newer than it.
+  for (const id of Object.keys(list.sinceLoad?.joined ?? {})) {
+    const kept = list.entities[id];
+    if (kept && !loaded.has(id)) shown.push(kept);
+  }
   conversationsAdapter.setAll(list, shown);
   list.loaded = true;
+  list.sinceLoad = null;
 }
 
 /** A fresh list from a first load. */
@@ -104,6 +136,7 @@ export function listOf(rows: readonly Conversation[]): ConversationsList {
 export function removeRow(list: ConversationsList, id: string): void {
   conversationsAdapter.removeOne(list, id);
   delete list.pending[id];
+  noteSinceLoad(list, id, 'left');
 }
 
 /** The optimistic change of an action, at once (read: the badge goes to 0; archive: the row leaves). */

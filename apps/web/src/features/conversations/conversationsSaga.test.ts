@@ -155,6 +155,41 @@ describe('conversationsSaga', () => {
     expect(inboxOf(store.getState()).entities.a?.lastMessage).toBe('Nova');
   });
 
+  it('keeps a new conversation pushed while a reload is out, and does not bring back one removed meanwhile', async () => {
+    rows = [conversation({ id: 'a', name: 'Ana' }), conversation({ id: 'b', name: 'Bruno' })];
+    serveConversations();
+    const store = createInboxStore({ socket: 'connected' });
+    await loaded(store);
+    // A reload whose answer was made before Zeca's first message and before Bruno left this inbox.
+    const held = heldAnswer();
+    let asked = false;
+    server.use(
+      http.get('/api/whatsapp/conversations', async () => {
+        const answer = [...rows];
+        asked = true;
+        await held.wait();
+        return HttpResponse.json({
+          success: true,
+          conversations: answer,
+          source: 'atende',
+          nextCursor: null,
+        });
+      }),
+    );
+    store.dispatch(conversationsRequested());
+    await waitFor(() => expect(asked).toBe(true));
+    store.dispatch(rowPushed(conversation({ id: 'z', name: 'Zeca' })));
+    store.dispatch(inboxChange((list) => removeRow(list, 'b'), { joined: false, left: true }));
+    held.release();
+    await waitFor(() => expect(selectConversationsRefreshing(store.getState())).toBe(false));
+    expect([...inboxOf(store.getState()).ids].sort()).toEqual(['a', 'z']);
+    // The next load is the truth again: what it lacks leaves, what it has stays.
+    rows = [conversation({ id: 'a', name: 'Ana' })];
+    serveConversations(); // answered at once again
+    store.dispatch(conversationsRequested());
+    await waitFor(() => expect(inboxOf(store.getState()).ids).toEqual(['a']));
+  });
+
   it('keeps the error of a failed load', async () => {
     server.use(
       http.get('/api/whatsapp/conversations', () =>
