@@ -1,9 +1,5 @@
 export * from './sqlite/sqlite-event-store.js';
-export {
-  sqliteBackgroundCheckpoint,
-  startWalCheckpointer,
-  type WalCheckpointer,
-} from './sqlite/wal-checkpointer.js';
+export { checkpointInBackground, type WalCheckpointer } from './sqlite/wal-checkpointer.js';
 export * from './open-event-store.js';
 export { SCHEMA_SQL, INSERT_EVENT_SQL, eventRowValues } from './sqlite/schema.js';
 export * from './sqlite/write-log-file.js';

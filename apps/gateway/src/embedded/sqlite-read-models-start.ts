@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { EventStore } from '@atende/events';
-import { sqliteBackgroundCheckpoint } from '@atende/event-store';
+import { checkpointInBackground } from '@atende/event-store';
 import { allProjections } from '@atende/projector';
 import { SQLITE_READ_MODELS_FILE, SqliteReadModels, sealedDocCodec } from '@atende/read-models';
 import { readModelCodeVersions } from './read-model-code.js';
@@ -41,7 +41,7 @@ export async function openSqliteReadModels(options: {
     // Not SQLITE_SYNCHRONOUS: a power cut may lose their last commits, never their consistency, and
     // the log (synced as configured) replays what those commits held.
     synchronous: 'normal',
-    backgroundCheckpoint: sqliteBackgroundCheckpoint, // commits never hold the loop for a checkpoint
+    backgroundCheckpoint: checkpointInBackground, // commits never hold the loop for a checkpoint
   });
   const logId = (await firstEventId(store)) ?? '';
   const follows = readModels.meta(LOG_KEY);

@@ -31,11 +31,7 @@ import {
 } from './schema.js';
 import { prepareStatements, type EventStatements } from './statements.js';
 import { eventsOfPages } from '../stored-events.js';
-import {
-  WAL_AUTOCHECKPOINT_WITH_THREAD,
-  startWalCheckpointer,
-  type WalCheckpointer,
-} from './wal-checkpointer.js';
+import { checkpointInBackground, type WalCheckpointer } from './wal-checkpointer.js';
 
 export interface SqliteEventStoreOptions {
   /** Database file, or ':memory:'. Its folder is created when missing. */
@@ -100,8 +96,7 @@ export class SqliteEventStore implements EventStore {
     this.db.pragma('wal_autocheckpoint = 10000');
     this.db.exec(SCHEMA_SQL);
     if (options.checkpointInBackground && this.filename !== ':memory:') {
-      this.db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_WITH_THREAD}`);
-      this.checkpointer = startWalCheckpointer(this.filename);
+      this.checkpointer = checkpointInBackground(this.db, this.filename);
     }
     this.registry = options.registry ?? atendeRegistry;
     this.pollIntervalMs = options.pollIntervalMs ?? 50;

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import type Database from 'better-sqlite3';
 
 /** How often the thread copies the WAL's new pages into the database files. */
 export const WAL_CHECKPOINT_INTERVAL_MS = 200;
@@ -110,25 +111,17 @@ class CheckpointThread {
 let shared: CheckpointThread | undefined;
 
 /**
- * Checkpoints `filename`'s WAL from the process's checkpoint thread (PASSIVE: it never blocks a
+ * Leaves `db`'s WAL checkpoints to the process's checkpoint thread (PASSIVE: it never blocks a
  * writer). A checkpoint copies the pages written since the last one into the database file and
  * syncs it; done by the writing connection, that happened inside a commit, holding the event loop
- * for 30–45 ms every few seconds under load (every request and socket push waited). The writer sets
- * WAL_AUTOCHECKPOINT_WITH_THREAD so it does not checkpoint itself while the thread runs. stop()
- * resolves once the thread has closed its connection to the file.
+ * for 30–45 ms every few seconds under load (every request and socket push waited). The connection
+ * keeps WAL_AUTOCHECKPOINT_WITH_THREAD as its own threshold. stop() resolves once the thread has
+ * closed its connection to the file: call it before `db` closes. `filename` must be a file.
  */
-export function startWalCheckpointer(filename: string): WalCheckpointer {
+export function checkpointInBackground(db: Database.Database, filename: string): WalCheckpointer {
+  db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_WITH_THREAD}`);
   shared ??= new CheckpointThread(WAL_CHECKPOINT_INTERVAL_MS, (thread) => {
     if (shared === thread) shared = undefined;
   });
   return shared.add(filename);
 }
-
-/**
- * What a SQLite adapter outside this package takes to checkpoint in the background (the read
- * models' BackgroundCheckpoint option).
- */
-export const sqliteBackgroundCheckpoint = {
-  start: (filename: string) => startWalCheckpointer(filename),
-  writerThreshold: WAL_AUTOCHECKPOINT_WITH_THREAD,
-};

@@ -25,17 +25,14 @@ describe('SqliteReadModels in a file', () => {
     const calls: string[] = [];
     const readModels = new SqliteReadModels({
       filename: file,
-      backgroundCheckpoint: {
-        writerThreshold: 100_000,
-        start: (filename) => {
-          calls.push(`start ${path.basename(filename)}`);
-          return {
-            stop: async () => {
-              // The writer's connection is still open (its WAL is there): it closes last.
-              calls.push(`stop, WAL present: ${existsSync(`${file}-wal`)}`);
-            },
-          };
-        },
+      backgroundCheckpoint: (_db, filename) => {
+        calls.push(`start ${path.basename(filename)}`);
+        return {
+          stop: async () => {
+            // The writer's connection is still open (its WAL is there): it closes last.
+            calls.push(`stop, WAL present: ${existsSync(`${file}-wal`)}`);
+          },
+        };
       },
     });
     const batch = await readModels.writer('inbox').beginBatch();
@@ -51,7 +48,7 @@ describe('SqliteReadModels in a file', () => {
     const start = jest.fn();
     const readModels = new SqliteReadModels({
       filename: ':memory:',
-      backgroundCheckpoint: { writerThreshold: 100_000, start },
+      backgroundCheckpoint: start,
     });
     await readModels.close();
     expect(start).not.toHaveBeenCalled();

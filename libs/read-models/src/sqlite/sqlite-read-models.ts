@@ -43,17 +43,13 @@ export interface SqliteReadModelsOptions {
   synchronous?: 'full' | 'normal';
   /**
    * Checkpoint the WAL from a thread instead of inside commits (the event store's
-   * `sqliteBackgroundCheckpoint`); a file only. Default: the commits do it.
+   * `checkpointInBackground`); a file only. Default: the commits do it.
    */
   backgroundCheckpoint?: BackgroundCheckpoint;
 }
 
-/** A thread that checkpoints a SQLite file's WAL, and the threshold its writer keeps meanwhile. */
-export interface BackgroundCheckpoint {
-  start(filename: string): { stop(): Promise<void> };
-  /** The writer's own wal_autocheckpoint while the thread runs (a bound if the thread stops). */
-  writerThreshold: number;
-}
+/** Leaves a connection's WAL checkpoints to a thread; stop() before the connection closes. */
+export type BackgroundCheckpoint = (db: Database.Database, filename: string) => { stop(): Promise<void> };
 
 /**
  * Read models in a SQLite file (embedded mode): memory bounded by what is read, not by the history,
@@ -89,8 +85,7 @@ export class SqliteReadModels implements ReadModels {
     // 64 MB of pages in memory: the inbox's hot documents and index pages stay out of the file reads.
     this.db.pragma('cache_size = -65536');
     if (options.backgroundCheckpoint && options.filename !== ':memory:') {
-      this.db.pragma(`wal_autocheckpoint = ${options.backgroundCheckpoint.writerThreshold}`);
-      this.checkpointer = options.backgroundCheckpoint.start(options.filename);
+      this.checkpointer = options.backgroundCheckpoint(this.db, options.filename);
     }
     this.sql = new ReadModelStatements(this.db);
     this.group = new GroupCommit(this.db);
