@@ -1,11 +1,4 @@
-import {
-  REMOVED_PLACEHOLDER,
-  conversationAddress,
-  mediaIdOf,
-  streams,
-  type EventStore,
-  type MessageType,
-} from '@atende/events';
+import { REMOVED_PLACEHOLDER, mediaIdOf, streams, type EventStore, type MessageType } from '@atende/events';
 
 /** Addresses whose kind of conversation id is known, per process (bounded: a cache). */
 const MAX_KNOWN = 50_000;
@@ -64,22 +57,21 @@ export class ConversationRouting {
   }
 
   /**
-   * The text (or caption), kind, file and address of a requested message, from the log (a queue job carries neither: the
-   * queue may be Redis). Undefined when it is not in the stream, or its customer was erased.
+   * The text (or caption), kind, file and address of a requested message, the text from the log (a
+   * queue job does not carry it: the queue may be Redis). Undefined when it is not in the stream, or
+   * its customer was erased.
    */
   async outboundOf(
     streamId: string,
     messageId: string,
-    chatId: string,
-    /**
-     * Where the request is in the stream and the conversation's current address (its state's): then
-     * only the events from the request on are read. Without them, the whole stream.
-     */
-    known: { fromPosition?: number | undefined; address?: string } = {},
+    /** The conversation's current address (its state's): where the message goes. */
+    address: string,
+    /** The request's stream position: only the events from it on are read (unknown: the whole stream). */
+    fromPosition: number | undefined,
   ): Promise<OutboundRequest | undefined> {
     const events = await this.store.readStream(
       streamId,
-      known.fromPosition === undefined ? {} : { fromStreamPosition: known.fromPosition },
+      fromPosition === undefined ? {} : { fromStreamPosition: fromPosition },
     );
     const request = events.find(
       (e) =>
@@ -88,7 +80,6 @@ export class ConversationRouting {
     const data = request?.data as RequestedData | undefined;
     const content = data?.content;
     if (content === undefined || content === REMOVED_PLACEHOLDER) return undefined;
-    const address = known.address ?? conversationAddress(events, chatId);
     if (address === REMOVED_PLACEHOLDER) return undefined;
     const type = data?.type ?? 'text';
     if (!data?.mediaUrl) return { content, type, address };

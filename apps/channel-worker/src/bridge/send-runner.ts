@@ -79,10 +79,12 @@ export class SendRunner {
     if (providerMessageId === undefined) {
       const conversation = await this.stillRequested(payload);
       const request = conversation
-        ? await routing.outboundOf(payload.streamId, payload.messageId, payload.chatId, {
-            fromPosition: payload.requestPosition,
-            address: conversation.address,
-          })
+        ? await routing.outboundOf(
+            payload.streamId,
+            payload.messageId,
+            conversation.address,
+            payload.requestPosition,
+          )
         : undefined;
       if (conversation === undefined || request === undefined) {
         logger.debug({ messageId: payload.messageId }, 'outbound message already handled; not sent again');
