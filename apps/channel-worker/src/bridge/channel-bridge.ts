@@ -5,7 +5,6 @@ import type { JobQueue } from '../queue/job-queue.js';
 import { BridgeCheckpoint } from './bridge-checkpoint.js';
 import { bridgeContext } from './bridge-context.js';
 import type { ChannelBridge, ChannelBridgeOptions, SendJob } from './bridge-types.js';
-export { BRIDGE_AGGREGATE_CACHE_ENTRIES } from './bridge-context.js';
 import { ChannelEventRecorder } from './channel-event-recorder.js';
 import { SendRunner } from './send-runner.js';
 import { SessionOwnership } from './session-ownership.js';
@@ -21,6 +20,7 @@ export type {
   RestorableSession,
   SendJob,
 } from './bridge-types.js';
+export { BRIDGE_AGGREGATE_CACHE_ENTRIES } from './bridge-context.js';
 
 /**
  * Connects a Channel to the event store (DESIGN §1). Inbound, the translator (ChannelEventRecorder)
