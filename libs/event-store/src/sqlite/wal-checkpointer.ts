@@ -3,14 +3,14 @@ import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 
 /** How often the thread copies the WAL's new pages into the database files. */
-export const WAL_CHECKPOINT_INTERVAL_MS = 200;
+const WAL_CHECKPOINT_INTERVAL_MS = 200;
 
 /**
  * What a connection that leaves checkpoints to the thread sets as its own threshold: never reached
  * while the thread runs (it checkpoints every 200 ms), and a bound on the WAL (≈400 MB) if the thread
  * ever stops.
  */
-export const WAL_AUTOCHECKPOINT_WITH_THREAD = 100_000;
+const WAL_AUTOCHECKPOINT_WITH_THREAD = 100_000;
 
 // Plain JavaScript evaluated in the thread: no TypeScript loader to start, only the driver (whose
 // path the parent resolves, as an evaluated worker has no module folder of its own). One thread
