@@ -10,6 +10,7 @@ export * from './core/registry.js';
 export * from './core/command-handler.js';
 export * from './core/aggregate-cache.js';
 export * from './ports/event-store.js';
+export * from './ports/snapshot-store.js';
 export * from './ports/read-models.js';
 export * from './ports/channel.js';
 export * from './ports/checkpoint-store.js';

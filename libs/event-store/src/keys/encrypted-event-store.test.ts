@@ -180,6 +180,27 @@ describe('EncryptedEventStore', () => {
     expect(store.recent.size).toBe(0);
   });
 
+  it('opens only the types a fold asks for, and leaves the others sealed, without decrypting them', async () => {
+    await store.appendToStream(stream, [inbound('primeira'), inbound('segunda')]);
+    store.recent.clear(); // as another process reads it: nothing plain at hand
+    const plain = { trusted: true, openTypes: new Set(['InboundMessageReceived']) };
+    const open = jest.spyOn(store.cipher, 'open');
+    expect(contentOf(await store.readStream(stream, plain))).toEqual(['primeira', 'segunda']);
+    expect(open.mock.calls[0]![0]).toHaveLength(2);
+
+    open.mockClear();
+    const sealed = await store.readStream(stream, {
+      trusted: true,
+      openTypes: new Set(['ConversationStarted']),
+    });
+    expect(sealed.map((e) => e.data)).toEqual([
+      expect.objectContaining({ chatId, $sealed: expect.anything() }),
+      expect.objectContaining({ chatId, $sealed: expect.anything() }),
+    ]);
+    expect(contentOf(sealed)).toEqual([undefined, undefined]);
+    expect(open).not.toHaveBeenCalled();
+  });
+
   it('seals at once when the keys are cached, and waits for the store only for a new contact', async () => {
     const [first] = [inbound('primeira')];
     expect(store.cipher.sealCached(stream, [first!])).toBeUndefined(); // the contact has no key yet

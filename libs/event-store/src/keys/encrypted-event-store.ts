@@ -9,11 +9,13 @@ import type {
   NewEvent,
   ReadAllOptions,
   ReadStreamOptions,
+  SnapshotStore,
   StoredEvent,
   SubscribeOptions,
 } from '@atende/events';
 import type { FieldCipher } from './field-cipher.js';
 import { RecentAppends } from './recent-appends.js';
+import { SealedSnapshots } from './sealed-snapshots.js';
 import { eventsOfPages, withData } from '../stored-events.js';
 
 /**
@@ -25,12 +27,14 @@ import { eventsOfPages, withData } from '../stored-events.js';
 export class EncryptedEventStore implements EventStore {
   /** Plain payloads of what this process appended, for the followers of the log here. */
   readonly recent = new RecentAppends();
+  readonly snapshots: SnapshotStore | undefined;
 
   constructor(
     readonly raw: EventStore,
     readonly cipher: FieldCipher,
   ) {
     cipher.onKeysDestroyed(() => this.recent.clear());
+    this.snapshots = raw.snapshots && new SealedSnapshots(raw.snapshots, cipher);
   }
 
   async appendToStream(
@@ -72,7 +76,15 @@ export class EncryptedEventStore implements EventStore {
     options?: ReadStreamOptions,
   ): Promise<StoredEvent<E>[]> {
     const events = await this.raw.readStream(streamId, options);
-    return (await this.open(events, options?.trusted ?? false)) as StoredEvent<E>[];
+    const trusted = options?.trusted ?? false;
+    const only = options?.openTypes;
+    if (!only) return (await this.open(events, trusted)) as StoredEvent<E>[];
+    // Left sealed only at their current version: an older one is opened to be upcast.
+    const needed = (e: StoredEvent) =>
+      only.has(e.type) || e.metadata.schemaVersion !== this.cipher.registry.definition(e.type).version;
+    const opened = await this.open(events.filter(needed), trusted);
+    let next = 0;
+    return events.map((e) => (needed(e) ? opened[next++]! : e)) as StoredEvent<E>[];
   }
 
   async *readAll(fromGlobalPosition?: number, options?: ReadAllOptions): AsyncIterable<StoredEvent> {

@@ -165,6 +165,17 @@ export class FieldCipher {
     return (await this.keys.activeKey(READ_MODELS_SUBJECT)).key;
   }
 
+  /** The current key of the stream's contact subject (what an erasure of the contact destroys). */
+  async contactKey(streamId: string, workspaceId: string): Promise<{ keyId: string; key: Buffer }> {
+    return await this.activeKey(await this.subjectOf('contact', streamId, workspaceId));
+  }
+
+  /** A key by its id; undefined once destroyed. */
+  async keyOf(keyId: string): Promise<Buffer | undefined> {
+    await this.keyById([keyId]);
+    return this.byId.get(keyId)?.value;
+  }
+
   /** The subject's current key when the cache has it: the ingest path then waits on nothing. */
   private cachedActiveKey(subject: string): { keyId: string; key: Buffer } | undefined {
     const cached = this.active.get(subject);

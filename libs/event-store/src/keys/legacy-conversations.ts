@@ -4,6 +4,7 @@ import { SEALED_KEY, mediaIdOf, sealedPartOf, streams, type MediaOwner } from '@
 import type { FieldCipher } from './field-cipher.js';
 import { unseal } from './master-key.js';
 import { rewriteEventData } from './rewrite-event-data.js';
+import { forgetSnapshots } from '../sqlite/schema.js';
 
 /**
  * Conversations named by their customer's address (a WhatsApp id, which holds the phone number),
@@ -359,5 +360,6 @@ export async function renameConversations(
       await cipher.destroyContact(conversation.workspaceId, conversation.streamId);
     }
   }
+  if (conversations.length > 0) forgetSnapshots(db);
   return report;
 }

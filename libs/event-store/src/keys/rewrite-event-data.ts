@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { forgetSnapshots } from '../sqlite/schema.js';
 
 const PAGE = 1000;
 
@@ -46,5 +47,6 @@ export async function rewriteEventData(
     after = rows[rows.length - 1]!.p;
     onPage?.(total.scanned);
   }
+  if (total.changed > 0) forgetSnapshots(db);
   return total;
 }

@@ -1,5 +1,5 @@
 /**
- * A workspace's erasure in the SQLite event store's file: its events deleted in one transaction,
+ * A workspace's erasure in the SQLite event store's file: its events and snapshots deleted in one transaction,
  * with secure_delete on. Apart from the class (sqlite-event-store.ts), which writes pending appends
  * first, and afterwards forgets the recent events and checkpoints the WAL.
  */
@@ -29,6 +29,8 @@ export function deleteWorkspaceRows(
       'DELETE FROM streams WHERE stream_id = ? AND NOT EXISTS (SELECT 1 FROM events WHERE stream_id = ?)',
     );
     for (const stream of new Set(streams.map((row) => row.stream_id))) emptied.run(stream, stream);
+    // A snapshot outliving its events would bring the erased state back on the next load.
+    db.prepare<[string]>('DELETE FROM snapshots WHERE workspace_id = ?').run(workspaceId);
     return streams.length;
   });
   db.pragma('secure_delete = ON');

@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import type { NewEvent } from '@atende/events';
 
 /**
@@ -24,7 +25,24 @@ CREATE TABLE IF NOT EXISTS streams (
   stream_id TEXT    PRIMARY KEY,
   version   INTEGER NOT NULL
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS snapshots (
+  stream_id    TEXT    PRIMARY KEY,
+  workspace_id TEXT    NOT NULL,
+  version      INTEGER NOT NULL,
+  schema       INTEGER NOT NULL,
+  state        TEXT    NOT NULL
+);
+CREATE INDEX IF NOT EXISTS snapshots_by_workspace ON snapshots (workspace_id);
 `;
+
+/**
+ * Snapshots are folded from the events: a migration that rewrites the log drops them all (loads
+ * then read whole streams and keep new ones).
+ */
+export function forgetSnapshots(db: Database.Database): void {
+  const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'snapshots'").get();
+  if (exists) db.exec('DELETE FROM snapshots');
+}
 
 export const INSERT_EVENT_SQL = `INSERT INTO events (event_id, stream_id, stream_position, type, data, workspace_id,
   actor_id, correlation_id, causation_id, occurred_at, schema_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;

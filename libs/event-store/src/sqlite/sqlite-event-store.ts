@@ -30,6 +30,7 @@ import {
   type ParsedEventRow,
 } from './schema.js';
 import { prepareStatements, type EventStatements } from './statements.js';
+import { SqliteSnapshotStore } from './sqlite-snapshot-store.js';
 import { eventsOfPages } from '../stored-events.js';
 import { checkpointInBackground, type WalCheckpointer } from './wal-checkpointer.js';
 
@@ -82,6 +83,7 @@ export class SqliteEventStore implements EventStore {
   private readonly filename: string;
   private readonly stmt: EventStatements;
   private readonly checkpointer: WalCheckpointer | undefined;
+  readonly snapshots: SqliteSnapshotStore;
 
   constructor(options: SqliteEventStoreOptions) {
     if (options.filename !== ':memory:')
@@ -102,6 +104,7 @@ export class SqliteEventStore implements EventStore {
     this.pollIntervalMs = options.pollIntervalMs ?? 50;
     this.appended.setMaxListeners(0);
     this.stmt = prepareStatements(this.db);
+    this.snapshots = new SqliteSnapshotStore(this.db);
   }
 
   appendToStream(

@@ -1,4 +1,4 @@
-import type { Decider } from '../core/decider.js';
+import { fold, type Decider } from '../core/decider.js';
 import type { RawStoredEvent } from '../core/envelope.js';
 import { EventRegistry } from '../core/registry.js';
 import { spec } from '../testing/given-when-then.js';
@@ -863,27 +863,30 @@ describe('Conversation decider', () => {
   });
 
   describe('state', () => {
+    /** Every kind of change a conversation's state records. */
+    const history: ConversationEvent[] = [
+      started,
+      inbound(1, {
+        sessionId: 's2',
+        type: 'image',
+        content: '',
+        mediaUrl: 'https://x',
+        mediaStatus: 'pending',
+      }),
+      { type: 'MessageMediaStored', data: { messageId: 'in1', mediaUrl: '/m/1' } },
+      requested(),
+      sent(),
+      { type: 'ConversationPinned', data: {} },
+      { type: 'ConversationAssigned', data: { assigneeId: 'a1', byUserId: 'u1' } },
+      {
+        type: 'ConversationTransferred',
+        data: { fromAssigneeId: 'a1', toAssigneeId: 'a2', byUserId: 'u1' },
+      },
+      { type: 'ConversationRated', data: { rating: 4, byUserId: 'u1' } },
+    ];
+
     it('folds a conversation', () => {
-      const state = activeState([
-        started,
-        inbound(1, {
-          sessionId: 's2',
-          type: 'image',
-          content: '',
-          mediaUrl: 'https://x',
-          mediaStatus: 'pending',
-        }),
-        { type: 'MessageMediaStored', data: { messageId: 'in1', mediaUrl: '/m/1' } },
-        requested(),
-        sent(),
-        { type: 'ConversationPinned', data: {} },
-        { type: 'ConversationAssigned', data: { assigneeId: 'a1', byUserId: 'u1' } },
-        {
-          type: 'ConversationTransferred',
-          data: { fromAssigneeId: 'a1', toAssigneeId: 'a2', byUserId: 'u1' },
-        },
-        { type: 'ConversationRated', data: { rating: 4, byUserId: 'u1' } },
-      ]);
+      const state = activeState(history);
       expect({
         ...state,
         messages: state.messages.toObject(),
@@ -921,6 +924,23 @@ describe('Conversation decider', () => {
         },
         providerToMessageId: { wa1: 'in1', 'wa-out1': 'out1' },
       });
+    });
+    it('folds the same state from a stream whose messages are still sealed (readsSealedOf)', () => {
+      const readsSealedOf = conversationDecider.readsSealedOf!;
+      const stillSealed = history.map((event) => {
+        const fields = registry.definition(event.type).sealed?.fields ?? [];
+        if (readsSealedOf.has(event.type) || fields.length === 0) return event;
+        const data = Object.fromEntries(
+          Object.entries(event.data).filter(([field]) => !fields.includes(field)),
+        );
+        return {
+          ...event,
+          data: { ...data, $sealed: { k: 'key', c: 'ciphertext' } },
+        } as unknown as ConversationEvent;
+      });
+      expect(stillSealed.filter((e, i) => e !== history[i]).length).toBeGreaterThan(1);
+      const plain = fold(conversationDecider, history);
+      expect(fold(conversationDecider, stillSealed)).toEqual(plain);
     });
     it('never changes an earlier state', () => {
       const before = activeState([started, inbound(1)]);

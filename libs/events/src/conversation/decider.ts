@@ -19,6 +19,7 @@ import {
   type ConversationState,
 } from './conversation-state.js';
 import { receiveInbound, requestOutbound } from './message-commands.js';
+import { conversationSnapshot } from './conversation-snapshot.js';
 import { isStatusAdvance } from './messages.js';
 import { Map as ImmutableMap } from 'immutable';
 import { indexProviderId, messageIdOfProviderId } from './provider-message-id.js';
@@ -325,4 +326,7 @@ export const conversationDecider: Decider<ConversationCommand, ConversationEvent
   initialState: () => ({ status: 'none' }),
   decide,
   evolve,
+  // Only a start's customer fields reach the state; messages' contents never do.
+  readsSealedOf: new Set(['ConversationStarted']),
+  snapshot: conversationSnapshot,
 };

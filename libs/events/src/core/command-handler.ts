@@ -1,5 +1,5 @@
 import type { AggregateCache } from './aggregate-cache.js';
-import type { Decider } from './decider.js';
+import type { Decider, StateCodec } from './decider.js';
 import type { DomainEvent, StoredEvent } from './envelope.js';
 import { WrongExpectedVersionError } from './errors.js';
 import type { EventContext, EventRegistry } from './registry.js';
@@ -23,9 +23,25 @@ export interface CommandHandlerDeps {
   cache?: AggregateCache;
 }
 
+/** Events past a snapshot (or the stream's start) after which a load keeps a new snapshot. */
+export const SNAPSHOT_AFTER_EVENTS = 16;
+
+/** The stream's snapshot, decoded, when the store keeps snapshots and it is of the decider's codec. */
+async function snapshotOf<S>(
+  store: EventStore,
+  codec: StateCodec<S> | undefined,
+  streamId: string,
+): Promise<{ version: number; state: S } | undefined> {
+  if (!codec || !store.snapshots) return undefined;
+  const found = await store.snapshots.read(streamId);
+  if (!found || found.schema !== codec.schema) return undefined;
+  return { version: found.version, state: codec.decode(JSON.parse(found.state)) };
+}
+
 /**
- * A stream's current state and version: its tail after the cached state (or the whole stream),
- * folded with the decider. Events were validated when written, so they are read back trusted.
+ * A stream's current state and version: its tail after the cached state or the stream's snapshot
+ * (or the whole stream), folded with the decider. Events were validated when written, so they are
+ * read back trusted. A tail of SNAPSHOT_AFTER_EVENTS or more leaves a new snapshot.
  */
 export async function loadAggregate<C, E extends DomainEvent, S>(
   deps: Pick<CommandHandlerDeps, 'store' | 'cache'>,
@@ -33,16 +49,27 @@ export async function loadAggregate<C, E extends DomainEvent, S>(
   streamId: string,
   options: { ignoreCache?: boolean } = {},
 ): Promise<{ state: S; version: number | 'no_stream' }> {
-  const cached = options.ignoreCache ? undefined : deps.cache?.get<S>(streamId);
+  const cached =
+    (options.ignoreCache ? undefined : deps.cache?.get<S>(streamId)) ??
+    (await snapshotOf(deps.store, decider.snapshot, streamId));
   const past = (await deps.store.readStream<E>(streamId, {
     fromStreamPosition: cached ? cached.version + 1 : 0,
     trusted: true,
+    ...(decider.readsSealedOf ? { openTypes: decider.readsSealedOf } : {}),
   })) as StoredEvent<E>[];
   let state = cached ? cached.state : decider.initialState();
   for (const e of past) state = decider.evolve(state, { type: e.type, data: e.data } as E);
-  const version: number | 'no_stream' =
-    past.length > 0 ? past[past.length - 1]!.streamPosition : cached ? cached.version : 'no_stream';
-  if (deps.cache && version !== 'no_stream' && past.length > 0) deps.cache.set(streamId, { version, state });
+  const last = past[past.length - 1];
+  const version: number | 'no_stream' = last ? last.streamPosition : cached ? cached.version : 'no_stream';
+  if (deps.cache && version !== 'no_stream' && (past.length > 0 || cached)) {
+    deps.cache.set(streamId, { version, state });
+  }
+  if (last && past.length >= SNAPSHOT_AFTER_EVENTS && decider.snapshot && deps.store.snapshots) {
+    const snapshot = { version: last.streamPosition, schema: decider.snapshot.schema, state: '' };
+    snapshot.state = JSON.stringify(decider.snapshot.encode(state));
+    // A snapshot is a cache: failing to keep one only means the next load reads further back.
+    await deps.store.snapshots.write(streamId, last.metadata.workspaceId, snapshot).catch(() => undefined);
+  }
   return { state, version };
 }
 

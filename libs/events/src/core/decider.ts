@@ -8,6 +8,21 @@ export interface Decider<C, E extends DomainEvent, S> {
   readonly initialState: () => S;
   readonly decide: (command: C, state: S) => E[];
   readonly evolve: (state: S, event: E) => S;
+  /**
+   * The event types whose sealed (personal) fields evolve reads. A stream's other events may then be
+   * folded still sealed, those fields absent: loading a long conversation decrypts its start, not
+   * each message. Absent: evolve may read any field.
+   */
+  readonly readsSealedOf?: ReadonlySet<string>;
+  /** How a state is kept as a snapshot (JSON), for streams that grow long; absent, none is kept. */
+  readonly snapshot?: StateCodec<S>;
+}
+
+export interface StateCodec<S> {
+  /** Bumped when the encoding or what evolve folds changes: older snapshots are then ignored. */
+  readonly schema: number;
+  readonly encode: (state: S) => unknown;
+  readonly decode: (json: unknown) => S;
 }
 
 /** Folds past events into a state. */

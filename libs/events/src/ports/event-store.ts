@@ -1,4 +1,5 @@
 import type { DomainEvent, NewEvent, StoredEvent } from '../core/envelope.js';
+import type { SnapshotStore } from './snapshot-store.js';
 
 /**
  * What the writer expects the stream to be at: `any` (no check), `no_stream` (must not exist yet),
@@ -25,6 +26,12 @@ export interface ReadStreamOptions {
   fromStreamPosition?: number;
   /** As ReadAllOptions.trusted. */
   trusted?: boolean;
+  /**
+   * Only events of these types need their sealed fields (Decider.readsSealedOf): a store that
+   * encrypts may hand the others back as stored, their sealed fields absent, without fetching their
+   * keys or decrypting them. Default: every event opened.
+   */
+  openTypes?: ReadonlySet<string>;
 }
 
 export interface ReadAllOptions {
@@ -66,6 +73,8 @@ export interface EraseWorkspaceResult {
 
 /** The source of truth. Every adapter passes the contract suite in @atende/event-store. */
 export interface EventStore {
+  /** Where loads keep folded states of long streams; absent, they always read whole streams. */
+  readonly snapshots?: SnapshotStore;
   /** Appends atomically; validated against the registry first, so a bad event writes nothing. */
   appendToStream(
     streamId: string,
