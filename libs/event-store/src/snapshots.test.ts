@@ -140,9 +140,23 @@ describe('snapshots of long streams', () => {
   });
 
   it('never replaces a snapshot with an older one', async () => {
-    await store.snapshots!.write(STREAM, WS, { version: 80, schema: 1, state: '{"status":"none"}' });
-    await store.snapshots!.write(STREAM, WS, { version: 70, schema: 1, state: '{"status":"none"}' });
-    expect((await store.snapshots!.read(STREAM))?.version).toBe(80);
+    await receiveMany(store, 0, 10);
+    await store.snapshots!.write(STREAM, WS, { version: 8, schema: 1, state: '{"status":"none"}' });
+    await store.snapshots!.write(STREAM, WS, { version: 5, schema: 1, state: '{"status":"none"}' });
+    expect((await store.snapshots!.read(STREAM))?.version).toBe(8);
+  });
+
+  it('keeps none for a position the stream does not hold (a stream erased while it was folded)', async () => {
+    await receiveMany(store, 0, 10);
+    await store.snapshots!.write(STREAM, WS, { version: 11, schema: 1, state: '{"status":"none"}' });
+    expect(await store.snapshots!.read(STREAM)).toBeUndefined();
+  });
+
+  it("keeps none once an erasure here destroyed the contact's key (a state read before it)", async () => {
+    await receiveMany(store, 0, 10);
+    await store.cipher.destroyContact(WS, STREAM);
+    await store.snapshots!.write(STREAM, WS, { version: 8, schema: 1, state: '{"status":"none"}' });
+    expect(await store.raw.snapshots!.read(STREAM)).toBeUndefined();
   });
 
   it('is dropped when a migration rewrites the log it was folded from', async () => {

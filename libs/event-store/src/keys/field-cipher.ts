@@ -165,9 +165,14 @@ export class FieldCipher {
     return (await this.keys.activeKey(READ_MODELS_SUBJECT)).key;
   }
 
-  /** The current key of the stream's contact subject (what an erasure of the contact destroys). */
-  async contactKey(streamId: string, workspaceId: string): Promise<{ keyId: string; key: Buffer }> {
-    return await this.activeKey(await this.subjectOf('contact', streamId, workspaceId));
+  /**
+   * The current key of the stream's contact subject (what an erasure of the contact destroys), only
+   * when this process holds it already: never read or made here, and gone as soon as an erasure here
+   * destroys it.
+   */
+  cachedContactKey(streamId: string, workspaceId: string): { keyId: string; key: Buffer } | undefined {
+    const subject = this.knownSubject('contact', streamId, workspaceId);
+    return subject === undefined ? undefined : this.cachedActiveKey(subject);
   }
 
   /** A key by its id; undefined once destroyed. */

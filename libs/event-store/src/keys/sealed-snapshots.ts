@@ -23,8 +23,14 @@ export class SealedSnapshots implements SnapshotStore {
     return { ...stored, state: unseal(key, c, `${k}|${streamId}`).toString('utf8') };
   }
 
+  /**
+   * Only with the contact's key this process holds: a load that read the state before an erasure
+   * here destroyed the key finds none and keeps nothing (a fresh key would outlive the erasure).
+   */
   async write(streamId: string, workspaceId: string, snapshot: StoredSnapshot): Promise<void> {
-    const { keyId, key } = await this.cipher.contactKey(streamId, workspaceId);
+    const current = this.cipher.cachedContactKey(streamId, workspaceId);
+    if (!current) return;
+    const { keyId, key } = current;
     const state = JSON.stringify({ k: keyId, c: seal(key, snapshot.state, `${keyId}|${streamId}`) });
     await this.raw.write(streamId, workspaceId, { ...snapshot, state });
   }

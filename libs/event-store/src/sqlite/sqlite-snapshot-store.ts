@@ -4,12 +4,13 @@ import type { SnapshotStore, StoredSnapshot } from '@atende/events';
 /** Snapshots in the event log's own file (its `snapshots` table), beside the events they fold. */
 export class SqliteSnapshotStore implements SnapshotStore {
   private readonly select: Database.Statement<[string], StoredSnapshot>;
-  private readonly upsert: Database.Statement<[string, string, number, number, string]>;
+  private readonly upsert: Database.Statement<[string, string, number, number, string, string, number]>;
 
   constructor(db: Database.Database) {
     this.select = db.prepare('SELECT version, schema, state FROM snapshots WHERE stream_id = ?');
     this.upsert = db.prepare(
-      `INSERT INTO snapshots (stream_id, workspace_id, version, schema, state) VALUES (?, ?, ?, ?, ?)
+      `INSERT INTO snapshots (stream_id, workspace_id, version, schema, state)
+       SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM events WHERE stream_id = ? AND stream_position = ?)
        ON CONFLICT(stream_id) DO UPDATE SET workspace_id = excluded.workspace_id, version = excluded.version,
          schema = excluded.schema, state = excluded.state
        WHERE excluded.version >= snapshots.version`,
@@ -20,7 +21,9 @@ export class SqliteSnapshotStore implements SnapshotStore {
     return this.select.get(streamId);
   }
 
+  /** Kept only while the event it was folded up to is stored: never for a stream erased meanwhile. */
   async write(streamId: string, workspaceId: string, snapshot: StoredSnapshot): Promise<void> {
-    this.upsert.run(streamId, workspaceId, snapshot.version, snapshot.schema, snapshot.state);
+    const { version, schema, state } = snapshot;
+    this.upsert.run(streamId, workspaceId, version, schema, state, streamId, version);
   }
 }

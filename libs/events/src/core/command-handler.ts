@@ -33,9 +33,13 @@ async function snapshotOf<S>(
   streamId: string,
 ): Promise<{ version: number; state: S } | undefined> {
   if (!codec || !store.snapshots) return undefined;
-  const found = await store.snapshots.read(streamId);
-  if (!found || found.schema !== codec.schema) return undefined;
-  return { version: found.version, state: codec.decode(JSON.parse(found.state)) };
+  try {
+    const found = await store.snapshots.read(streamId);
+    if (!found || found.schema !== codec.schema) return undefined;
+    return { version: found.version, state: codec.decode(JSON.parse(found.state)) };
+  } catch {
+    return undefined; // one that cannot be read (damaged): the stream itself is the truth
+  }
 }
 
 /**
