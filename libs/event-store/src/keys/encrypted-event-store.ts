@@ -80,11 +80,15 @@ export class EncryptedEventStore implements EventStore {
     const only = options?.openTypes;
     if (!only) return (await this.open(events, trusted)) as StoredEvent<E>[];
     // Left sealed only at their current version: an older one is opened to be upcast.
-    const needed = (e: StoredEvent) =>
-      only.has(e.type) || e.metadata.schemaVersion !== this.cipher.registry.definition(e.type).version;
-    const opened = await this.open(events.filter(needed), trusted);
+    const needed = events.map(
+      (e) => only.has(e.type) || e.metadata.schemaVersion !== this.cipher.registry.definition(e.type).version,
+    );
+    const opened = await this.open(
+      events.filter((_, i) => needed[i]),
+      trusted,
+    );
     let next = 0;
-    return events.map((e) => (needed(e) ? opened[next++]! : e)) as StoredEvent<E>[];
+    return events.map((e, i) => (needed[i] ? opened[next++]! : e)) as StoredEvent<E>[];
   }
 
   async *readAll(fromGlobalPosition?: number, options?: ReadAllOptions): AsyncIterable<StoredEvent> {

@@ -53,9 +53,8 @@ export async function loadAggregate<C, E extends DomainEvent, S>(
   streamId: string,
   options: { ignoreCache?: boolean } = {},
 ): Promise<{ state: S; version: number | 'no_stream' }> {
-  const cached =
-    (options.ignoreCache ? undefined : deps.cache?.get<S>(streamId)) ??
-    (await snapshotOf(deps.store, decider.snapshot, streamId));
+  const fromCache = options.ignoreCache ? undefined : deps.cache?.get<S>(streamId);
+  const cached = fromCache ?? (await snapshotOf(deps.store, decider.snapshot, streamId));
   const past = (await deps.store.readStream<E>(streamId, {
     fromStreamPosition: cached ? cached.version + 1 : 0,
     trusted: true,
@@ -65,12 +64,17 @@ export async function loadAggregate<C, E extends DomainEvent, S>(
   for (const e of past) state = decider.evolve(state, { type: e.type, data: e.data } as E);
   const last = past[past.length - 1];
   const version: number | 'no_stream' = last ? last.streamPosition : cached ? cached.version : 'no_stream';
-  if (deps.cache && version !== 'no_stream' && (past.length > 0 || cached)) {
+  // What the cache gave back unchanged it holds already.
+  if (deps.cache && version !== 'no_stream' && (past.length > 0 || cached !== fromCache)) {
     deps.cache.set(streamId, { version, state });
   }
-  if (last && past.length >= SNAPSHOT_AFTER_EVENTS && decider.snapshot && deps.store.snapshots) {
-    const snapshot = { version: last.streamPosition, schema: decider.snapshot.schema, state: '' };
-    snapshot.state = JSON.stringify(decider.snapshot.encode(state));
+  const codec = decider.snapshot;
+  if (last && past.length >= SNAPSHOT_AFTER_EVENTS && codec && deps.store.snapshots) {
+    const snapshot = {
+      version: last.streamPosition,
+      schema: codec.schema,
+      state: JSON.stringify(codec.encode(state)),
+    };
     // A snapshot is a cache: failing to keep one only means the next load reads further back.
     await deps.store.snapshots.write(streamId, last.metadata.workspaceId, snapshot).catch(() => undefined);
   }
