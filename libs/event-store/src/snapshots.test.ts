@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  RECENT_MESSAGES,
+  SEEN_PROVIDER_IDS,
   SNAPSHOT_AFTER_EVENTS,
   atendeRegistry,
   conversationDecider,
@@ -61,11 +63,6 @@ async function receiveMany(store: EventStore, from: number, count: number): Prom
   }
 }
 
-const comparable = (state: ConversationState) =>
-  state.status === 'none'
-    ? state
-    : { ...state, messages: state.messages.toJS(), providerToMessageId: state.providerToMessageId.toJS() };
-
 async function foldedFromEvents(store: EventStore): Promise<ConversationState> {
   const events = await store.readStream<ConversationEvent>(STREAM);
   return fold(
@@ -101,8 +98,12 @@ describe('snapshots of long streams', () => {
     const loaded = await loadAggregate({ store }, conversationDecider, STREAM);
     expect(reads).toEqual([snapshot!.version + 1]);
     expect(loaded.version).toBe(63); // its start, then 63 messages
-    expect(comparable(loaded.state)).toEqual(comparable(await foldedFromEvents(store)));
-    expect(loaded.state.status === 'active' && loaded.state.messages.size).toBe(63);
+    expect(loaded.state).toEqual(await foldedFromEvents(store));
+    // Every message settled: the latest RECENT_MESSAGES to twice that are kept, each provider id seen.
+    const kept = loaded.state.status === 'active' ? loaded.state.messages.length : 0;
+    expect(kept).toBeGreaterThanOrEqual(RECENT_MESSAGES);
+    expect(kept).toBeLessThanOrEqual(2 * RECENT_MESSAGES);
+    expect(loaded.state.status === 'active' && loaded.state.seenProviderIds.length).toBe(63);
   });
 
   it('decides on a snapshot as on the whole stream: a message delivered again is still recognised', async () => {
@@ -115,6 +116,24 @@ describe('snapshots of long streams', () => {
       { workspaceId: WS },
     );
     expect(again.events).toEqual([]);
+  });
+
+  it('stores once a message delivered again from further back than the state remembers (its event id)', async () => {
+    await receiveMany(store, 0, SEEN_PROVIDER_IDS + 20);
+    const before = await store.readStream<ConversationEvent>(STREAM);
+    const again = await handleCommand(
+      { store, registry: atendeRegistry },
+      conversationDecider,
+      STREAM,
+      receive(0),
+      { workspaceId: WS },
+    );
+    expect(again.events.map((e) => e.type)).toEqual(['InboundMessageReceived']); // the state forgot it
+    const after = await store.readStream<ConversationEvent>(STREAM);
+    expect(after).toHaveLength(before.length); // the log did not
+    expect(
+      after.filter((e) => e.type === 'InboundMessageReceived' && e.data.messageId === 'in0'),
+    ).toHaveLength(1);
   });
 
   it("keeps it sealed with the contact's key: not in the file in clear, unreadable once the contact is erased", async () => {

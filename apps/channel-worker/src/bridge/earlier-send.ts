@@ -1,4 +1,4 @@
-import { messageIdOfProviderId, type ActiveConversation } from '@atende/events';
+import { providerIdSeen, type ActiveConversation } from '@atende/events';
 import type { BridgeContext } from './bridge-context.js';
 import type { SendJob } from './bridge-types.js';
 import type { OutboundRequest } from './conversation-routing.js';
@@ -42,8 +42,7 @@ export async function findEarlierSend(
     logger.warn({ ...detail, err: error }, 'could not look for an earlier send in the chat: sending again');
     return undefined;
   }
-  const known = unfinished.conversation.providerToMessageId;
-  const found = candidates.find((id) => messageIdOfProviderId(known, id) === undefined);
+  const found = candidates.find((id) => !providerIdSeen(unfinished.conversation, id));
   logger.info(
     detail,
     found === undefined

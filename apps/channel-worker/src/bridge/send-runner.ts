@@ -3,6 +3,7 @@ import {
   SEND_FAILED_MESSAGE,
   conversationDecider,
   loadAggregate,
+  messageOf,
   providerIdWithoutAddress,
   unfinishedSendSince,
   type ActiveConversation,
@@ -106,7 +107,7 @@ export class SendRunner {
     request: OutboundRequest,
     conversation: ActiveConversation,
   ): Promise<string> {
-    const message = conversation.messages.get(job.messageId);
+    const message = messageOf(conversation, job.messageId);
     const startedAt = message && unfinishedSendSince(message);
     if (startedAt === undefined) {
       await this.ctx.conversationCommand(
@@ -187,7 +188,7 @@ export class SendRunner {
   private async stillRequested(job: SendJob): Promise<ActiveConversation | undefined> {
     const { state } = await loadAggregate(this.ctx.deps, conversationDecider, job.streamId);
     if (state.status !== 'active') return undefined;
-    const message = state.messages.get(job.messageId);
+    const message = messageOf(state, job.messageId);
     const waiting =
       message !== undefined &&
       message.direction === 'outbound' &&

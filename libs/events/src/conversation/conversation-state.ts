@@ -1,7 +1,7 @@
-import type { Map as ImmutableMap } from 'immutable';
 import { DomainError } from '../core/errors.js';
 import type { ChatType, MediaStatus, MessageStatus } from './messages.js';
 import { MEDIA_URL_MAX, OUTBOUND_CONTENT_MAX } from './messages.js';
+import { messageOf, type MessageWindow } from './message-window.js';
 
 // What a conversation's decider knows of it, its texts, and the checks its commands share.
 
@@ -18,7 +18,8 @@ export interface ConversationMessage {
   sendStartedAt?: string;
 }
 
-export interface ActiveConversation {
+/** A conversation's messages are a bounded window of them (MessageWindow: the latest and the open ones). */
+export interface ActiveConversation extends MessageWindow {
   status: 'active';
   chatId: string;
   /** The session of the latest inbound message (a reconnected workspace keeps its conversations). */
@@ -37,14 +38,6 @@ export interface ActiveConversation {
   /** The month (YYYY-MM) it started beyond the plan's limit, or null. */
   overLimitMonth: string | null;
   lastInboundMessageId: string | null;
-  /** By our message id. */
-  messages: ImmutableMap<string, ConversationMessage>;
-  /**
-   * Provider message id → our message id, for inbound and sent outbound messages. Its keys are the
-   * provider ids already seen in this conversation (a re-delivery, or the echo of our own send);
-   * ids recorded with an address are also keyed by their address-free form (indexProviderId).
-   */
-  providerToMessageId: ImmutableMap<string, string>;
 }
 
 export type ConversationState = { status: 'none' } | ActiveConversation;
@@ -74,7 +67,7 @@ export function requireConversation(state: ConversationState): ActiveConversatio
 }
 
 export function requireMessage(conversation: ActiveConversation, messageId: string): ConversationMessage {
-  const message = conversation.messages.get(messageId);
+  const message = messageOf(conversation, messageId);
   if (!message) throw new DomainError('MESSAGE_NOT_FOUND', MESSAGE_NOT_FOUND_MESSAGE);
   return message;
 }

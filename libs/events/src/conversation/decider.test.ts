@@ -8,6 +8,13 @@ import { conversationDecider } from './decider.js';
 import type { ConversationEvent } from './events.js';
 import { conversationEventDefinitions } from './events.js';
 import { isStatusAdvance, normaliseMessageType } from './messages.js';
+import {
+  OPEN_MESSAGES_MAX,
+  RECENT_MESSAGES,
+  SEEN_PROVIDER_IDS,
+  hashProviderId,
+  messageOf,
+} from './message-window.js';
 import { entitlementAt, type ConversationAllowance, type PlanName } from '../workspace/plan.js';
 
 const registry = new EventRegistry(conversationEventDefinitions);
@@ -562,7 +569,8 @@ describe('Conversation decider', () => {
         .when(ack('read'))
         .then([delivery('read')]);
       const state = activeState([started, requested(), delivery('delivered'), sent()]);
-      expect(state.messages.get('out1')).toEqual({
+      expect(messageOf(state, 'out1')).toEqual({
+        id: 'out1',
         direction: 'outbound',
         status: 'delivered',
         providerMessageId: 'wa-out1',
@@ -887,11 +895,7 @@ describe('Conversation decider', () => {
 
     it('folds a conversation', () => {
       const state = activeState(history);
-      expect({
-        ...state,
-        messages: state.messages.toObject(),
-        providerToMessageId: state.providerToMessageId.toObject(),
-      }).toEqual({
+      expect(state).toEqual({
         status: 'active',
         chatId: CHAT,
         sessionId: 's2',
@@ -906,23 +910,25 @@ describe('Conversation decider', () => {
         unreadCount: 1,
         overLimitMonth: null,
         lastInboundMessageId: 'in1',
-        messages: {
-          in1: {
+        messages: [
+          {
+            id: 'in1',
             direction: 'inbound',
             status: 'delivered',
             providerMessageId: 'wa1',
             mediaStatus: 'stored',
             mediaAttempt: 0,
           },
-          out1: {
+          {
+            id: 'out1',
             direction: 'outbound',
             status: 'sent',
             providerMessageId: 'wa-out1',
             mediaStatus: 'none',
             mediaAttempt: 0,
           },
-        },
-        providerToMessageId: { wa1: 'in1', 'wa-out1': 'out1' },
+        ],
+        seenProviderIds: [hashProviderId('wa1'), hashProviderId('wa-out1')],
       });
     });
     it('folds the same state from a stream whose messages are still sealed (readsSealedOf)', () => {
@@ -945,17 +951,43 @@ describe('Conversation decider', () => {
     it('never changes an earlier state', () => {
       const before = activeState([started, inbound(1)]);
       const after = conversationDecider.evolve(before, inbound(2));
-      expect(before.messages.has('in2')).toBe(false);
+      expect(messageOf(before, 'in2')).toBeUndefined();
       expect(before.unreadCount).toBe(1);
-      expect(after.status === 'active' && after.messages.has('in2')).toBe(true);
+      expect(after.status === 'active' && messageOf(after, 'in2')?.id).toBe('in2');
     });
-    it('folds a long conversation quickly enough to decide on it', () => {
+    it('recognises recent re-deliveries in a long conversation, and acks of its open sends (MessageWindow)', () => {
+      const events: ConversationEvent[] = [started, requested('o1'), sent('o1', 'wa-o1')];
+      for (let i = 0; i < 100; i += 1) events.push(inbound(i));
+      const state = activeState(events);
+      expect(messageOf(state, 'in0')).toBeUndefined(); // settled, and further back than the window
+      // A backfill delivers an old message again: recognised by its provider id's hash.
+      expect(
+        conversationDecider.decide(receive({ messageId: 'in0', providerMessageId: 'wa0' }), state),
+      ).toEqual([]);
+      // The send 100 messages back is still open: its read ack finds it.
+      expect(
+        conversationDecider.decide(
+          { type: 'UpdateDeliveryByProviderId', data: { providerMessageId: 'wa-o1', status: 'read' } },
+          state,
+        ),
+      ).toEqual([delivery('read', 'o1')]);
+      // A settled message older than the window is unknown to the state now.
+      const read = activeState([...events.slice(0, 3), delivery('read', 'o1'), ...events.slice(3)]);
+      expect(() =>
+        conversationDecider.decide(
+          { type: 'UpdateDelivery', data: { messageId: 'o1', status: 'read' } },
+          read,
+        ),
+      ).toThrow(expect.objectContaining({ code: 'MESSAGE_NOT_FOUND' }));
+    });
+    it('folds a long conversation into a state of bounded size', () => {
       const events: ConversationEvent[] = [started];
       for (let i = 0; i < 5000; i += 1) events.push(inbound(i), requested(`o${i}`), sent(`o${i}`, `wo${i}`));
-      const state = events.reduce(conversationDecider.evolve, conversationDecider.initialState());
-      expect(state.status === 'active' && [state.messages.size, state.providerToMessageId.size]).toEqual([
-        10000, 10000,
-      ]);
+      const state = activeState(events);
+      // Sent and not yet delivered or read: open, so 64 of them are kept beside the latest 16.
+      expect(state.messages.length).toBeLessThanOrEqual(RECENT_MESSAGES * 2 + OPEN_MESSAGES_MAX);
+      expect(state.seenProviderIds).toHaveLength(SEEN_PROVIDER_IDS);
+      expect(conversationDecider.weigh!(state)).toBeLessThan(60);
       expect(
         conversationDecider.decide(receive({ messageId: 'x', providerMessageId: 'wo4999' }), state),
       ).toEqual([]);

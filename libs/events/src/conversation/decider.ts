@@ -21,8 +21,13 @@ import {
 import { receiveInbound, requestOutbound } from './message-commands.js';
 import { conversationSnapshot } from './conversation-snapshot.js';
 import { isStatusAdvance } from './messages.js';
-import { Map as ImmutableMap } from 'immutable';
-import { indexProviderId, messageIdOfProviderId } from './provider-message-id.js';
+import {
+  EMPTY_WINDOW,
+  messageIdOfProviderId,
+  messageOf,
+  withMessage,
+  withProviderIdSeen,
+} from './message-window.js';
 import { startOutboundSend, withSendStarted } from './send-attempt.js';
 
 export type { ActiveConversation, ConversationMessage, ConversationState } from './conversation-state.js';
@@ -68,10 +73,7 @@ function decide(command: ConversationCommand, state: ConversationState): Convers
     }
     case 'UpdateDeliveryByProviderId': {
       const conversation = requireConversation(state);
-      const messageId = messageIdOfProviderId(
-        conversation.providerToMessageId,
-        command.data.providerMessageId,
-      );
+      const messageId = messageIdOfProviderId(conversation, command.data.providerMessageId);
       if (messageId === undefined) throw new DomainError('MESSAGE_NOT_FOUND', MESSAGE_NOT_FOUND_MESSAGE);
       return decide({ type: 'UpdateDelivery', data: { messageId, status: command.data.status } }, state);
     }
@@ -195,8 +197,10 @@ function updateMessage(
   messageId: string,
   change: (message: ConversationMessage) => ConversationMessage,
 ): ActiveConversation {
-  const message = state.messages.get(messageId);
-  return message ? { ...state, messages: state.messages.set(messageId, change(message)) } : state;
+  const message = messageOf(state, messageId);
+  if (!message) return state;
+  const changed = change(message);
+  return changed === message ? state : withMessage(state, { ...changed, id: messageId });
 }
 
 function evolveActive(state: ActiveConversation, event: ConversationEvent): ActiveConversation {
@@ -207,32 +211,30 @@ function evolveActive(state: ActiveConversation, event: ConversationEvent): Acti
       return { ...state, overLimitMonth: event.data.month };
     case 'InboundMessageReceived': {
       const { messageId, providerMessageId, mediaStatus, sessionId } = event.data;
+      const received = withMessage(state, {
+        id: messageId,
+        direction: 'inbound',
+        status: 'delivered',
+        providerMessageId,
+        mediaStatus,
+        mediaAttempt: 0,
+      });
       return {
-        ...state,
+        ...withProviderIdSeen(received, providerMessageId),
         sessionId,
         unreadCount: state.unreadCount + 1,
         lastInboundMessageId: messageId,
-        messages: state.messages.set(messageId, {
-          direction: 'inbound',
-          status: 'delivered',
-          providerMessageId,
-          mediaStatus,
-          mediaAttempt: 0,
-        }),
-        providerToMessageId: indexProviderId(state.providerToMessageId, providerMessageId, messageId),
       };
     }
     case 'OutboundMessageRequested':
-      return {
-        ...state,
-        messages: state.messages.set(event.data.messageId, {
-          direction: 'outbound',
-          status: 'requested',
-          providerMessageId: null,
-          mediaStatus: 'none',
-          mediaAttempt: 0,
-        }),
-      };
+      return withMessage(state, {
+        id: event.data.messageId,
+        direction: 'outbound',
+        status: 'requested',
+        providerMessageId: null,
+        mediaStatus: 'none',
+        mediaAttempt: 0,
+      });
     case 'OutboundSendStarted':
       return updateMessage(state, event.data.messageId, (m) => withSendStarted(m, event.data.startedAt));
     case 'OutboundMessageSent': {
@@ -242,12 +244,7 @@ function evolveActive(state: ActiveConversation, event: ConversationEvent): Acti
         providerMessageId,
         status: isStatusAdvance(m.status, 'sent') ? 'sent' : m.status,
       }));
-      return next === state
-        ? state
-        : {
-            ...next,
-            providerToMessageId: indexProviderId(next.providerToMessageId, providerMessageId, messageId),
-          };
+      return next === state ? state : withProviderIdSeen(next, providerMessageId);
     }
     case 'MessageDeliveryUpdated': {
       const { status } = event.data;
@@ -313,8 +310,7 @@ function evolve(state: ConversationState, event: ConversationEvent): Conversatio
       unreadCount: 0,
       overLimitMonth: null,
       lastInboundMessageId: null,
-      messages: ImmutableMap(),
-      providerToMessageId: ImmutableMap(),
+      ...EMPTY_WINDOW,
     };
   }
   // After an erasure the next message from the phone starts a new conversation (with a new key).
@@ -329,4 +325,7 @@ export const conversationDecider: Decider<ConversationCommand, ConversationEvent
   // Only a start's customer fields reach the state; messages' contents never do.
   readsSealedOf: new Set(['ConversationStarted']),
   snapshot: conversationSnapshot,
+  // Bounded (MessageWindow): ≈400 bytes of its own, a tracked message ≈170, a seen provider id 8.
+  weigh: (state) =>
+    state.status === 'active' ? 1 + state.messages.length / 2 + state.seenProviderIds.length / 40 : 1,
 };

@@ -4,6 +4,7 @@ export * from './decider.js';
 export * from './messages.js';
 export * from './address.js';
 export * from './provider-message-id.js';
+export * from './message-window.js';
 export * from './send-attempt.js';
 export * from './outbound-media.js';
 export * from './outbound-media-rules.js';

@@ -22,7 +22,7 @@ import {
 } from './messages.js';
 import { requireOutboundMedia, safeFileName } from './outbound-media.js';
 import { outboundTimestamp, requireMayAnswer, requireTimestamp } from './outbound-rules.js';
-import { messageIdOfProviderId } from './provider-message-id.js';
+import { messageOf, providerIdSeen } from './message-window.js';
 
 // The decisions on a customer's message coming in and an agent's going out (conversationDecider).
 
@@ -31,8 +31,8 @@ export function receiveInbound(
   state: ConversationState,
 ): ConversationEvent[] {
   if (state.status === 'active') {
-    if (messageIdOfProviderId(state.providerToMessageId, data.providerMessageId) !== undefined) return [];
-    if (state.messages.has(data.messageId)) throw messageIdConflict();
+    if (providerIdSeen(state, data.providerMessageId)) return [];
+    if (messageOf(state, data.messageId)) throw messageIdConflict();
   }
   const type = normaliseMessageType(data.type);
   const content = (data.content ?? '').slice(0, INBOUND_CONTENT_MAX);
@@ -97,7 +97,7 @@ export function requestOutbound(
   state: ConversationState,
 ): ConversationEvent[] {
   const conversation = requireConversation(state);
-  const existing = conversation.messages.get(data.messageId);
+  const existing = messageOf(conversation, data.messageId);
   if (existing) {
     if (existing.direction === 'outbound') return [];
     throw messageIdConflict();

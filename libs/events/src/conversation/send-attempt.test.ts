@@ -4,6 +4,7 @@ import { spec } from '../testing/given-when-then.js';
 import type { ConversationCommand } from './commands.js';
 import { conversationDecider, type ConversationState } from './decider.js';
 import { conversationEventDefinitions, type ConversationEvent } from './events.js';
+import { messageOf } from './message-window.js';
 import { unfinishedSendSince } from './send-attempt.js';
 
 const registry = new EventRegistry(conversationEventDefinitions);
@@ -74,7 +75,7 @@ const start = (startedAt = AT, messageId = 'out1'): ConversationCommand => ({
 function messageAfter(past: ConversationEvent[]) {
   const state = past.reduce(conversationDecider.evolve, conversationDecider.initialState());
   if (state.status !== 'active') throw new Error('expected an active conversation');
-  return state.messages.get('out1')!;
+  return messageOf(state, 'out1')!;
 }
 
 describe('Conversation decider: StartOutboundSend', () => {

@@ -2,6 +2,8 @@
 export interface CachedAggregate<S = unknown> {
   version: number;
   state: S;
+  /** What it costs the cache (Decider.weigh); absent, the events folded into it. */
+  weight?: number;
 }
 
 /**
@@ -10,8 +12,8 @@ export interface CachedAggregate<S = unknown> {
  */
 const AGGREGATE_CACHE_EVENTS = 150_000;
 
-/** Events a cached state folded (stream positions start at 0). */
-const weight = (entry: CachedAggregate) => entry.version + 1;
+/** What a cached state holds, in events' worth: by default the events it folded (positions start at 0). */
+const weight = (entry: CachedAggregate) => entry.weight ?? entry.version + 1;
 
 /**
  * States of recently used streams, so a command need not read the whole stream. Safe across

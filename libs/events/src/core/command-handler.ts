@@ -1,4 +1,4 @@
-import type { AggregateCache } from './aggregate-cache.js';
+import type { AggregateCache, CachedAggregate } from './aggregate-cache.js';
 import type { Decider, StateCodec } from './decider.js';
 import type { DomainEvent, StoredEvent } from './envelope.js';
 import { WrongExpectedVersionError } from './errors.js';
@@ -66,7 +66,7 @@ export async function loadAggregate<C, E extends DomainEvent, S>(
   const version: number | 'no_stream' = last ? last.streamPosition : cached ? cached.version : 'no_stream';
   // What the cache gave back unchanged it holds already.
   if (deps.cache && version !== 'no_stream' && (past.length > 0 || cached !== fromCache)) {
-    deps.cache.set(streamId, { version, state });
+    deps.cache.set(streamId, cacheEntry(decider, version, state));
   }
   const codec = decider.snapshot;
   if (last && past.length >= SNAPSHOT_AFTER_EVENTS && codec && deps.store.snapshots) {
@@ -79,6 +79,15 @@ export async function loadAggregate<C, E extends DomainEvent, S>(
     await deps.store.snapshots.write(streamId, last.metadata.workspaceId, snapshot).catch(() => undefined);
   }
   return { state, version };
+}
+
+/** A state as the cache keeps it, weighed by its decider when it can say. */
+function cacheEntry<S>(
+  decider: Pick<Decider<never, DomainEvent, S>, 'weigh'>,
+  version: number,
+  state: S,
+): CachedAggregate<S> {
+  return decider.weigh ? { version, state, weight: decider.weigh(state) } : { version, state };
 }
 
 /** The decider's answer, or what it threw (kept until the state it decided on is confirmed). */
@@ -137,7 +146,7 @@ export async function handleCommand<C, E extends DomainEvent, S>(
       const newState = events.reduce(decider.evolve, state);
       // Some events already stored (an idempotent retry) make the folded state uncertain: re-read next time.
       if (result.written === prepared.length) {
-        cache?.set(streamId, { version: result.nextExpectedVersion, state: newState });
+        cache?.set(streamId, cacheEntry(decider, result.nextExpectedVersion, newState));
       } else cache?.delete(streamId);
       return {
         events,

@@ -16,6 +16,11 @@ export interface Decider<C, E extends DomainEvent, S> {
   readonly readsSealedOf?: ReadonlySet<string>;
   /** How a state is kept as a snapshot (JSON), for streams that grow long; absent, none is kept. */
   readonly snapshot?: StateCodec<S>;
+  /**
+   * What a state costs the aggregate cache, in events' worth (≈350 bytes each). Absent: the events
+   * folded into it, right for a state that grows with its stream.
+   */
+  readonly weigh?: (state: S) => number;
 }
 
 export interface StateCodec<S> {
