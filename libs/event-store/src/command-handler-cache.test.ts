@@ -49,6 +49,19 @@ describe('handleCommand with an AggregateCache', () => {
     });
   });
 
+  it("keeps a state weighed by its decider's weigh, after a load and after an append", async () => {
+    const cache = new AggregateCache();
+    const weighed = { ...noteDecider, weigh: () => 7 };
+    await handleCommand({ store, registry: atendeRegistry, cache }, weighed, STREAM, create, ctx);
+    expect(cache.get(STREAM)?.weight).toBe(7);
+    cache.delete(STREAM);
+    await handleCommand({ store, registry: atendeRegistry, cache }, weighed, STREAM, pin, ctx);
+    expect(cache.get(STREAM)).toMatchObject({ version: 1, weight: 7 });
+    // Without one, the weight is left to the cache (the events folded).
+    await handleCommand({ store, registry: atendeRegistry, cache }, noteDecider, STREAM, unpin, ctx);
+    expect(cache.get(STREAM)?.weight).toBeUndefined();
+  });
+
   it('takes events another writer appended into account (a stale cached state conflicts, then is read)', async () => {
     const cache = new AggregateCache();
     await handleCommand({ store, registry: atendeRegistry, cache }, noteDecider, STREAM, create, ctx);

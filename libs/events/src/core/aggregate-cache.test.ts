@@ -35,4 +35,14 @@ describe('AggregateCache', () => {
     expect(cache.size).toBe(1); // 10 + 1 > 10: d goes
     expect(cache.get('e')?.state).toBe('E');
   });
+
+  it('weighs a state by what its decider says it holds, not by the events it folded', () => {
+    const cache = new AggregateCache(100, 10);
+    cache.set('a', { version: 1_000, state: 'A', weight: 4 }); // a long stream, a bounded state
+    cache.set('b', { version: 2_000, state: 'B', weight: 4 });
+    expect(cache.size).toBe(2);
+    cache.set('c', { version: 0, state: 'C', weight: 3 }); // 11 > 10: a, the least recently used, goes
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')?.state).toBe('B');
+  });
 });

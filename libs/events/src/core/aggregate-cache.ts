@@ -7,8 +7,8 @@ export interface CachedAggregate<S = unknown> {
 }
 
 /**
- * Events a process's cached states may hold in all: a conversation's state keeps ~350 bytes per
- * message, so this bounds a cache near 50 MB however long the history grows (bench:memory).
+ * Events' worth a process's cached states may hold in all, ≈350 bytes each (a state weighs what its
+ * decider says it holds, else the events it folded): a cache near 50 MB (bench:memory).
  */
 const AGGREGATE_CACHE_EVENTS = 150_000;
 
@@ -27,8 +27,8 @@ export class AggregateCache {
   private events = 0;
 
   /**
-   * `maxEvents` bounds the states by what they hold, not only by how many: a conversation's state
-   * knows each of its messages, so 20,000 long conversations would otherwise keep gigabytes.
+   * `maxEvents` bounds the states by what they hold, not only by how many: a state that grows with
+   * its stream would otherwise keep gigabytes for 10,000 long streams.
    */
   constructor(
     private readonly maxEntries = 10_000,
