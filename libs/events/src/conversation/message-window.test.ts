@@ -57,15 +57,23 @@ describe('MessageWindow: what a conversation keeps of its messages', () => {
     expect(isOpen(outbound(0, 'read'))).toBe(false);
   });
 
-  it('keeps at most OPEN_MESSAGES_MAX open ones, the newest, but never a send still to do', () => {
+  it('keeps at most OPEN_MESSAGES_MAX open ones: sends awaiting an ack go first, a send still to do never', () => {
     const requested = outbound(-1, 'requested');
+    const failedMedia: TrackedMessage = { ...settledInbound(-2), id: 'media', mediaStatus: 'failed' };
     const delivered = range(OPEN_MESSAGES_MAX + 20).map((n) => outbound(n, 'delivered'));
-    const window = withAll(range(100).map(settledInbound), withAll([requested, ...delivered]));
+    const window = withAll(range(100).map(settledInbound), withAll([requested, failedMedia, ...delivered]));
     const openKept = window.messages.filter(isOpen);
     expect(openKept.length).toBe(OPEN_MESSAGES_MAX);
     expect(messageOf(window, 'out-1')).toEqual(requested);
+    expect(messageOf(window, 'media')).toEqual(failedMedia); // older, but retried by hand: kept
     expect(messageOf(window, 'out0')).toBeUndefined(); // the oldest delivered went first
     expect(messageOf(window, `out${OPEN_MESSAGES_MAX + 19}`)?.status).toBe('delivered');
+    // Failed downloads go too once they alone are more than the bound, the oldest first.
+    const failed = range(OPEN_MESSAGES_MAX + 5).map((n): TrackedMessage => ({ ...failedMedia, id: `m${n}` }));
+    const manyFailed = withAll(range(40).map(settledInbound), withAll(failed));
+    expect(manyFailed.messages.filter(isOpen)).toHaveLength(OPEN_MESSAGES_MAX);
+    expect(messageOf(manyFailed, 'm4')).toBeUndefined();
+    expect(messageOf(manyFailed, 'm5')?.mediaStatus).toBe('failed');
   });
 
   it('replaces a message where it is, and never changes the window it was given', () => {

@@ -9,7 +9,7 @@ import { providerIdWithoutAddress } from './provider-message-id.js';
  *   recognised as done;
  * - older messages a later event may still change ("open": an outbound message not yet read or
  *   failed, a media download pending or failed), so an ack, a send's outcome or a media retry
- *   finds them; OPEN_MESSAGES_MAX of them at most, never dropping a send or a download still to do;
+ *   finds them; OPEN_MESSAGES_MAX of them at most (see trimmed);
  * - a hash of each of the latest SEEN_PROVIDER_IDS provider ids, so a message the provider delivers
  *   again (a backfill after a reconnect takes up to 100 per chat) is recognised.
  * A command on a settled message older than that is refused as an unknown message. A re-delivery
@@ -97,19 +97,32 @@ export function isOpen(message: ConversationMessage): boolean {
   return message.mediaStatus === 'pending' || message.mediaStatus === 'failed';
 }
 
-/** Work still to do for it: a send or a download. Never dropped from the window. */
-function isPendingWork(message: ConversationMessage): boolean {
-  return message.direction === 'outbound'
-    ? message.status === 'requested'
-    : message.mediaStatus === 'pending';
-}
+/** An outbound message waiting for its delivery or read ack. */
+const awaitsAck = (m: ConversationMessage) =>
+  m.direction === 'outbound' && (m.status === 'sent' || m.status === 'delivered');
+/** An inbound media whose download failed (an agent may ask for it again). */
+const failedDownload = (m: ConversationMessage) => m.direction === 'inbound' && m.mediaStatus === 'failed';
 
-/** The latest RECENT_MESSAGES and the older open ones (OPEN_MESSAGES_MAX at most, pending work always). */
+/**
+ * The latest RECENT_MESSAGES and the older open ones, OPEN_MESSAGES_MAX at most: beyond that the
+ * oldest go, sends waiting for an ack first (a customer with read receipts off leaves every answer
+ * at "delivered"), then failed downloads; a send or a download still to do never goes.
+ */
 function trimmed(messages: readonly TrackedMessage[]): TrackedMessage[] {
   const recentFrom = messages.length - RECENT_MESSAGES;
   const older = messages.slice(0, recentFrom).filter(isOpen);
-  let droppable = older.length - OPEN_MESSAGES_MAX;
-  const kept = droppable <= 0 ? older : older.filter((m) => isPendingWork(m) || droppable-- <= 0);
+  let excess = older.length - OPEN_MESSAGES_MAX;
+  const dropped = new Set<TrackedMessage>();
+  for (const droppable of [awaitsAck, failedDownload]) {
+    for (const message of older) {
+      if (excess <= 0) break;
+      if (droppable(message)) {
+        dropped.add(message);
+        excess -= 1;
+      }
+    }
+  }
+  const kept = dropped.size > 0 ? older.filter((m) => !dropped.has(m)) : older;
   return [...kept, ...messages.slice(recentFrom)];
 }
 
