@@ -25,6 +25,8 @@ interface Sample {
   heapMb: number;
   /** V8 heap in use right after a full collection: what the heap keeps alive (RSS does not shrink). */
   liveHeapMb: number;
+  /** RSS right after that collection: what the process holds beyond the garbage V8 keeps room for. */
+  rssAfterGcMb: number;
   /** Messages/s recorded and projected since the sample before. */
   rate: number;
 }
@@ -67,11 +69,13 @@ async function child(
         const now = performance.now();
         const rate = Math.round(((sent % every || every) / (now - since)) * 1000);
         (globalThis as { gc?: () => void }).gc?.();
+        const after = process.memoryUsage();
         const sample: Sample = {
           messages: sent,
           rssMb: round(rss / MB, 1) ?? 0,
           heapMb: round(heapUsed / MB, 1) ?? 0,
-          liveHeapMb: round(process.memoryUsage().heapUsed / MB, 1) ?? 0,
+          liveHeapMb: round(after.heapUsed / MB, 1) ?? 0,
+          rssAfterGcMb: round(after.rss / MB, 1) ?? 0,
           rate,
         };
         since = performance.now(); // the collection is not the ingest's time
@@ -146,14 +150,14 @@ if (values.child) {
   const heap = BASELINE > 0 ? run('memory', BASELINE, EVERY, PHONES, WINDOW) : [];
   console.log(`\nbench:memory — embedded Atende, ${fmt(PHONES)} customers, Node ${process.version}\n`);
   console.log(
-    `${'messages'.padStart(10)}${'RSS MB'.padStart(10)}${'heap MB'.padStart(10)}${'live heap'.padStart(11)}${'msg/s'.padStart(9)}` +
+    `${'messages'.padStart(10)}${'RSS MB'.padStart(10)}${'heap MB'.padStart(10)}${'live heap'.padStart(11)}${'RSS after GC'.padStart(14)}${'msg/s'.padStart(9)}` +
       `${'in-heap RSS'.padStart(14)}${'heap'.padStart(8)}`,
   );
   for (const s of sqlite) {
     const b = heap.find((h) => h.messages === s.messages);
     console.log(
       `${fmt(s.messages).padStart(10)}${s.rssMb.toFixed(1).padStart(10)}${s.heapMb.toFixed(1).padStart(10)}` +
-        `${s.liveHeapMb.toFixed(1).padStart(11)}` +
+        `${s.liveHeapMb.toFixed(1).padStart(11)}${s.rssAfterGcMb.toFixed(1).padStart(14)}` +
         `${fmt(s.rate).padStart(9)}${(b ? b.rssMb.toFixed(1) : '').padStart(14)}${(b ? b.heapMb.toFixed(1) : '').padStart(8)}`,
     );
   }
@@ -181,7 +185,7 @@ if (values.child) {
       unit: 'MB',
       ...(budget !== undefined ? { budget: { op: '<=' as const, value: budget } } : {}),
       ...(baseline ? { baseline } : {}),
-      note: `V8 heap ${s.heapMb} MB; ${s.liveHeapMb} MB of it alive after a full GC`,
+      note: `V8 heap ${s.heapMb} MB; ${s.liveHeapMb} MB of it alive after a full GC, RSS then ${s.rssAfterGcMb} MB`,
     };
   };
   if (first) figures.push(rssFigure(first, 300));
