@@ -48,7 +48,7 @@ export class SendRunner {
   /**
    * An OutboundMessageSent in the log (maybe sent by another process): its acks find it. One
    * recorded with its address (before issue 26) is known by its address-free form too, the form its
-   * acks come in now; the conversation finds it by either (indexProviderId).
+   * acks come in now; the conversation finds it by either (messageIdOfProviderId).
    */
   knowSent(providerMessageId: string, target: SentMessage): void {
     for (const id of new Set([providerMessageId, providerIdWithoutAddress(providerMessageId)])) {

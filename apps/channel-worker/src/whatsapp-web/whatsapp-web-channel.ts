@@ -375,7 +375,7 @@ export class WhatsAppWebChannel implements Channel {
     });
 
     // Acks of messages sent before issue 26 (recorded with their address) come in the new form
-    // too: the conversation indexes old ids under it as well (indexProviderId), so they still match.
+    // too: a conversation matches an old id by its address-free form as well (message-window.ts).
     client.on('message_ack', (msg: MessageLike, ack: number) => {
       if (!live()) return;
       const status = ackStatus(ack);

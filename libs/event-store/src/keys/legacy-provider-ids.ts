@@ -6,7 +6,7 @@ import { rewriteEventData } from './rewrite-event-data.js';
  * Provider message ids recorded with the customer's address in them (whatsapp-web.js ids before
  * issue 26, `false_5511955554444@c.us_3EB0…`, in any conversation, pseudonymous ones included)
  * rewritten in place to the address-free form drivers report now (`false_3EB0…`). The domain finds
- * a message by either form (indexProviderId), and a media retry finds the whole id in the sealed
+ * a message by either form (messageIdOfProviderId, providerIdSeen), and a media retry finds the whole id in the sealed
  * media placeholder, so nothing is lost; the phone number leaves the log's plain fields. Answers how
  * many events changed. Idempotent.
  */
