@@ -55,12 +55,14 @@ function recordingReads(store: EventStore): number[] {
   return reads;
 }
 
+/** The customer's message `n` through the command handler (no cache: each loads the stream). */
+const receiveOne = (store: EventStore, n: number) =>
+  handleCommand({ store, registry: atendeRegistry }, conversationDecider, STREAM, receive(n), {
+    workspaceId: WS,
+  });
+
 async function receiveMany(store: EventStore, from: number, count: number): Promise<void> {
-  for (let n = from; n < from + count; n += 1) {
-    await handleCommand({ store, registry: atendeRegistry }, conversationDecider, STREAM, receive(n), {
-      workspaceId: WS,
-    });
-  }
+  for (let n = from; n < from + count; n += 1) await receiveOne(store, n);
 }
 
 async function foldedFromEvents(store: EventStore): Promise<ConversationState> {
@@ -108,26 +110,14 @@ describe('snapshots of long streams', () => {
 
   it('decides on a snapshot as on the whole stream: a message delivered again is still recognised', async () => {
     await receiveMany(store, 0, 60);
-    const again = await handleCommand(
-      { store, registry: atendeRegistry },
-      conversationDecider,
-      STREAM,
-      receive(3),
-      { workspaceId: WS },
-    );
+    const again = await receiveOne(store, 3);
     expect(again.events).toEqual([]);
   });
 
   it('stores once a message delivered again from further back than the state remembers (its event id)', async () => {
     await receiveMany(store, 0, SEEN_PROVIDER_IDS + 20);
     const before = await store.readStream<ConversationEvent>(STREAM);
-    const again = await handleCommand(
-      { store, registry: atendeRegistry },
-      conversationDecider,
-      STREAM,
-      receive(0),
-      { workspaceId: WS },
-    );
+    const again = await receiveOne(store, 0);
     expect(again.events.map((e) => e.type)).toEqual(['InboundMessageReceived']); // the state forgot it
     const after = await store.readStream<ConversationEvent>(STREAM);
     expect(after).toHaveLength(before.length); // the log did not

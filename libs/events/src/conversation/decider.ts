@@ -15,7 +15,6 @@ import {
   requireOutbound,
   trimmedOr,
   type ActiveConversation,
-  type ConversationMessage,
   type ConversationState,
 } from './conversation-state.js';
 import { receiveInbound, requestOutbound } from './message-commands.js';
@@ -27,6 +26,7 @@ import {
   messageOf,
   withMessage,
   withProviderIdSeen,
+  type TrackedMessage,
 } from './message-window.js';
 import { startOutboundSend, withSendStarted } from './send-attempt.js';
 
@@ -195,12 +195,12 @@ function decide(command: ConversationCommand, state: ConversationState): Convers
 function updateMessage(
   state: ActiveConversation,
   messageId: string,
-  change: (message: ConversationMessage) => ConversationMessage,
+  change: (message: TrackedMessage) => TrackedMessage,
 ): ActiveConversation {
   const message = messageOf(state, messageId);
   if (!message) return state;
   const changed = change(message);
-  return changed === message ? state : withMessage(state, { ...changed, id: messageId });
+  return changed === message ? state : withMessage(state, changed);
 }
 
 function evolveActive(state: ActiveConversation, event: ConversationEvent): ActiveConversation {

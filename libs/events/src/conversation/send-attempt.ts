@@ -23,7 +23,7 @@ export function startOutboundSend(
 }
 
 /** The message with the time its first send attempt started (a later start changes nothing). */
-export function withSendStarted(message: ConversationMessage, startedAt: string): ConversationMessage {
+export function withSendStarted<M extends ConversationMessage>(message: M, startedAt: string): M {
   return message.sendStartedAt === undefined ? { ...message, sendStartedAt: startedAt } : message;
 }
 
