@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { loadConfig } from '@atende/config';
 import type { EventStore } from '@atende/events';
 import { startEmbedded } from '@atende/gateway';
+import { limitEmbeddedHeapGrowth } from '@atende/server';
 import { AS_DEPLOYED } from './as-deployed.js';
 
 /** What bench:ingest drives: where agents connect, how a customer message goes in, the log. */
@@ -32,6 +33,7 @@ export async function embeddedTarget(
   synchronous: 'full' | 'normal',
   options: { plainEventLog?: boolean; readModels?: 'memory' | 'sqlite' } = {},
 ): Promise<IngestTarget> {
+  limitEmbeddedHeapGrowth(); // as npm start runs it
   const atende = await startEmbedded(
     loadConfig({
       PORT: '0',

@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { ConfigError, loadConfig } from '@atende/config';
+import { limitEmbeddedHeapGrowth } from './node-flags.js';
 import { roleOption, startServer, type RoleOption } from './start-server.js';
 
 function fail(message: string): never {
@@ -27,6 +28,7 @@ try {
   fail(`Uso: npm start -- [--role all|gateway|projector|channel-worker] (${(error as Error).message})`);
 }
 const logger = pino({ level: config.LOG_LEVEL, name: 'atende' });
+if (config.ATENDE_MODE === 'embedded') limitEmbeddedHeapGrowth();
 
 const exitFatally = (error: Error) => {
   logger.fatal({ err: error }, 'encerrando: este papel não pode continuar');

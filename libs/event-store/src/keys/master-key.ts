@@ -21,23 +21,11 @@ function freshIv(): Buffer {
   return ivPool.subarray(ivOffset - IV_BYTES, ivOffset);
 }
 
-/** The additional data of a seal (a key id), as bytes: made once per text. */
-const aadBuffers = new Map<string, Buffer>();
-
-function aadOf(text: string): Buffer {
-  let buffer = aadBuffers.get(text);
-  if (!buffer) {
-    if (aadBuffers.size >= 100_000) aadBuffers.clear();
-    aadBuffers.set(text, (buffer = Buffer.from(text)));
-  }
-  return buffer;
-}
-
 /** AES-256-GCM of a buffer or a text (UTF-8): base64url of iv | ciphertext | tag. */
 export function seal(key: Buffer, plain: Buffer | string, aad: string): string {
   const iv = freshIv();
   const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(aadOf(aad));
+  cipher.setAAD(Buffer.from(aad));
   const body = typeof plain === 'string' ? cipher.update(plain, 'utf8') : cipher.update(plain);
   const last = cipher.final();
   return Buffer.concat([iv, body, last, cipher.getAuthTag()]).toString('base64url');
@@ -48,7 +36,7 @@ export function unseal(key: Buffer, sealed: string, aad: string): Buffer {
   const raw = Buffer.from(sealed, 'base64url');
   if (raw.length < IV_BYTES + TAG_BYTES) throw new Error('sealed text too short');
   const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
-  decipher.setAAD(aadOf(aad));
+  decipher.setAAD(Buffer.from(aad));
   decipher.setAuthTag(raw.subarray(raw.length - TAG_BYTES));
   return Buffer.concat([decipher.update(raw.subarray(IV_BYTES, raw.length - TAG_BYTES)), decipher.final()]);
 }
