@@ -29,11 +29,15 @@ interface Sample {
   rssAfterGcMb: number;
   /** Messages/s recorded and projected since the sample before. */
   rate: number;
+  /** Sampled AT_REST_MS after the last message, nothing coming in: what V8 gave back once idle. */
+  atRest?: boolean;
 }
 
 const MB = 1024 * 1024;
 /** How long the projectors may take to work off a sample's messages before the run is called broken. */
 const SETTLE_TIMEOUT_MS = 10 * 60_000;
+/** Idle time before the at-rest sample: V8's memory reducer starts 8 s after the allocations stop. */
+const AT_REST_MS = 20_000;
 
 /** The child: one embedded Atende, fed and sampled; prints one JSON sample per line. */
 async function child(
@@ -82,6 +86,18 @@ async function child(
         process.stdout.write(`${JSON.stringify(sample)}\n`);
       }
     }
+    await new Promise((resolve) => setTimeout(resolve, AT_REST_MS));
+    const rest = process.memoryUsage();
+    const atRest: Sample = {
+      messages: sent,
+      rssMb: round(rest.rss / MB, 1) ?? 0,
+      heapMb: round(rest.heapUsed / MB, 1) ?? 0,
+      liveHeapMb: round(rest.heapUsed / MB, 1) ?? 0,
+      rssAfterGcMb: round(rest.rss / MB, 1) ?? 0,
+      rate: 0,
+      atRest: true,
+    };
+    process.stdout.write(`${JSON.stringify(atRest)}\n`);
   } finally {
     if (process.env.BENCH_MEMORY_HEAP_SNAPSHOT && readModels === 'sqlite') {
       (await import('node:v8')).writeHeapSnapshot(process.env.BENCH_MEMORY_HEAP_SNAPSHOT);
@@ -146,8 +162,12 @@ if (values.child) {
   await child(values.child === 'memory' ? 'memory' : 'sqlite', MESSAGES, EVERY, PHONES, WINDOW);
 } else {
   const fmt = (n: number) => n.toLocaleString('en-US');
-  const sqlite = run('sqlite', MESSAGES, EVERY, PHONES, WINDOW);
-  const heap = BASELINE > 0 ? run('memory', BASELINE, EVERY, PHONES, WINDOW) : [];
+  const sqliteRun = run('sqlite', MESSAGES, EVERY, PHONES, WINDOW);
+  const heapRun = BASELINE > 0 ? run('memory', BASELINE, EVERY, PHONES, WINDOW) : [];
+  const sqlite = sqliteRun.filter((s) => !s.atRest);
+  const heap = heapRun.filter((s) => !s.atRest);
+  const sqliteAtRest = sqliteRun.find((s) => s.atRest);
+  const heapAtRest = heapRun.find((s) => s.atRest);
   console.log(`\nbench:memory — embedded Atende, ${fmt(PHONES)} customers, Node ${process.version}\n`);
   console.log(
     `${'messages'.padStart(10)}${'RSS MB'.padStart(10)}${'heap MB'.padStart(10)}${'live heap'.padStart(11)}${'RSS after GC'.padStart(14)}${'msg/s'.padStart(9)}` +
@@ -191,6 +211,31 @@ if (values.child) {
   if (first) figures.push(rssFigure(first, 300));
   if (last !== first)
     figures.push(rssFigure(last, first ? (round(first.rssMb * 1.1, 1) ?? undefined) : undefined));
+  if (sqliteAtRest) {
+    console.log(
+      `\nat rest, ${AT_REST_MS / 1000} s after the last of ${fmt(sqliteAtRest.messages)} messages: RSS ` +
+        `${sqliteAtRest.rssMb} MB, V8 heap ${sqliteAtRest.heapMb} MB` +
+        (heapAtRest
+          ? ` (read models in the heap, after ${fmt(heapAtRest.messages)}: RSS ${heapAtRest.rssMb} MB)`
+          : ''),
+    );
+    figures.push({
+      id: 'memory.rss-at-rest',
+      label: `embedded RSS ${AT_REST_MS / 1000} s after the last of ${fmt(sqliteAtRest.messages)} messages (idle: V8's memory reducer has run)`,
+      value: sqliteAtRest.rssMb,
+      unit: 'MB',
+      ...(heapAtRest
+        ? {
+            baseline: {
+              label: `read models in the heap, at rest after ${fmt(heapAtRest.messages)} messages`,
+              value: heapAtRest.rssMb,
+              unit: 'MB',
+            },
+          }
+        : {}),
+      note: `V8 heap ${sqliteAtRest.heapMb} MB`,
+    });
+  }
   if (first && last.messages > first.messages) {
     console.log(
       `\nRSS ${first.rssMb} MB after 1M messages, ${last.rssMb} MB after ${fmt(last.messages)} ` +

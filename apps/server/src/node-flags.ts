@@ -11,11 +11,11 @@ export const SERVER_NODE_FLAGS = ['--max-semi-space-size=128'] as const;
 /**
  * How far V8 lets the embedded process's heap grow past what its last full collection kept, in
  * percent. V8's own choice, up to 4× while messages come in fast, kept 350 MB of garbage beside
- * 166 MB alive after 300k messages (bench:memory, RSS 806 MB); at 60 % the RSS was 561 MB, for ≈3 %
- * of ingest speed. At 30 % it was 505 MB, but the p99 inbound → socket at 1,000 msg/s went over its
- * 25 ms budget in 3 runs of 4 (36–50 ms: more full collections).
+ * 166 MB alive after 300k messages (bench:memory: RSS 806 MB). At 100 %: 619 MB, at the same
+ * msg/s and p99 (bench:ingest: 8.8–15.3 ms at 1,000 msg/s). Lower costs latency: at 60 % (561 MB)
+ * the p99 was 18.5–34.7 ms, at 30 % (505 MB) 15–50 ms: more full collections, each a pause.
  */
-export const EMBEDDED_HEAP_GROWING_PERCENT = 60;
+export const EMBEDDED_HEAP_GROWING_PERCENT = 100;
 
 /** Applies EMBEDDED_HEAP_GROWING_PERCENT to this process (V8 reads it at each collection). */
 export function limitEmbeddedHeapGrowth(): void {
