@@ -1,12 +1,19 @@
-import { streams, type StoredEvent } from '@atende/events';
+import { REMOVED_PLACEHOLDER, streams, type StoredEvent } from '@atende/events';
 import { MemoryReadModels } from '@atende/read-models';
 import { applyBatch } from '../../runner/apply-batch.js';
 import { TestLog, expectReplayStable, project } from '../../testing/test-log.js';
 import {
   AGENT_SENDER_NAME,
   SEND_FAILED_TEXT,
+  CHAT_MESSAGE_IDS_COLLECTION,
+  CHAT_MESSAGE_PAGE_COLLECTION,
   CHAT_READ_COLLECTION,
+  MESSAGE_IDS_PAGE_SIZE,
+  chatMessageIdsKey,
+  chatMessagePageKey,
   chatMessagesIndex,
+  type ChatMessageIdsDoc,
+  type ChatMessagePageDoc,
   type MessageRow,
 } from './message-row.js';
 import { messagesProjection } from './messages-projection.js';
@@ -486,6 +493,44 @@ describe('messages projection', () => {
       'i3',
       'o2',
     ]);
+  });
+
+  it('pages a list of message ids longer than a page (as pages of 128 left it), and an erasure reaches them all', async () => {
+    const log = new TestLog();
+    const chat = new Chat(log);
+    chat.start(0);
+    const ids = Array.from({ length: MESSAGE_IDS_PAGE_SIZE * 2 + 8 }, (_, i) => `m${i}`);
+    for (const id of ids) chat.inbound(1, id);
+    const readModels = await project(messagesProjection, log.events);
+    // Rewritten as code with pages of 128 ids left it: every id still in the conversation's list.
+    const old = await readModels.writer(messagesProjection.name).beginBatch();
+    old.put(CHAT_MESSAGE_IDS_COLLECTION, chatMessageIdsKey(WS, CHAT), {
+      pages: 0,
+      ids,
+    } satisfies ChatMessageIdsDoc);
+    for (let page = 0; page < 2; page += 1)
+      old.delete(CHAT_MESSAGE_PAGE_COLLECTION, chatMessagePageKey(WS, CHAT, page));
+    await old.commit(old.baseCheckpoint);
+
+    const next = [
+      chat.inbound(2, 'm-next'),
+      chat.event(3, { type: 'ContactDataErased', data: { byUserId: 'owner' } }),
+    ];
+    await project(messagesProjection, next, readModels);
+
+    const view = readModels.view(messagesProjection.name);
+    const page = await view.get<ChatMessagePageDoc>(
+      CHAT_MESSAGE_PAGE_COLLECTION,
+      chatMessagePageKey(WS, CHAT, 0),
+    );
+    expect(page?.ids).toEqual([...ids, 'm-next']);
+    expect(await view.get(CHAT_MESSAGE_IDS_COLLECTION, chatMessageIdsKey(WS, CHAT))).toEqual({
+      pages: 1,
+      ids: [],
+    });
+    for (const id of [...ids, 'm-next']) {
+      expect((await getMessage(view, WS, CHAT, id))?.content).toBe(REMOVED_PLACEHOLDER);
+    }
   });
 
   it('changes nothing when the same events are projected twice, and equals live in overlapping batches', async () => {
