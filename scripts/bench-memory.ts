@@ -7,7 +7,7 @@
  * bridge, the log, the projectors) from --phones customers, and after every --sample messages (once
  * they are recorded and projected) its RSS and V8 heap are sampled. The same for the read models in
  * the heap (EMBEDDED_READ_MODELS=memory, the retired design) up to --baseline-messages, as the
- * same-run baseline. Budget (issue 28): RSS ≤ 300 MB after 1M messages, not growing up to 5M.
+ * same-run baseline; once more AT_REST_MS after the last message (at rest). Budget (issue 28): RSS ≤ 300 MB after 1M messages, not growing up to 5M.
  * Figures only. BENCH_MEMORY_HEAP_SNAPSHOT=FILE also writes a V8 heap snapshot of the SQLite run's
  * process at its end (what holds the heap: how the growth of cached domain states was found).
  */
@@ -29,8 +29,13 @@ interface Sample {
   rssAfterGcMb: number;
   /** Messages/s recorded and projected since the sample before. */
   rate: number;
-  /** Sampled AT_REST_MS after the last message, nothing coming in: what V8 gave back once idle. */
-  atRest?: boolean;
+}
+
+/** Sampled AT_REST_MS after the last message, nothing coming in: what V8 gave back once idle. */
+interface AtRest {
+  messages: number;
+  rssMb: number;
+  heapMb: number;
 }
 
 const MB = 1024 * 1024;
@@ -88,16 +93,12 @@ async function child(
     }
     await new Promise((resolve) => setTimeout(resolve, AT_REST_MS));
     const rest = process.memoryUsage();
-    const atRest: Sample = {
+    const atRest: AtRest = {
       messages: sent,
       rssMb: round(rest.rss / MB, 1) ?? 0,
       heapMb: round(rest.heapUsed / MB, 1) ?? 0,
-      liveHeapMb: round(rest.heapUsed / MB, 1) ?? 0,
-      rssAfterGcMb: round(rest.rss / MB, 1) ?? 0,
-      rate: 0,
-      atRest: true,
     };
-    process.stdout.write(`${JSON.stringify(atRest)}\n`);
+    process.stdout.write(`${JSON.stringify({ atRest })}\n`);
   } finally {
     if (process.env.BENCH_MEMORY_HEAP_SNAPSHOT && readModels === 'sqlite') {
       (await import('node:v8')).writeHeapSnapshot(process.env.BENCH_MEMORY_HEAP_SNAPSHOT);
@@ -113,7 +114,7 @@ function run(
   every: number,
   phones: number,
   window: number,
-): Sample[] {
+): { samples: Sample[]; atRest?: AtRest } {
   const self = fileURLToPath(import.meta.url);
   const out = execFileSync(
     process.execPath,
@@ -135,10 +136,14 @@ function run(
     ],
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 * MB },
   );
-  return out
+  const lines = out
     .split('\n')
     .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as Sample);
+    .map((line) => JSON.parse(line) as Sample | { atRest: AtRest });
+  return {
+    samples: lines.filter((line): line is Sample => !('atRest' in line)),
+    atRest: lines.find((line): line is { atRest: AtRest } => 'atRest' in line)?.atRest,
+  };
 }
 
 const { values } = parseArgs({
@@ -162,12 +167,9 @@ if (values.child) {
   await child(values.child === 'memory' ? 'memory' : 'sqlite', MESSAGES, EVERY, PHONES, WINDOW);
 } else {
   const fmt = (n: number) => n.toLocaleString('en-US');
-  const sqliteRun = run('sqlite', MESSAGES, EVERY, PHONES, WINDOW);
-  const heapRun = BASELINE > 0 ? run('memory', BASELINE, EVERY, PHONES, WINDOW) : [];
-  const sqlite = sqliteRun.filter((s) => !s.atRest);
-  const heap = heapRun.filter((s) => !s.atRest);
-  const sqliteAtRest = sqliteRun.find((s) => s.atRest);
-  const heapAtRest = heapRun.find((s) => s.atRest);
+  const { samples: sqlite, atRest: sqliteAtRest } = run('sqlite', MESSAGES, EVERY, PHONES, WINDOW);
+  const { samples: heap, atRest: heapAtRest } =
+    BASELINE > 0 ? run('memory', BASELINE, EVERY, PHONES, WINDOW) : { samples: [], atRest: undefined };
   console.log(`\nbench:memory — embedded Atende, ${fmt(PHONES)} customers, Node ${process.version}\n`);
   console.log(
     `${'messages'.padStart(10)}${'RSS MB'.padStart(10)}${'heap MB'.padStart(10)}${'live heap'.padStart(11)}${'RSS after GC'.padStart(14)}${'msg/s'.padStart(9)}` +
