@@ -42,6 +42,8 @@ export class PostgresLease implements Lease {
   private check: NodeJS.Timeout | undefined;
   private readonly lostListeners: ((reason: Error) => void)[] = [];
   private readonly pollMs: number;
+  /** Aborted by release: an acquire still waiting stops (and does not connect again). */
+  private readonly released = new AbortController();
 
   constructor(private readonly options: PostgresLeaseOptions) {
     this.pollMs = options.pollMs ?? 1000;
@@ -50,9 +52,10 @@ export class PostgresLease implements Lease {
   /** The backend process id of the holding session (tests break the hold with it). */
   backendPid: number | undefined;
 
-  async acquire(signal?: AbortSignal): Promise<void> {
+  async acquire(aborted?: AbortSignal): Promise<void> {
+    const signal = aborted ? AbortSignal.any([aborted, this.released.signal]) : this.released.signal;
     for (;;) {
-      if (signal?.aborted) throw abortError();
+      if (signal.aborted) throw abortError();
       try {
         const client = await this.connect();
         const { rows } = await client.query<{ held: boolean }>(
@@ -60,14 +63,22 @@ export class PostgresLease implements Lease {
           [this.options.name],
         );
         if (rows[0]?.held) {
+          if (signal.aborted) {
+            await this.dropClient(); // released while asking: ending the session frees the lock
+            throw abortError();
+          }
           this.held = true;
           this.watch(client);
           return;
         }
-      } catch {
+      } catch (error) {
+        if ((error as Error).name === 'AbortError') throw error;
         await this.dropClient(); // the server is away: try again with a new connection
       }
-      await pause(this.pollMs, signal);
+      await pause(this.pollMs, signal).catch(async (error: unknown) => {
+        await this.dropClient(); // a standby that stops keeps no connection open
+        throw error;
+      });
     }
   }
 
@@ -76,6 +87,7 @@ export class PostgresLease implements Lease {
   }
 
   async release(): Promise<void> {
+    this.released.abort();
     this.held = false;
     if (this.check) clearInterval(this.check);
     // Ending the session releases the lock (and spares a round trip for pg_advisory_unlock).

@@ -9,11 +9,14 @@ export interface LeaseHarness {
   cleanup(): Promise<void>;
 }
 
-const within = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> =>
-  Promise.race([
-    promise,
-    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms)),
-  ]);
+/** `promise`, or a rejection after `ms` (the timer cleared either way: no test leaves one behind). */
+const within = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> => {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+};
 
 /** The behaviour every Lease adapter must have. */
 export function leaseContract(name: string, makeHarness: () => Promise<LeaseHarness>): void {
@@ -55,6 +58,17 @@ export function leaseContract(name: string, makeHarness: () => Promise<LeaseHarn
       await harness.breakHold(holder);
       expect(await within(lost, 10_000, 'the holder told of its loss')).toBeInstanceOf(Error);
       await within(waiting, 10_000, 'the standby taking over');
+    });
+
+    it('stops a standby that is released while it waits, and it never takes the lease after', async () => {
+      const holder = open();
+      await holder.acquire();
+      const standby = open();
+      const waiting = standby.acquire();
+      await standby.release();
+      await expect(within(waiting, 5000, 'the released standby')).rejects.toThrow(/abort/i);
+      await holder.release();
+      await within(open().acquire(), 5000, 'another taking over');
     });
 
     it('stops waiting when aborted', async () => {

@@ -11,6 +11,10 @@ export interface Lease {
    * process may hold it from then on, so the holder must stop the role at once.
    */
   onLost(listener: (reason: Error) => void): void;
-  /** Gives it up: a standby takes over without waiting for a timeout. */
+  /**
+   * Gives it up: a standby takes over without waiting for a timeout. An acquire still waiting
+   * rejects as aborted (a standby that stops must not take the lease afterwards); a released lease
+   * is not acquired again.
+   */
   release(): Promise<void>;
 }

@@ -27,6 +27,8 @@ export class RedisLease implements Lease {
   private held = false;
   private lastRenewedAt = 0;
   private readonly lostListeners: ((reason: Error) => void)[] = [];
+  /** Aborted by release: an acquire still waiting stops. */
+  private readonly released = new AbortController();
 
   constructor(private readonly options: RedisLeaseOptions) {
     this.ttlMs = options.ttlMs ?? 10_000;
@@ -34,13 +36,19 @@ export class RedisLease implements Lease {
     this.redis.on('error', () => undefined); // reconnects; a failed renewal is what counts
   }
 
-  async acquire(signal?: AbortSignal): Promise<void> {
+  async acquire(aborted?: AbortSignal): Promise<void> {
+    const signal = aborted ? AbortSignal.any([aborted, this.released.signal]) : this.released.signal;
     for (;;) {
-      if (signal?.aborted) throw abortError();
+      if (signal.aborted) throw abortError();
       const got = await this.redis
         .set(this.options.key, this.token, 'PX', this.ttlMs, 'NX')
         .catch(() => null);
       if (got === 'OK') {
+        if (signal.aborted) {
+          // Released while the set was on its way: give back what it just took.
+          await this.redis.eval(RELEASE_OWN_KEY, 1, this.options.key, this.token).catch(() => undefined);
+          throw abortError();
+        }
         this.held = true;
         this.lastRenewedAt = Date.now();
         this.renewal = setInterval(() => void this.renew(), Math.max(100, Math.floor(this.ttlMs / 3)));
@@ -50,12 +58,12 @@ export class RedisLease implements Lease {
         const onAbort = () => (clearTimeout(timer), reject(abortError()));
         const timer = setTimeout(
           () => {
-            signal?.removeEventListener('abort', onAbort);
+            signal.removeEventListener('abort', onAbort);
             resolve();
           },
           Math.max(100, Math.floor(this.ttlMs / 5)),
         );
-        signal?.addEventListener('abort', onAbort, { once: true });
+        signal.addEventListener('abort', onAbort, { once: true });
       });
     }
   }
@@ -65,6 +73,7 @@ export class RedisLease implements Lease {
   }
 
   async release(): Promise<void> {
+    this.released.abort();
     const wasHeld = this.held;
     this.stopRenewing();
     if (wasHeld)
