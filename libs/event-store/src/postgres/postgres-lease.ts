@@ -1,6 +1,6 @@
 import type { Client } from 'pg';
 import { pgDriver } from './pg-driver.js';
-import type { Lease } from '@atende/events';
+import { sleepUnlessAborted, type Lease } from '@atende/events';
 
 export interface PostgresLeaseOptions {
   connectionString: string;
@@ -8,21 +8,6 @@ export interface PostgresLeaseOptions {
   name: string;
   /** How often a standby tries, and the holder checks its connection; default 1 s. */
   pollMs?: number;
-}
-
-/** Waits `ms`, or rejects at once when the signal aborts (its listener removed either way). */
-function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortError());
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /** Past this long without a confirmed check, the hold counts as lost (the server frees it after ≈10 s). */
@@ -55,30 +40,26 @@ export class PostgresLease implements Lease {
   async acquire(aborted?: AbortSignal): Promise<void> {
     const signal = aborted ? AbortSignal.any([aborted, this.released.signal]) : this.released.signal;
     for (;;) {
-      if (signal.aborted) throw abortError();
+      if (signal.aborted) {
+        await this.dropClient(); // a standby that stops keeps no connection open
+        throw abortError();
+      }
       try {
         const client = await this.connect();
         const { rows } = await client.query<{ held: boolean }>(
           'SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS held',
           [this.options.name],
         );
-        if (rows[0]?.held) {
-          if (signal.aborted) {
-            await this.dropClient(); // released while asking: ending the session frees the lock
-            throw abortError();
-          }
+        // Released while asking: the loop's start ends the session, which frees the lock.
+        if (rows[0]?.held && !signal.aborted) {
           this.held = true;
           this.watch(client);
           return;
         }
-      } catch (error) {
-        if ((error as Error).name === 'AbortError') throw error;
+      } catch {
         await this.dropClient(); // the server is away: try again with a new connection
       }
-      await pause(this.pollMs, signal).catch(async (error: unknown) => {
-        await this.dropClient(); // a standby that stops keeps no connection open
-        throw error;
-      });
+      await sleepUnlessAborted(this.pollMs, signal);
     }
   }
 

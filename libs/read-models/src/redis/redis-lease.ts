@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { newRedis } from './ioredis.js';
-import type { Lease } from '@atende/events';
+import { sleepUnlessAborted, type Lease } from '@atende/events';
 import { RELEASE_OWN_KEY, RENEW_OWN_KEY } from './lease-scripts.js';
 
 export interface RedisLeaseOptions {
@@ -54,17 +54,7 @@ export class RedisLease implements Lease {
         this.renewal = setInterval(() => void this.renew(), Math.max(100, Math.floor(this.ttlMs / 3)));
         return;
       }
-      await new Promise<void>((resolve, reject) => {
-        const onAbort = () => (clearTimeout(timer), reject(abortError()));
-        const timer = setTimeout(
-          () => {
-            signal.removeEventListener('abort', onAbort);
-            resolve();
-          },
-          Math.max(100, Math.floor(this.ttlMs / 5)),
-        );
-        signal.addEventListener('abort', onAbort, { once: true });
-      });
+      await sleepUnlessAborted(Math.max(100, Math.floor(this.ttlMs / 5)), signal);
     }
   }
 
