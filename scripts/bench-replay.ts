@@ -21,6 +21,7 @@ import {
   encryptedStore,
   openDeploymentKeys,
   writeEventLogFile,
+  checkpointInBackground,
 } from '@atende/event-store';
 import { MemoryReadModels, RedisReadModels, SqliteReadModels, sealedDocCodec } from '@atende/read-models';
 import { allProjections, generateWorkload, rebuild } from '@atende/projector';
@@ -109,6 +110,9 @@ try {
   const sqliteReadModels = new SqliteReadModels({
     filename: path.join(dir, 'bench-read-models.db'),
     ...(values['plain-log'] ? {} : { codec: sealedDocCodec(await keys.cipher.readModelsKey()) }),
+    // As the embedded product opens them (sqlite-read-models-start.ts).
+    backgroundCheckpoint: checkpointInBackground,
+    writerThread: true,
   });
   const sqliteReport = await rebuild({ store, readModels: sqliteReadModels, projections: allProjections });
   await sqliteReadModels.close();

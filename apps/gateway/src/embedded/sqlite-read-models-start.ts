@@ -41,7 +41,8 @@ export async function openSqliteReadModels(options: {
     // Not SQLITE_SYNCHRONOUS: a power cut may lose their last commits, never their consistency, and
     // the log (synced as configured) replays what those commits held.
     synchronous: 'normal',
-    backgroundCheckpoint: checkpointInBackground, // commits never hold the loop for a checkpoint
+    backgroundCheckpoint: checkpointInBackground, // commits never wait for a checkpoint
+    writerThread: true, // sealing, inserting and committing the rows take another core's time
   });
   const logId = (await firstEventId(store)) ?? '';
   const follows = readModels.meta(LOG_KEY);

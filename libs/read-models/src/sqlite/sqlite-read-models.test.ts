@@ -221,3 +221,19 @@ describe('SqliteReadModels in a file', () => {
     await reopened.close();
   });
 });
+
+readModelsContract('SQLite, commits in a writer thread', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'atende-rm-'));
+  const readModels = new SqliteReadModels({
+    filename: path.join(dir, 'read-models.db'),
+    codec: sealedDocCodec(randomBytes(32)),
+    writerThread: true,
+  });
+  return {
+    readModels,
+    cleanup: async () => {
+      await readModels.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});

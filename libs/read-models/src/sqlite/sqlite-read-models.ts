@@ -9,11 +9,12 @@ import type {
   ReadModels,
   RebuildTarget,
 } from '@atende/events';
-import { CheckpointConflictError } from '@atende/events';
 import { BufferedBatch, DELETED, type BatchChanges } from '../buffered-batch.js';
-import { plainDocCodec, type DocCodec } from '../doc-codec.js';
+import { plainDocCodec, sealedDocCodecKey, type DocCodec } from '../doc-codec.js';
 import { DocCache } from '../doc-cache.js';
-import { GroupCommit } from './group-commit.js';
+import { commitRequest } from './commit-request.js';
+import { CommitThread } from './commit-thread.js';
+import { GroupCommit, type Commits } from './group-commit.js';
 import { ReadModelStatements, type Space } from './statements.js';
 
 /**
@@ -50,7 +51,25 @@ export interface SqliteReadModelsOptions {
    * `checkpointInBackground`); a file only. Default: the commits do it.
    */
   backgroundCheckpoint?: BackgroundCheckpoint;
+  /**
+   * Commit in a worker thread with a connection of its own (a file only): the main thread applies
+   * the projections and hands over each turn's rows as JSON; sealing, inserting and committing them
+   * take another core's time; with `backgroundCheckpoint`, its connection leaves the WAL checkpoints
+   * to that thread too.
+   * Default: commits run in the calling thread.
+   */
+  writerThread?: boolean;
 }
+
+/** SQLite's page cache of the connection that writes: the inbox's index pages stay in memory. */
+const WRITER_CACHE_SIZE = -16384;
+/**
+ * Of the main thread's connection when the writer thread writes: every commit of the other
+ * connection empties it (WAL), so it holds only what the reads between two commits use.
+ */
+const READER_CACHE_SIZE = -2048;
+/** A write of one connection waits at most this long for the other's to end. */
+const BUSY_TIMEOUT_MS = 10_000;
 
 /** Leaves a connection's WAL checkpoints to a thread; stop() before the connection closes. */
 export type BackgroundCheckpoint = (db: Database.Database, filename: string) => { stop(): Promise<void> };
@@ -78,23 +97,42 @@ export class SqliteReadModels implements ReadModels {
   private readonly codeVersions: ReadonlyMap<string, string>;
   /** Versions a rebuild of this process is writing (every other version not serving is retired). */
   private readonly building = new Set<Space>();
-  private sweeping: NodeJS.Immediate | undefined;
-  private readonly group: GroupCommit;
+  private sweeping: Promise<void> | undefined;
+  private closing = false;
+  private readonly commits: Commits;
+  /** A document as the commits take it: encoded here, or JSON the writer thread seals. */
+  private readonly text: (doc: unknown) => string;
   private readonly checkpointer: { stop(): Promise<void> } | undefined;
 
   constructor(options: SqliteReadModelsOptions) {
-    this.db = new Database(options.filename);
+    const threaded = options.writerThread === true && options.filename !== ':memory:';
+    const synchronous = options.synchronous ?? 'normal';
+    this.db = new Database(options.filename, { timeout: BUSY_TIMEOUT_MS });
     this.db.pragma('journal_mode = WAL');
-    this.db.pragma(`synchronous = ${options.synchronous ?? 'normal'}`);
+    this.db.pragma(`synchronous = ${synchronous}`);
     // 16 MB of pages: the inbox's index pages stay in memory; documents are cached decoded (Docs).
     // 64 MB held ≈50 MB more RSS after 300k messages (bench:memory); bench:ingest could not tell them apart.
-    this.db.pragma('cache_size = -16384');
+    this.db.pragma(`cache_size = ${threaded ? READER_CACHE_SIZE : WRITER_CACHE_SIZE}`);
     if (options.backgroundCheckpoint && options.filename !== ':memory:') {
       this.checkpointer = options.backgroundCheckpoint(this.db, options.filename);
     }
     this.sql = new ReadModelStatements(this.db);
-    this.group = new GroupCommit(this.db);
     this.codec = options.codec ?? plainDocCodec;
+    const sealKey = threaded ? sealedDocCodecKey(this.codec) : undefined;
+    this.commits = threaded
+      ? new CommitThread({
+          filename: options.filename,
+          synchronous,
+          cacheSize: WRITER_CACHE_SIZE,
+          busyTimeoutMs: BUSY_TIMEOUT_MS,
+          // The threshold the checkpoint thread set (a checkpoint in a commit holds the commits up).
+          walAutocheckpoint: this.db.pragma('wal_autocheckpoint', { simple: true }) as number,
+          ...(sealKey ? { sealKey } : {}),
+        })
+      : new GroupCommit(this.db, this.sql);
+    // The writer thread seals with a sealed codec's key; any other codec encodes here.
+    const codec = this.codec;
+    this.text = sealKey ? (doc) => JSON.stringify(doc) : (doc) => codec.encode(doc);
     this.codeVersions = options.codeVersions ?? new Map();
     for (const { projection, version } of this.sql.servingVersions()) this.serving.set(projection, version);
     // Left by a rebuild that crashed, or replaced by a switch the process stopped before deleting.
@@ -107,22 +145,35 @@ export class SqliteReadModels implements ReadModels {
    * and a discarded rebuild's.
    */
   private sweepRetired(): void {
-    if (this.sweeping || !this.db.open) return;
+    if (this.sweeping || !this.db.open || this.closing) return;
+    this.sweeping = this.sweepSteps();
+  }
+
+  private async sweepSteps(): Promise<void> {
+    try {
+      for (;;) {
+        await new Promise((resolve) => setImmediate(resolve));
+        const retired = this.db.open && !this.closing ? this.retiredSpace() : undefined;
+        if (!retired) return;
+        await this.commits.sweep(retired, SWEEP_ROWS);
+      }
+    } catch {
+      // The file is busy or closing: the next retirement, or the next start, sweeps again.
+    } finally {
+      this.sweeping = undefined; // with the check that found nothing, in one step: none is missed
+    }
+  }
+
+  /** A version with rows that neither serves nor is being rebuilt. */
+  private retiredSpace(): Space | undefined {
     // A projection never rebuilt serves its version 0 (it has no row in rm_projections).
     const serves = (space: Space) => this.servingSpace(space.slice(0, space.lastIndexOf('@'))) === space;
-    const retired = this.sql.spaces().find((space) => !serves(space) && !this.building.has(space));
-    if (!retired) return;
-    this.sweeping = setImmediate(() => {
-      this.sweeping = undefined;
-      if (!this.db.open) return;
-      this.db.transaction(() => this.sql.sweep(retired, SWEEP_ROWS))();
-      this.sweepRetired();
-    });
+    return this.sql.spaces().find((space) => !serves(space) && !this.building.has(space));
   }
 
   /** Resolves once no retired version is left (tests, and a stop that wants a compact file). */
   async swept(): Promise<void> {
-    while (this.sweeping) await new Promise((resolve) => setImmediate(resolve));
+    while (this.sweeping) await this.sweeping;
   }
 
   /** The key space the projection serves from. */
@@ -159,12 +210,17 @@ export class SqliteReadModels implements ReadModels {
   }
 
   writer(projection: string): ProjectionWriter {
-    return this.writerInto(projection, () => this.servingSpace(projection));
+    return this.writerInto(projection, () => this.servingSpace(projection), true);
   }
 
   /** A writer of `projection` into the version `space()` names when a batch begins. */
-  private writerInto(projection: string, space: () => Space): SqliteWriter {
-    return new SqliteWriter(this.sql, (s) => this.docs(s), space, projection, this.group);
+  private writerInto(projection: string, space: () => Space, serving: boolean): SqliteWriter {
+    return new SqliteWriter(this.sql, (s) => this.docs(s), space, {
+      projection,
+      serving,
+      commits: this.commits,
+      text: this.text,
+    });
   }
 
   async beginRebuild(projection: string): Promise<RebuildTarget> {
@@ -174,19 +230,13 @@ export class SqliteReadModels implements ReadModels {
     this.openEmpty(space);
     const code = this.codeVersions.get(projection);
     if (code !== undefined) this.sql.setCodeVersion(space, code);
-    const writer = this.writerInto(projection, () => space);
+    const writer = this.writerInto(projection, () => space, false);
     let done = false;
     return Object.assign(writer, {
       activate: async () => {
         if (done) throw new Error('Rebuild already finished');
         const old = this.servingSpace(projection);
-        this.db.transaction(() => {
-          // The live projector may have applied events this version has not read yet: not switched in.
-          const current = this.sql.checkpoint(old);
-          const rebuilt = this.sql.checkpoint(space);
-          if (current > rebuilt) throw new CheckpointConflictError(projection, rebuilt, current);
-          this.sql.setServing(projection, version);
-        })();
+        await this.commits.activate({ projection, version, old, space });
         done = true;
         this.serving.set(projection, version);
         this.building.delete(space);
@@ -251,9 +301,9 @@ export class SqliteReadModels implements ReadModels {
   }
 
   async close(): Promise<void> {
-    if (this.db.open) this.group.flush();
-    if (this.sweeping) clearImmediate(this.sweeping);
-    this.sweeping = undefined;
+    this.closing = true;
+    await this.sweeping?.catch(() => undefined); // a sweep under way ends first: a step is short
+    if (this.db.open) await this.commits.close();
     // The thread's connection first: closing the last one checkpoints what is left and removes the WAL.
     await this.checkpointer?.stop();
     if (this.db.open) this.db.close();
@@ -288,10 +338,6 @@ class Docs {
       for (const [id, doc] of docs) this.cache.set(collection, id, doc === DELETED ? undefined : doc);
     }
     this.cache.trim();
-  }
-
-  encode(doc: unknown): string {
-    return this.codec.encode(doc);
   }
 
   decode(raw: string): unknown {
@@ -345,13 +391,20 @@ class SqliteView implements ProjectionView {
   }
 }
 
+interface WriterOptions {
+  projection: string;
+  /** The live writer: its commits are refused once a rebuild switched another version in. */
+  serving: boolean;
+  commits: Commits;
+  text: (doc: unknown) => string;
+}
+
 class SqliteWriter extends SqliteView implements ProjectionWriter {
   constructor(
     sql: ReadModelStatements,
     docsOf: (space: Space) => Docs,
     space: () => Space,
-    private readonly projection: string,
-    private readonly group: GroupCommit,
+    private readonly options: WriterOptions,
   ) {
     super(sql, docsOf, space);
   }
@@ -360,43 +413,16 @@ class SqliteWriter extends SqliteView implements ProjectionWriter {
     const space = this.space();
     const docs = this.docsOf(space);
     const expected = this.sql.checkpoint(space);
+    const { projection, serving, commits, text } = this.options;
     return new BufferedBatch(
       expected,
       // Reads are synchronous and complete: SQLite answers at once (fetchMissing is never needed).
       (collection, id) => docs.get(collection, id),
       async (changes, checkpoint) => {
-        await this.group.run(() => this.commit(space, docs, expected, changes, checkpoint));
+        // The batch's rows and its checkpoint together, or nothing when the checkpoint moved.
+        await commits.run(commitRequest({ projection, space, serving, expected, checkpoint }, changes, text));
         docs.written(changes);
       },
     );
-  }
-
-  /** The batch's rows and its checkpoint together (in a transaction of GroupCommit), or nothing when the checkpoint moved. */
-  private commit(
-    space: Space,
-    opened: Docs,
-    expected: number,
-    changes: BatchChanges,
-    checkpoint: number,
-  ): void {
-    // A rebuild may have switched versions, or another writer moved on: refuse, write nothing.
-    const current = this.sql.checkpoint(this.space());
-    if (this.space() !== space || current !== expected) {
-      throw new CheckpointConflictError(this.projection, expected, current);
-    }
-    for (const erasure of changes.erasures) this.sql.erase(space, erasure);
-    for (const [collection, docs] of changes.docs) {
-      for (const [id, doc] of docs) {
-        if (doc === DELETED) this.sql.deleteDoc(space, collection, id);
-        else this.sql.putDoc(space, collection, id, opened.encode(doc));
-      }
-    }
-    for (const [name, entries] of changes.indexes) {
-      for (const [id, score] of entries) {
-        if (score === DELETED) this.sql.deleteEntry(space, name, id);
-        else this.sql.putEntry(space, name, id, score);
-      }
-    }
-    this.sql.setCheckpoint(space, checkpoint);
   }
 }

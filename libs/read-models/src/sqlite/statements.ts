@@ -72,6 +72,9 @@ export class ReadModelStatements {
         `INSERT INTO rm_projections (projection, serving, last_version) VALUES (?, 0, 1)
          ON CONFLICT (projection) DO UPDATE SET last_version = last_version + 1 RETURNING last_version`,
       ),
+      servingOf: db
+        .prepare<[string], number>('SELECT serving FROM rm_projections WHERE projection = ?')
+        .pluck(),
       setServing: db.prepare<[number, string]>('UPDATE rm_projections SET serving = ? WHERE projection = ?'),
       checkpoint: db.prepare<[string], { position: number }>(
         'SELECT position FROM rm_checkpoints WHERE space = ?',
@@ -170,6 +173,11 @@ export class ReadModelStatements {
   /** A version number no earlier rebuild of the projection used. */
   nextVersion(projection: string): number {
     return this.s.nextVersion.get(projection)!.last_version;
+  }
+
+  /** The version a projection serves (0: never rebuilt, it has no row). */
+  servingVersion(projection: string): number {
+    return this.s.servingOf.get(projection) ?? 0;
   }
 
   setServing(projection: string, version: number): void {
