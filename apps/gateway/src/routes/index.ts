@@ -22,6 +22,9 @@ import { suggestionRoutes } from './suggestions/suggestion-routes.js';
 import { cannedRepliesRoutes } from './workspace/canned-replies-routes.js';
 import { mediaRoutes } from './media/media-routes.js';
 
+/** How long a sandbox control waits for the inbox to show what it recorded (as commands do). */
+const SANDBOX_SHOWN_WAIT_MS = 2000;
+
 /** Every API call of the gateway, in documentation order. */
 export function apiRoutes(deps: GatewayDeps): RouteDefinition[] {
   return [
@@ -45,6 +48,10 @@ export function apiRoutes(deps: GatewayDeps): RouteDefinition[] {
     ...billingRoutes(deps),
     ...suggestionRoutes(deps),
     ...cannedRepliesRoutes(deps),
-    ...(deps.sandbox ? sandboxRoutes(deps.sandbox, deps.sandboxConversationId) : []),
+    ...(deps.sandbox
+      ? sandboxRoutes(deps.sandbox, deps.sandboxConversationId, async () =>
+          deps.progress.waitForPosition(await deps.store.lastGlobalPosition(), SANDBOX_SHOWN_WAIT_MS),
+        )
+      : []),
   ];
 }

@@ -73,12 +73,11 @@ describe('WhatsApp through the sandbox, end to end over HTTP', () => {
     }
     expect(new Set(answers.map((a) => a.messageId)).size).toBe(1);
     const chatId = answers[0]!.conversationId;
-    const conversation = await eventually(async () => {
-      const res = await gw.request<{
-        conversations: Array<{ id: string; unreadCount: number; lastMessage: string; customerName: string }>;
-      }>('GET', `/api/whatsapp/conversations?userId=${encodeURIComponent(userId)}`, { cookie });
-      return res.body.conversations.find((c) => c.id === chatId);
-    });
+    // The phone's answer comes once the inbox shows the message: listed at once.
+    const listed = await gw.request<{
+      conversations: Array<{ id: string; unreadCount: number; lastMessage: string; customerName: string }>;
+    }>('GET', `/api/whatsapp/conversations?userId=${encodeURIComponent(userId)}`, { cookie });
+    const conversation = listed.body.conversations.find((c) => c.id === chatId);
     expect(conversation).toMatchObject({
       unreadCount: 1,
       lastMessage: 'Olá, qual o prazo?',
@@ -126,11 +125,11 @@ describe('WhatsApp through the sandbox, end to end over HTTP', () => {
     await gw.request('POST', '/api/sandbox/whatsapp/ack', {
       body: { sessionId, providerMessageId, status: 'delivered' },
     });
-    await eventually(async () => ((await statusOfReply()) === 'delivered' ? true : undefined));
+    expect(await statusOfReply()).toBe('delivered'); // the ack's answer comes once it is shown
     await gw.request('POST', '/api/sandbox/whatsapp/ack', {
       body: { sessionId, providerMessageId, status: 'read' },
     });
-    await eventually(async () => ((await statusOfReply()) === 'read' ? true : undefined));
+    expect(await statusOfReply()).toBe('read'); // the ack's answer comes once it is shown
     await gw.request('POST', '/api/sandbox/whatsapp/ack', {
       body: { sessionId, providerMessageId, status: 'delivered' },
     });

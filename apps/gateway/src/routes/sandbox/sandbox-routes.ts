@@ -117,7 +117,16 @@ export function sandboxRoutes(
   sandbox: SandboxPhone,
   /** The conversation id the chat was recorded under (a pseudonym of the address); default the address. */
   conversationIdOf: (sessionId: string, address: string) => Promise<string | undefined> = async (_s, a) => a,
+  /**
+   * Resolves once the read models show what the log holds now (the process's projector), so the
+   * conversation an answer names can be opened at once; none where the phone runs apart from them.
+   */
+  shown: () => Promise<unknown> = async () => undefined,
 ): RouteDefinition[] {
+  const recordedAndShown = async () => {
+    await recorded(sandbox);
+    await shown();
+  };
   return [
     defineRoute({
       method: 'post',
@@ -129,7 +138,7 @@ export function sandboxRoutes(
       response: sandboxScanAnswerSchema,
       handler: async ({ body }) => {
         control(() => sandbox.scan(body.sessionId));
-        await recorded(sandbox);
+        await recordedAndShown();
         return { success: true, sessionId: body.sessionId, connected: true };
       },
     }),
@@ -152,7 +161,7 @@ export function sandboxRoutes(
             providerMessageId: body.providerMessageId ?? null,
           }),
         );
-        await recorded(sandbox);
+        await recordedAndShown();
         const conversationId = (await conversationIdOf(body.sessionId, result.chatId)) ?? result.chatId;
         return { success: true, conversationId, messageId: result.messageId };
       },
@@ -167,7 +176,7 @@ export function sandboxRoutes(
       response: sandboxAckAnswerSchema,
       handler: async ({ body }) => {
         control(() => sandbox.ack(body.sessionId, body.providerMessageId, body.status));
-        await recorded(sandbox);
+        await recordedAndShown();
         return { success: true };
       },
     }),
