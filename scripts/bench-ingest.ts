@@ -1,5 +1,5 @@
 /**
- * npm run bench:ingest [-- --mode embedded|distributed [--log sqlite|postgres] [--read-models memory|sqlite] --messages 50000 --phones 1000 --window 500
+ * npm run bench:ingest [-- --mode embedded|distributed [--log sqlite|postgres] [--read-models memory|sqlite] [--writer-thread] --messages 50000 --phones 1000 --window 500
  *                          --rate 1000 --seconds 10 --synchronous normal --baseline 10000]
  *
  * --mode distributed runs the gateway, the relay + projector and the channel worker as processes on
@@ -74,6 +74,8 @@ async function main(): Promise<void> {
       'plain-log': { type: 'boolean', default: false },
       // Embedded only: where the read models live (EMBEDDED_READ_MODELS; issue 28).
       'read-models': { type: 'string', default: 'sqlite' },
+      // Embedded only: EMBEDDED_READ_MODELS_WRITER_THREAD=true.
+      'writer-thread': { type: 'boolean', default: false },
       // Also write the figures as JSON (npm run bench).
       'json-out': { type: 'string' },
     },
@@ -109,6 +111,7 @@ async function main(): Promise<void> {
         : await targets.embeddedTarget(dir, synchronous, {
             plainEventLog: values['plain-log'],
             readModels: values['read-models'] === 'memory' ? 'memory' : 'sqlite',
+            writerThread: values['writer-thread'],
           });
     const sessionId = atende.sessionId;
     if (WORKSPACES > 1) {

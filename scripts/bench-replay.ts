@@ -110,9 +110,8 @@ try {
   const sqliteReadModels = new SqliteReadModels({
     filename: path.join(dir, 'bench-read-models.db'),
     ...(values['plain-log'] ? {} : { codec: sealedDocCodec(await keys.cipher.readModelsKey()) }),
-    // As the embedded product opens them (sqlite-read-models-start.ts).
+    // As the embedded product opens them by default (sqlite-read-models-start.ts).
     backgroundCheckpoint: checkpointInBackground,
-    writerThread: true,
   });
   const sqliteReport = await rebuild({ store, readModels: sqliteReadModels, projections: allProjections });
   await sqliteReadModels.close();

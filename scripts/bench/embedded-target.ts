@@ -31,7 +31,7 @@ export interface IngestTarget {
 export async function embeddedTarget(
   dir: string,
   synchronous: 'full' | 'normal',
-  options: { plainEventLog?: boolean; readModels?: 'memory' | 'sqlite' } = {},
+  options: { plainEventLog?: boolean; readModels?: 'memory' | 'sqlite'; writerThread?: boolean } = {},
 ): Promise<IngestTarget> {
   limitEmbeddedHeapGrowth(); // as npm start runs it
   const atende = await startEmbedded(
@@ -42,6 +42,7 @@ export async function embeddedTarget(
       SQLITE_SYNCHRONOUS: synchronous,
       LOG_LEVEL: 'silent',
       EMBEDDED_READ_MODELS: options.readModels ?? 'sqlite',
+      EMBEDDED_READ_MODELS_WRITER_THREAD: options.writerThread ? 'true' : 'false',
       ...AS_DEPLOYED,
     }),
     pino({ level: 'silent' }),
@@ -53,7 +54,7 @@ export async function embeddedTarget(
   if (!sandbox || !sessionId) throw new Error('the embedded start has no sandbox session');
   let failures = 0;
   return {
-    label: `embedded, SQLite synchronous=${synchronous}, read models ${options.readModels ?? 'sqlite'}; sandbox.inbound() in-process`,
+    label: `embedded, SQLite synchronous=${synchronous}, read models ${options.readModels ?? 'sqlite'}${options.writerThread ? ' (writer thread)' : ''}; sandbox.inbound() in-process`,
     url: atende.url,
     sessionId,
     send: (input) => void sandbox.inbound(sessionId, input),

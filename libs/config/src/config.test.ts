@@ -10,6 +10,14 @@ describe('loadConfig', () => {
     expect(config.SQLITE_SYNCHRONOUS).toBe('full');
     expect(config.KAFKA_BROKERS).toEqual(['127.0.0.1:9092']);
     expect(config.REQUIRE_INFRA).toBe(false);
+    expect(config.EMBEDDED_READ_MODELS_WRITER_THREAD).toBe(false);
+  });
+
+  it('commits the embedded read models in a thread of their own only when asked', () => {
+    expect(
+      loadConfig({ EMBEDDED_READ_MODELS_WRITER_THREAD: 'true' }).EMBEDDED_READ_MODELS_WRITER_THREAD,
+    ).toBe(true);
+    expect(() => loadConfig({ EMBEDDED_READ_MODELS_WRITER_THREAD: 'sim' })).toThrow(ConfigError);
   });
 
   it('turns the WhatsApp sandbox on only in the demo, or when asked for', () => {

@@ -30,6 +30,8 @@ export async function openSqliteReadModels(options: {
   dataDir: string;
   key: Buffer;
   store: EventStore;
+  /** Commit in a thread of their own (SqliteReadModelsOptions.writerThread). */
+  writerThread?: boolean;
   logger: Logger;
 }): Promise<SqliteReadModelsStart> {
   const { store, logger } = options;
@@ -42,7 +44,7 @@ export async function openSqliteReadModels(options: {
     // the log (synced as configured) replays what those commits held.
     synchronous: 'normal',
     backgroundCheckpoint: checkpointInBackground, // commits never wait for a checkpoint
-    writerThread: true, // sealing, inserting and committing the rows take another core's time
+    writerThread: options.writerThread === true, // EMBEDDED_READ_MODELS_WRITER_THREAD
   });
   const logId = (await firstEventId(store)) ?? '';
   const follows = readModels.meta(LOG_KEY);

@@ -4,7 +4,11 @@ import path from 'node:path';
 import { callAtende, kill9, startAtendeProcess, type RunningAtende } from '../testing/atende-process.js';
 import { eventually } from '../testing/eventually.js';
 
-describe('embedded read models in SQLite (the default) across a kill -9', () => {
+describe.each([
+  ['committed in the main thread (the default)', 'false'],
+  ['committed in a writer thread (EMBEDDED_READ_MODELS_WRITER_THREAD)', 'true'],
+])('embedded read models in SQLite, %s, across a kill -9', (_how, writerThread) => {
+  const env = { EMBEDDED_READ_MODELS_WRITER_THREAD: writerThread };
   let dir: string;
   let running: RunningAtende | undefined;
   beforeAll(() => {
@@ -23,13 +27,13 @@ describe('embedded read models in SQLite (the default) across a kill -9', () => 
     });
 
   it('restarts from the committed checkpoints (no rebuild) and serves every message once', async () => {
-    running = await startAtendeProcess(dir);
+    running = await startAtendeProcess(dir, env);
     expect(running.output()).toContain('read models rebuilt from the event log');
     for (const text of ['primeira', 'segunda', 'terceira'])
       expect((await inbound(running.url, text)).status).toBe(200);
     await kill9(running);
 
-    running = await startAtendeProcess(dir);
+    running = await startAtendeProcess(dir, env);
     expect(running.output()).not.toContain('read models rebuilt from the event log');
     expect(running.output()).toContain('read models kept in read-models.db');
     expect((await inbound(running.url, 'quarta')).status).toBe(200);

@@ -150,6 +150,7 @@ export async function startEmbedded(
           key: readModelsKey,
           store,
           logger,
+          writerThread: config.EMBEDDED_READ_MODELS_WRITER_THREAD,
         })
       : undefined;
   // Left by versions that kept the read models in the heap: a copy of data that may since be erased.
