@@ -60,15 +60,18 @@ class Refused extends Error {
 const servingSpace = (sql: ReadModelStatements, projection: string): Space =>
   `${projection}@${sql.servingVersion(projection)}`;
 
-/** Writes one request (inside the caller's transaction); throws Refused, writing nothing, when it is refused. */
-function applyCommit(sql: ReadModelStatements, request: CommitRequest, seal: (json: string) => string): void {
+/** Why the request cannot be written (its checkpoint moved, or another version serves now), if so. */
+function refusal(sql: ReadModelStatements, request: CommitRequest): Refused | undefined {
   const { space } = request;
-  // A rebuild may have switched versions, or another writer moved on: refuse, write nothing.
   const now = request.serving ? servingSpace(sql, request.projection) : space;
   const current = sql.checkpoint(now);
-  if (now !== space || current !== request.expected) {
-    throw new Refused({ projection: request.projection, expected: request.expected, current });
-  }
+  if (now === space && current === request.expected) return undefined;
+  return new Refused({ projection: request.projection, expected: request.expected, current });
+}
+
+/** Writes one request's rows and checkpoint (inside the caller's transaction). */
+function write(sql: ReadModelStatements, request: CommitRequest, seal: (json: string) => string): void {
+  const { space } = request;
   for (const erasure of request.erasures) sql.erase(space, erasure);
   for (const [collection, id, doc] of request.docs) {
     if (doc === null) sql.deleteDoc(space, collection, id);
@@ -82,8 +85,33 @@ function applyCommit(sql: ReadModelStatements, request: CommitRequest, seal: (js
 }
 
 /**
- * Commits requests in one transaction (one WAL write), each in a savepoint of its own: one refused
- * is undone alone. If the transaction itself fails, every one of them fails with it.
+ * One transaction for all: each request is checked before any of its rows is written, so a refused
+ * one writes nothing and needs no savepoint (two statements per request saved on every batch).
+ * IMMEDIATE takes the write lock first: a deferred transaction that read before another connection
+ * wrote could not write any more (SQLITE_BUSY_SNAPSHOT, which a busy timeout does not wait out).
+ */
+function commitAll(
+  db: Database.Database,
+  sql: ReadModelStatements,
+  requests: readonly CommitRequest[],
+  seal: (json: string) => string,
+): CommitOutcome[] {
+  return db
+    .transaction(() =>
+      requests.map((request): CommitOutcome => {
+        const refused = refusal(sql, request);
+        if (refused) return { conflict: refused.conflict };
+        write(sql, request, seal);
+        return { ok: true };
+      }),
+    )
+    .immediate();
+}
+
+/**
+ * Commits requests in one transaction (one WAL write); a refused one (its checkpoint moved) writes
+ * nothing. If writing fails, the transaction is undone and each request is tried alone, so only the
+ * one that cannot be written is refused; a file that stays busy refuses them all at once.
  */
 export function commitGroup(
   db: Database.Database,
@@ -91,24 +119,19 @@ export function commitGroup(
   requests: readonly CommitRequest[],
   seal: (json: string) => string = (text) => text,
 ): CommitOutcome[] {
-  const outcomes: CommitOutcome[] = [];
   try {
-    db.transaction(() => {
-      for (const request of requests) {
-        try {
-          db.transaction(() => applyCommit(sql, request, seal))(); // a savepoint
-          outcomes.push({ ok: true });
-        } catch (error) {
-          outcomes.push(outcomeOf(error));
-        }
-      }
-      // IMMEDIATE: the write lock first. A deferred transaction that read before another connection
-      // wrote could not write any more (SQLITE_BUSY_SNAPSHOT, which a busy timeout does not wait out).
-    }).immediate();
+    return commitAll(db, sql, requests, seal);
   } catch (error) {
-    return requests.map(() => outcomeOf(error));
+    const busy = String((error as { code?: unknown }).code ?? '').startsWith('SQLITE_BUSY');
+    if (requests.length === 1 || busy) return requests.map(() => outcomeOf(error));
+    return requests.map((request) => {
+      try {
+        return commitAll(db, sql, [request], seal)[0]!;
+      } catch (alone) {
+        return outcomeOf(alone);
+      }
+    });
   }
-  return outcomes;
 }
 
 function outcomeOf(error: unknown): CommitOutcome {

@@ -66,6 +66,22 @@ describe.each([
     expect(sql.range('inbox@0', 'by-time', {})).toEqual([{ id: 'a', score: 3 }]);
   });
 
+  it('refuses alone a commit whose rows cannot be written; the others of its turn are written', async () => {
+    const unwritable = {
+      ...request('notes@0', 0, 3, 'b'),
+      entries: [['by-time', 'b', Number.NaN]],
+    } as CommitRequest;
+    const outcomes = await Promise.allSettled([
+      commits.run(request('inbox@0', 0, 3, 'a')),
+      commits.run(unwritable), // NaN is stored as NULL: the score column refuses it
+      commits.run(request('analytics@0', 0, 3, 'c')),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((outcomes[1] as PromiseRejectedResult).reason.message).toMatch(/NOT NULL/);
+    expect([ids('inbox@0'), ids('notes@0'), ids('analytics@0')]).toEqual([['a'], [], ['c']]);
+    expect(sql.checkpoint('notes@0')).toBe(0);
+  });
+
   it('refuses a live commit once a rebuilt version is switched in, and a switch the live one is ahead of', async () => {
     await commits.run(request('inbox@0', 0, 4, 'live'));
     const version = sql.nextVersion('inbox');

@@ -5,7 +5,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { readModelsContract } from '../contract/read-models-contract.js';
 import { sealedDocCodec } from '../doc-codec.js';
+import { CheckpointConflictError } from '@atende/events';
 import { SqliteReadModels } from './sqlite-read-models.js';
+import { ReadModelStatements } from './statements.js';
 
 readModelsContract('SQLite', async () => {
   const readModels = new SqliteReadModels({ filename: ':memory:' });
@@ -236,4 +238,30 @@ readModelsContract('SQLite, commits in a writer thread', async () => {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+});
+
+describe('SqliteReadModels checkpoints', () => {
+  it('starts a batch from the checkpoint its last commit left, and reads the file again after a refusal', async () => {
+    const readModels = new SqliteReadModels({ filename: ':memory:' });
+    const reads = jest.spyOn(ReadModelStatements.prototype, 'checkpoint');
+    const writer = readModels.writer('inbox');
+    const first = await writer.beginBatch();
+    first.put('conversations', 'c1', { n: 1 });
+    await first.commit(3);
+    const outside = reads.mock.calls.length; // the commit's own check, in its transaction
+    const second = await writer.beginBatch();
+    expect(second.baseCheckpoint).toBe(3);
+    expect(reads.mock.calls.length).toBe(outside); // not read from the file
+    // Another batch of the same version commits first: this one is refused, and the next reads.
+    const stale = await writer.beginBatch();
+    second.put('conversations', 'c2', { n: 2 });
+    await second.commit(4);
+    stale.put('conversations', 'c3', { n: 3 });
+    await expect(stale.commit(5)).rejects.toThrow(CheckpointConflictError);
+    const before = reads.mock.calls.length;
+    expect((await writer.beginBatch()).baseCheckpoint).toBe(4);
+    expect(reads.mock.calls.length).toBe(before + 1);
+    reads.mockRestore();
+    await readModels.close();
+  });
 });

@@ -84,6 +84,8 @@ export class SqliteReadModels implements ReadModels {
    * the file, through commit, which updates the cache.
    */
   private readonly opened = new Map<Space, Docs>();
+  /** Each version's checkpoint as the last commit left it (WriterOptions.checkpoints). */
+  private readonly checkpoints = new Map<Space, number>();
   private readonly codeVersions: ReadonlyMap<string, string>;
   /** Versions a rebuild of this process is writing (every other version not serving is retired). */
   private readonly building = new Set<Space>();
@@ -189,6 +191,7 @@ export class SqliteReadModels implements ReadModels {
 
   private forget(space: Space): void {
     this.opened.delete(space);
+    this.checkpoints.delete(space);
   }
 
   view(projection: string): ProjectionView {
@@ -209,6 +212,7 @@ export class SqliteReadModels implements ReadModels {
       projection,
       serving,
       commits: this.commits,
+      checkpoints: this.checkpoints,
       text: this.text,
     });
   }
@@ -284,6 +288,7 @@ export class SqliteReadModels implements ReadModels {
     this.db.transaction(() => this.sql.dropAll())();
     this.serving.clear();
     this.opened.clear();
+    this.checkpoints.clear();
   }
 
   async ping(): Promise<void> {

@@ -100,6 +100,12 @@ export interface WriterOptions {
   serving: boolean;
   commits: Commits;
   text: (doc: unknown) => string;
+  /**
+   * Each version's checkpoint as its last commit here left it (only this process writes the file,
+   * through these commits): a batch starts without reading it. Forgotten when unsure (a refused
+   * commit, a switch, a clear): then read from the file.
+   */
+  checkpoints: Map<Space, number>;
 }
 
 export class SqliteWriter extends SqliteView implements ProjectionWriter {
@@ -115,15 +121,23 @@ export class SqliteWriter extends SqliteView implements ProjectionWriter {
   async beginBatch(): Promise<ProjectionBatch> {
     const space = this.space();
     const docs = this.docsOf(space);
-    const expected = this.sql.checkpoint(space);
-    const { projection, serving, commits, text } = this.options;
+    const { projection, serving, commits, text, checkpoints } = this.options;
+    const expected = checkpoints.get(space) ?? this.sql.checkpoint(space);
     return new BufferedBatch(
       expected,
       // Reads are synchronous and complete: SQLite answers at once (fetchMissing is never needed).
       (collection, id) => docs.get(collection, id),
       async (changes, checkpoint) => {
         // The batch's rows and its checkpoint together, or nothing when the checkpoint moved.
-        await commits.run(commitRequest({ projection, space, serving, expected, checkpoint }, changes, text));
+        try {
+          await commits.run(
+            commitRequest({ projection, space, serving, expected, checkpoint }, changes, text),
+          );
+        } catch (error) {
+          checkpoints.delete(space);
+          throw error;
+        }
+        checkpoints.set(space, checkpoint);
         docs.written(changes);
       },
     );
