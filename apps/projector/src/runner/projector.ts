@@ -43,6 +43,8 @@ export interface ProjectorOptions {
   host?: ProcessorHost;
   /** Its processor's id in the host; default 'projections'. */
   id?: string;
+  /** See Processor.minBatchIntervalMs (projections that may lag: analytics). Default: none. */
+  minBatchIntervalMs?: number;
 }
 
 /** Consumer name under which the distributed projector publishes its position (a CheckpointStore entry). */
@@ -93,6 +95,7 @@ export class Projector {
       id: options.id ?? 'projections',
       startFrom: () => this.startFrom(),
       handleBatch: (events) => this.handleBatch(events),
+      ...(options.minBatchIntervalMs ? { minBatchIntervalMs: options.minBatchIntervalMs } : {}),
     };
   }
 

@@ -156,6 +156,38 @@ describe('ProcessorHost: one read of the log for every processor of a process', 
     expect(slow.batches.map((b) => b.positions)).toEqual([[1], [2, 3, 4], [5, 6]]);
   });
 
+  it('starts a batch at most every minBatchIntervalMs: what came meanwhile is one batch', async () => {
+    const log = new MemoryLog([event(1)]);
+    host = new ProcessorHost({ store: log, logger: silent });
+    const paced = recorder('analytics', { minBatchIntervalMs: 150 });
+    const eager = recorder('inbox');
+    host.add(paced.processor);
+    host.add(eager.processor);
+    host.start();
+    expect(await host.waitFor('analytics', 1)).toBe(true);
+    for (let p = 2; p <= 4; p += 1) {
+      log.push(event(p));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(await host.waitFor('analytics', 4)).toBe(true);
+    expect(paced.batches.map((b) => b.positions)).toEqual([[1], [2, 3, 4]]);
+    expect(eager.batches.map((b) => b.positions)).toEqual([[1], [2], [3], [4]]);
+  });
+
+  it('does not pace a processor catching up: a full batch waiting goes at once', async () => {
+    const log = new MemoryLog(range(1, 9));
+    host = new ProcessorHost({ store: log, logger: silent, batchSize: 3 });
+    const paced = recorder('analytics', { minBatchIntervalMs: 60_000 });
+    host.add(paced.processor);
+    host.start();
+    expect(await host.waitFor('analytics', 9, 2000)).toBe(true);
+    expect(paced.batches.map((b) => b.positions)).toEqual([
+      [1, 2, 3],
+      [4, 5, 6],
+      [7, 8, 9],
+    ]);
+  });
+
   it('retries a failed batch from the same position; a processor that stops on failure leaves the others going', async () => {
     const log = new MemoryLog(range(1, 3));
     host = new ProcessorHost({ store: log, logger: silent });

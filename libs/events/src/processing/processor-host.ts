@@ -228,6 +228,7 @@ export class ProcessorHost {
         (event) => event.globalPosition > lane.position && (processor.canHandle?.(event) ?? true),
       );
       if (processor.after) await this.waitFor(processor.after, through, Infinity);
+      const started = performance.now();
       for (;;) {
         if (signal.aborted) return;
         try {
@@ -259,6 +260,11 @@ export class ProcessorHost {
       if (signal.aborted) return;
       lane.position = through;
       this.settle();
+      // Following the log (a page short of a full batch, less than one waiting): pages queue
+      // meanwhile, one batch next. Catching up (full pages), it goes on at once.
+      const rest = (processor.minBatchIntervalMs ?? 0) - (performance.now() - started);
+      const following = page.length < this.batchSize && lane.queued < this.batchSize;
+      if (rest > 0 && following) await sleepUnlessAborted(rest, signal);
     }
   }
 

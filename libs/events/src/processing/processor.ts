@@ -35,6 +35,12 @@ export interface Processor {
   readonly after?: readonly string[];
   /** On a failed batch: 'retry' it (default) or 'stop' this processor. */
   readonly onFailure?: 'retry' | 'stop';
+  /**
+   * While it follows the log, starts a batch at most this often (ms): what comes meanwhile is
+   * handled together. For a processor that may lag (analytics): it then writes once per interval,
+   * not once per event. Catching up, it does not wait.
+   */
+  readonly minBatchIntervalMs?: number;
 }
 
 export interface ProcessorStatus {
