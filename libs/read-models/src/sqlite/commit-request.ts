@@ -20,7 +20,7 @@ export interface CommitRequest {
   entries: [string, string, number | null][];
 }
 
-/** What became of one request: written, or refused (its savepoint undone) with why. */
+/** What became of one request: written, or refused (nothing of it written) with why. */
 export type CommitOutcome =
   { ok: true } | { conflict: { projection: string; expected: number; current: number } } | { error: string };
 

@@ -77,9 +77,7 @@ export abstract class TurnQueue {
 
 /**
  * Commits asked for within one turn of the event loop (the projections of one batch, applied side by
- * side) go to the file in one transaction: one WAL write instead of one per projection. Each runs
- * in a savepoint of its own, so one that is refused (a checkpoint that moved) is undone alone; if the
- * transaction itself fails, every one of them is refused.
+ * side) go to the file in one transaction (commitGroup): one WAL write instead of one per projection.
  */
 export class GroupCommit extends TurnQueue implements Commits {
   constructor(
