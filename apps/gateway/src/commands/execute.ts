@@ -20,6 +20,21 @@ function cacheOf(deps: GatewayDeps): AggregateCache {
   return cache;
 }
 
+/** How long an answer waits for the read models to include what it wrote (read-your-writes). */
+export const READ_YOUR_WRITES_WAIT_MS = 2000;
+
+/**
+ * Waits (at most `timeoutMs`) until the read models include everything the log holds now: for an
+ * answer after writes that were not this request's own command (another process's, the sandbox
+ * phone's). True once they do.
+ */
+export async function readModelsShowLog(
+  deps: Pick<GatewayDeps, 'store' | 'progress'>,
+  timeoutMs = READ_YOUR_WRITES_WAIT_MS,
+): Promise<boolean> {
+  return deps.progress.waitForPosition(await deps.store.lastGlobalPosition(), timeoutMs);
+}
+
 /**
  * Runs a command for the signed-in member: decide, append (the event is in the log before the answer
  * goes out), then wait briefly until the read models include it, so the client's next read sees it.
@@ -43,6 +58,6 @@ export async function execute<C, E extends DomainEvent, S>(
     },
   );
   const position = result.globalPositions.length > 0 ? Math.max(...result.globalPositions) : 0;
-  if (position > 0) await deps.progress.waitForPosition(position, 2000);
+  if (position > 0) await deps.progress.waitForPosition(position, READ_YOUR_WRITES_WAIT_MS);
   return { events: result.events, newState: result.newState, position };
 }

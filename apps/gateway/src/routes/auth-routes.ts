@@ -29,7 +29,7 @@ import {
 import { sessionMinutes } from '../auth/authenticate.js';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../auth/session-cookie.js';
 import { hashToken } from '../auth/session-store.js';
-import { execute } from '../commands/execute.js';
+import { execute, readModelsShowLog } from '../commands/execute.js';
 import { HttpError } from '../http/errors.js';
 import type { GatewayDeps } from '../http/gateway-deps.js';
 import { defineRoute, type RouteDefinition } from '../http/route.js';
@@ -200,7 +200,7 @@ export function authRoutes(deps: GatewayDeps): RouteDefinition[] {
         if (!found) {
           // An account made a moment ago by another process (the workspace CLI, another gateway)
           // may not be in the read models yet: once they have caught up with the log, look again.
-          const caughtUp = await deps.progress.waitForPosition(await deps.store.lastGlobalPosition(), 2000);
+          const caughtUp = await readModelsShowLog(deps);
           found = await findUserByEmail(deps.readModels.view('users'), email);
           // Still behind (a projector restarting): "wrong password" could be untrue, so ask for a retry.
           if (!found && !caughtUp) throw new HttpError(503, 'NOT_READY', LOGIN_NOT_READY);

@@ -21,9 +21,7 @@ import { billingRoutes } from './workspace/billing-routes.js';
 import { suggestionRoutes } from './suggestions/suggestion-routes.js';
 import { cannedRepliesRoutes } from './workspace/canned-replies-routes.js';
 import { mediaRoutes } from './media/media-routes.js';
-
-/** How long a sandbox control waits for the inbox to show what it recorded (as commands do). */
-const SANDBOX_SHOWN_WAIT_MS = 2000;
+import { readModelsShowLog } from '../commands/execute.js';
 
 /** Every API call of the gateway, in documentation order. */
 export function apiRoutes(deps: GatewayDeps): RouteDefinition[] {
@@ -49,9 +47,7 @@ export function apiRoutes(deps: GatewayDeps): RouteDefinition[] {
     ...suggestionRoutes(deps),
     ...cannedRepliesRoutes(deps),
     ...(deps.sandbox
-      ? sandboxRoutes(deps.sandbox, deps.sandboxConversationId, async () =>
-          deps.progress.waitForPosition(await deps.store.lastGlobalPosition(), SANDBOX_SHOWN_WAIT_MS),
-        )
+      ? sandboxRoutes(deps.sandbox, deps.sandboxConversationId, () => readModelsShowLog(deps))
       : []),
   ];
 }

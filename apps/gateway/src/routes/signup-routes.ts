@@ -8,6 +8,7 @@ import type { GatewayDeps } from '../http/gateway-deps.js';
 import { defineRoute, type RouteDefinition } from '../http/route.js';
 import { startSession } from './auth-routes.js';
 import { text } from './workspace/shared.js';
+import { readModelsShowLog } from '../commands/execute.js';
 
 export const SIGNUP_EMAIL_IN_USE = 'Este email já está em uso. Entre com a sua conta.';
 export const SIGNUP_PASSWORD_TOO_SHORT = 'A senha deve ter pelo menos 8 caracteres';
@@ -59,7 +60,7 @@ export function signupRoutes(deps: GatewayDeps): RouteDefinition[] {
           }
           throw error;
         }
-        await deps.progress.waitForPosition(await deps.store.lastGlobalPosition(), 5000);
+        await readModelsShowLog(deps, 5000);
         const user = await getUser(deps.readModels.view('users'), provisioned.ownerId);
         const me = user ? await startSession(deps, req, res, user, provisioned.workspaceId) : undefined;
         if (!me) throw new HttpError(503, 'NOT_READY', 'Conta criada. Entre em instantes com o seu email.');
