@@ -1,6 +1,6 @@
 import type { Client } from 'pg';
 import { pgDriver } from './pg-driver.js';
-import { sleepUnlessAborted, type Lease } from '@atende/events';
+import { LeaseAcquireStop, sleepUnlessAborted, type Lease } from '@atende/events';
 
 export interface PostgresLeaseOptions {
   connectionString: string;
@@ -12,8 +12,6 @@ export interface PostgresLeaseOptions {
 
 /** Past this long without a confirmed check, the hold counts as lost (the server frees it after ≈10 s). */
 const UNCONFIRMED_LOST_MS = 6000;
-
-const abortError = () => Object.assign(new Error('lease acquire aborted'), { name: 'AbortError' });
 
 /**
  * A session-level advisory lock on a connection of its own: held while the connection lives, so a
@@ -27,8 +25,7 @@ export class PostgresLease implements Lease {
   private check: NodeJS.Timeout | undefined;
   private readonly lostListeners: ((reason: Error) => void)[] = [];
   private readonly pollMs: number;
-  /** Aborted by release: an acquire still waiting stops (and does not connect again). */
-  private readonly released = new AbortController();
+  private readonly stop = new LeaseAcquireStop();
 
   constructor(private readonly options: PostgresLeaseOptions) {
     this.pollMs = options.pollMs ?? 1000;
@@ -38,11 +35,11 @@ export class PostgresLease implements Lease {
   backendPid: number | undefined;
 
   async acquire(aborted?: AbortSignal): Promise<void> {
-    const signal = aborted ? AbortSignal.any([aborted, this.released.signal]) : this.released.signal;
+    const signal = this.stop.stopped(aborted); // a release stops an acquire still waiting
     for (;;) {
       if (signal.aborted) {
         await this.dropClient(); // a standby that stops keeps no connection open
-        throw abortError();
+        throw LeaseAcquireStop.aborted();
       }
       try {
         const client = await this.connect();
@@ -68,7 +65,7 @@ export class PostgresLease implements Lease {
   }
 
   async release(): Promise<void> {
-    this.released.abort();
+    this.stop.release();
     this.held = false;
     if (this.check) clearInterval(this.check);
     // Ending the session releases the lock (and spares a round trip for pg_advisory_unlock).

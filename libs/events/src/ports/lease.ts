@@ -18,3 +18,25 @@ export interface Lease {
    */
   release(): Promise<void>;
 }
+
+/**
+ * What an adapter's acquire waits on: the caller's signal and the lease's release. `stopped()` is
+ * the signal to loop on; `release()` aborts it. An acquire that stops rejects with `aborted()`.
+ */
+export class LeaseAcquireStop {
+  private readonly released = new AbortController();
+
+  /** Aborted once either the caller's signal or this lease's release is. */
+  stopped(caller: AbortSignal | undefined): AbortSignal {
+    return caller ? AbortSignal.any([caller, this.released.signal]) : this.released.signal;
+  }
+
+  release(): void {
+    this.released.abort();
+  }
+
+  /** The error an acquire rejects with when it stops. */
+  static aborted(): Error {
+    return Object.assign(new Error('lease acquire aborted'), { name: 'AbortError' });
+  }
+}

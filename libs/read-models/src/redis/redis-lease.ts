@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { newRedis } from './ioredis.js';
-import { sleepUnlessAborted, type Lease } from '@atende/events';
+import { LeaseAcquireStop, sleepUnlessAborted, type Lease } from '@atende/events';
 import { RELEASE_OWN_KEY, RENEW_OWN_KEY } from './lease-scripts.js';
 
 export interface RedisLeaseOptions {
@@ -11,8 +11,6 @@ export interface RedisLeaseOptions {
   /** How long a hold lasts without renewal; the holder renews at a third of it. Default 10 s. */
   ttlMs?: number;
 }
-
-const abortError = () => Object.assign(new Error('lease acquire aborted'), { name: 'AbortError' });
 
 /**
  * A Redis key holding this process's token with a TTL, renewed while held: a holder that dies or is
@@ -27,8 +25,7 @@ export class RedisLease implements Lease {
   private held = false;
   private lastRenewedAt = 0;
   private readonly lostListeners: ((reason: Error) => void)[] = [];
-  /** Aborted by release: an acquire still waiting stops. */
-  private readonly released = new AbortController();
+  private readonly stop = new LeaseAcquireStop();
 
   constructor(private readonly options: RedisLeaseOptions) {
     this.ttlMs = options.ttlMs ?? 10_000;
@@ -37,9 +34,9 @@ export class RedisLease implements Lease {
   }
 
   async acquire(aborted?: AbortSignal): Promise<void> {
-    const signal = aborted ? AbortSignal.any([aborted, this.released.signal]) : this.released.signal;
+    const signal = this.stop.stopped(aborted); // a release stops an acquire still waiting
     for (;;) {
-      if (signal.aborted) throw abortError();
+      if (signal.aborted) throw LeaseAcquireStop.aborted();
       const got = await this.redis
         .set(this.options.key, this.token, 'PX', this.ttlMs, 'NX')
         .catch(() => null);
@@ -47,7 +44,7 @@ export class RedisLease implements Lease {
         if (signal.aborted) {
           // Released while the set was on its way: give back what it just took.
           await this.redis.eval(RELEASE_OWN_KEY, 1, this.options.key, this.token).catch(() => undefined);
-          throw abortError();
+          throw LeaseAcquireStop.aborted();
         }
         this.held = true;
         this.lastRenewedAt = Date.now();
@@ -63,7 +60,7 @@ export class RedisLease implements Lease {
   }
 
   async release(): Promise<void> {
-    this.released.abort();
+    this.stop.release();
     const wasHeld = this.held;
     this.stopRenewing();
     if (wasHeld)
