@@ -7,7 +7,8 @@
  * bridge, the log, the projectors) from --phones customers, and after every --sample messages (once
  * they are recorded and projected) its RSS and V8 heap are sampled. The same for the read models in
  * the heap (EMBEDDED_READ_MODELS=memory, the retired design) up to --baseline-messages, as the
- * same-run baseline; once more AT_REST_MS after the last message (at rest). Budget (issue 28): RSS ≤ 300 MB after 1M messages, not growing up to 5M.
+ * same-run baseline; once more AT_REST_MS after the last message (at rest). Budget (issue 28): RSS
+ * ≤ 300 MB after 1M messages, not growing up to 5M.
  * Figures only. BENCH_MEMORY_HEAP_SNAPSHOT=FILE also writes a V8 heap snapshot of the SQLite run's
  * process at its end (what holds the heap: how the growth of cached domain states was found).
  */
