@@ -9,6 +9,7 @@ import {
   type StoredEvent,
 } from '@atende/events';
 import { ensureTopic, guardedPartitioner } from './kafka-topic.js';
+import { OffsetCommitter } from './offset-committer.js';
 
 export interface KafkaEventBusOptions {
   brokers: string[];
@@ -36,7 +37,8 @@ export const DEFAULT_TOPIC_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 /**
  * The EventBus port on Kafka (kafkajs stays behind this file): events keyed by stream id, JSON
  * values, acks from every in-sync replica before publish() resolves; each consumer group commits
- * a batch's offsets only after its handler resolved (at least once). The bus creates its topic
+ * a batch's offsets only after its handler resolved (at least once), at most once a second
+ * (OffsetCommitter), and what is pending when it stops. The bus creates its topic
  * itself and refuses one with another partition count; no client of it lets the broker auto-create
  * the topic (that one would get the broker's default partition count).
  */
@@ -48,7 +50,8 @@ export class KafkaEventBus implements EventBus {
   private readonly registry: EventRegistry;
   private producer: Promise<Producer> | undefined;
   private topicReady: Promise<void> | undefined;
-  private readonly consumers = new Set<Consumer>();
+  /** Each running consumer, with what commits its offsets. */
+  private readonly consumers = new Map<Consumer, OffsetCommitter>();
 
   constructor(options: KafkaEventBusOptions) {
     this.kafka = new Kafka({
@@ -155,7 +158,8 @@ export class KafkaEventBus implements EventBus {
       retry: { retries: 8 },
       allowAutoTopicCreation: false,
     });
-    this.consumers.add(consumer);
+    const committer = new OffsetCommitter((offsets) => consumer.commitOffsets(offsets), this.topic);
+    this.consumers.set(consumer, committer);
     // kafkajs restarts a consumer after retriable errors only; after any other it just stops, and a
     // subscriber would wait for batches that never come (seen once Kafka restarted empty).
     consumer.on(consumer.events.CRASH, ({ payload }) => {
@@ -164,31 +168,26 @@ export class KafkaEventBus implements EventBus {
     await consumer.connect();
     await consumer.subscribe({ topic: this.topic, fromBeginning: options.fromBeginning ?? true });
     await consumer.run({
-      autoCommit: true,
+      // Committed by `committer`: kafkajs's own auto-commit sends one after every batch.
+      autoCommit: false,
       eachBatchAutoResolve: false,
-      eachBatch: async ({
-        batch,
-        resolveOffset,
-        commitOffsetsIfNecessary,
-        heartbeat,
-        isRunning,
-        isStale,
-      }) => {
+      eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
         if (!isRunning() || isStale() || batch.messages.length === 0) return;
         // Read back through the registry: envelope checked, older schema versions upcast.
         const events = batch.messages.map((m) =>
           this.registry.parse(JSON.parse(m.value!.toString('utf8')) as RawStoredEvent, { trusted: true }),
         );
         await handler(events);
-        resolveOffset(batch.messages[batch.messages.length - 1]!.offset);
-        await commitOffsetsIfNecessary();
+        const last = batch.messages[batch.messages.length - 1]!.offset;
+        resolveOffset(last);
+        committer.taken(batch.partition, last);
         await heartbeat();
       },
     });
     return {
       stop: async () => {
         this.consumers.delete(consumer);
-        await consumer.disconnect();
+        await stopConsumer(consumer, committer);
       },
     };
   }
@@ -225,10 +224,18 @@ export class KafkaEventBus implements EventBus {
   }
 
   async close(): Promise<void> {
-    for (const consumer of [...this.consumers]) await consumer.disconnect().catch(() => undefined);
+    for (const [consumer, committer] of [...this.consumers]) {
+      await stopConsumer(consumer, committer).catch(() => undefined);
+    }
     this.consumers.clear();
     const producer = this.producer;
     this.producer = undefined;
     if (producer) await (await producer.catch(() => undefined))?.disconnect();
   }
+}
+
+/** Commits what the consumer took, then leaves its group. */
+async function stopConsumer(consumer: Consumer, committer: OffsetCommitter): Promise<void> {
+  await committer.flush();
+  await consumer.disconnect();
 }
