@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { CheckpointConflictError } from '@atende/events';
 import { readModelsContract } from '../contract/read-models-contract.js';
 import { SEALED_DOC_PREFIX, sealedDocCodec } from '../doc-codec.js';
 import { describeWithRedis, testRedisUrl } from '../testing/infra.js';
@@ -196,6 +197,63 @@ describeWithRedis('Redis read models', () => {
       await next.commit(2);
       await target.activate();
       expect(await readModels.view('q').get('docs', 'kept')).toEqual({ v: 1 });
+    });
+  });
+
+  describe('a live writer starts a batch where its last commit left it', () => {
+    const prefix = `atende-test:${randomUUID()}:`;
+    let readModels: RedisReadModels;
+    let raw: Redis;
+    beforeEach(() => {
+      readModels = new RedisReadModels({ url: testRedisUrl(), prefix });
+      raw = new Redis(testRedisUrl());
+    });
+    afterEach(async () => {
+      await readModels.deleteAll();
+      await readModels.close();
+      await raw.quit();
+    });
+
+    it('without reading Redis; a checkpoint moved meanwhile refuses that commit, then is read', async () => {
+      const writer = readModels.writer('p');
+      const first = await writer.beginBatch();
+      first.put('docs', 'a', { v: 1 });
+      await first.commit(4);
+      // Another process moves the checkpoint: the writer does not ask, so it starts from its own 4.
+      await raw.set(`${prefix}p:v1:cp`, '6');
+      const second = await writer.beginBatch();
+      expect(second.baseCheckpoint).toBe(4);
+      second.put('docs', 'b', { v: 2 });
+      await expect(second.commit(5)).rejects.toBeInstanceOf(CheckpointConflictError);
+      expect(await readModels.view('p').get('docs', 'b')).toBeUndefined();
+      // Refused once, it reads Redis again.
+      const third = await writer.beginBatch();
+      expect(third.baseCheckpoint).toBe(6);
+      third.put('docs', 'c', { v: 3 });
+      await third.commit(7);
+      expect(await readModels.view('p').checkpoint()).toBe(7);
+    });
+
+    it('a version a replay switched in refuses the next commit; the one after writes into it', async () => {
+      const writer = readModels.writer('p');
+      const live = await writer.beginBatch();
+      live.put('docs', 'old', { v: 1 });
+      await live.commit(3);
+      const target = await readModels.beginRebuild('p');
+      const rebuilt = await target.beginBatch();
+      rebuilt.put('docs', 'old', { v: 1 });
+      await rebuilt.commit(3);
+      await target.activate();
+      const stale = await writer.beginBatch();
+      stale.put('docs', 'lost', { v: 2 });
+      await expect(stale.commit(4)).rejects.toBeInstanceOf(CheckpointConflictError);
+      const next = await writer.beginBatch();
+      next.put('docs', 'new', { v: 3 });
+      await next.commit(4);
+      const view = readModels.view('p');
+      expect(await view.get('docs', 'new')).toEqual({ v: 3 });
+      expect(await view.get('docs', 'lost')).toBeUndefined();
+      expect(await view.checkpoint()).toBe(4);
     });
   });
 });

@@ -18,6 +18,13 @@ export const DOC_CACHE_LIMIT = 200_000;
 /** Writes one projection's version: batches committed atomically by the commit script. */
 export class RedisWriter extends RedisView implements ProjectionWriter {
   private cachedFor: string | undefined;
+  /**
+   * A live writer's version and checkpoint as its last commit left them: the next batch starts there
+   * without asking Redis (two reads per projection per batch, twelve projections). The commit script
+   * still checks both, so a version switched in by a replay, or a checkpoint another process moved,
+   * refuses that commit (CheckpointConflictError) and the writer asks Redis again.
+   */
+  private known: { keys: VersionKeys; checkpoint: number } | undefined;
 
   constructor(
     redis: Redis,
@@ -71,18 +78,21 @@ export class RedisWriter extends RedisView implements ProjectionWriter {
       await this.writeBatch(keys, changes, expected, checkpoint);
     } catch (error) {
       this.cache.clear();
+      this.known = undefined;
       throw error;
     }
+    if (this.requireServing) this.known = { keys, checkpoint };
   }
 
   async beginBatch(): Promise<ProjectionBatch> {
-    const keys = await this.batchKeys();
+    const known = this.known;
+    const keys = known?.keys ?? (await this.batchKeys());
     if (this.cachedFor !== undefined && this.cachedFor !== keys.base) {
       this.cache.clear();
     }
     this.cachedFor = keys.base;
     this.cache.trim();
-    const expected = await this.batchStart(keys);
+    const expected = known?.checkpoint ?? (await this.batchStart(keys));
     return new BufferedBatch(
       expected,
       (collection, id) => this.cache.peek(collection, id),
