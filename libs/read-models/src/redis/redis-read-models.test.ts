@@ -6,6 +6,21 @@ import { SEALED_DOC_PREFIX, sealedDocCodec } from '../doc-codec.js';
 import { describeWithRedis, testRedisUrl } from '../testing/infra.js';
 import { RedisReadModels } from './redis-read-models.js';
 
+/** Read models under `prefix` and a plain client, new for each test of the calling block. */
+function freshEachTest(prefix: string): { readModels: RedisReadModels; raw: Redis } {
+  const made = {} as { readModels: RedisReadModels; raw: Redis };
+  beforeEach(() => {
+    made.readModels = new RedisReadModels({ url: testRedisUrl(), prefix });
+    made.raw = new Redis(testRedisUrl());
+  });
+  afterEach(async () => {
+    await made.readModels.deleteAll();
+    await made.readModels.close();
+    await made.raw.quit();
+  });
+  return made;
+}
+
 describeWithRedis('Redis read models', () => {
   readModelsContract('Redis', async () => {
     const readModels = new RedisReadModels({ url: testRedisUrl(), prefix: `atende-test:${randomUUID()}:` });
@@ -151,38 +166,28 @@ describeWithRedis('Redis read models', () => {
 
   describe('rebuild targets (writes sent without waiting)', () => {
     const prefix = `atende-test:${randomUUID()}:`;
-    let readModels: RedisReadModels;
-    let raw: Redis;
-    beforeEach(() => {
-      readModels = new RedisReadModels({ url: testRedisUrl(), prefix });
-      raw = new Redis(testRedisUrl());
-    });
-    afterEach(async () => {
-      await readModels.deleteAll();
-      await readModels.close();
-      await raw.quit();
-    });
+    const redis = freshEachTest(prefix);
 
     it('a write Redis refuses fails the switch, and the serving version stays', async () => {
-      const live = await readModels.writer('p').beginBatch();
+      const live = await redis.readModels.writer('p').beginBatch();
       live.put('docs', 'keep', { v: 1 });
       await live.commit(3);
-      const target = await readModels.beginRebuild('p');
+      const target = await redis.readModels.beginRebuild('p');
       // The target's index key already holds a string, so its ZADD fails with WRONGTYPE (the first
       // rebuild of a projection writes its version 2).
-      await raw.set(`${prefix}p:v2:i:idx`, 'not a sorted set');
+      await redis.raw.set(`${prefix}p:v2:i:idx`, 'not a sorted set');
       const batch = await target.beginBatch();
       batch.put('docs', 'new', { v: 2 });
       batch.indexPut('idx', 'new', 1);
       await batch.commit(5); // sent, not waited for
       await expect(target.activate()).rejects.toThrow(/WRONGTYPE/);
       await target.discard();
-      expect(await readModels.view('p').get('docs', 'keep')).toEqual({ v: 1 });
-      expect(await readModels.view('p').get('docs', 'new')).toBeUndefined();
+      expect(await redis.readModels.view('p').get('docs', 'keep')).toEqual({ v: 1 });
+      expect(await redis.readModels.view('p').get('docs', 'new')).toBeUndefined();
     });
 
     it('a batch left uncommitted is not seen by the next one', async () => {
-      const target = await readModels.beginRebuild('q');
+      const target = await redis.readModels.beginRebuild('q');
       const first = await target.beginBatch();
       first.put('docs', 'kept', { v: 1 });
       await first.commit(1);
@@ -196,50 +201,40 @@ describeWithRedis('Redis read models', () => {
       expect(read()).toEqual([{ v: 1 }, undefined]);
       await next.commit(2);
       await target.activate();
-      expect(await readModels.view('q').get('docs', 'kept')).toEqual({ v: 1 });
+      expect(await redis.readModels.view('q').get('docs', 'kept')).toEqual({ v: 1 });
     });
   });
 
   describe('a live writer starts a batch where its last commit left it', () => {
     const prefix = `atende-test:${randomUUID()}:`;
-    let readModels: RedisReadModels;
-    let raw: Redis;
-    beforeEach(() => {
-      readModels = new RedisReadModels({ url: testRedisUrl(), prefix });
-      raw = new Redis(testRedisUrl());
-    });
-    afterEach(async () => {
-      await readModels.deleteAll();
-      await readModels.close();
-      await raw.quit();
-    });
+    const redis = freshEachTest(prefix);
 
     it('without reading Redis; a checkpoint moved meanwhile refuses that commit, then is read', async () => {
-      const writer = readModels.writer('p');
+      const writer = redis.readModels.writer('p');
       const first = await writer.beginBatch();
       first.put('docs', 'a', { v: 1 });
       await first.commit(4);
       // Another process moves the checkpoint: the writer does not ask, so it starts from its own 4.
-      await raw.set(`${prefix}p:v1:cp`, '6');
+      await redis.raw.set(`${prefix}p:v1:cp`, '6');
       const second = await writer.beginBatch();
       expect(second.baseCheckpoint).toBe(4);
       second.put('docs', 'b', { v: 2 });
       await expect(second.commit(5)).rejects.toBeInstanceOf(CheckpointConflictError);
-      expect(await readModels.view('p').get('docs', 'b')).toBeUndefined();
+      expect(await redis.readModels.view('p').get('docs', 'b')).toBeUndefined();
       // Refused once, it reads Redis again.
       const third = await writer.beginBatch();
       expect(third.baseCheckpoint).toBe(6);
       third.put('docs', 'c', { v: 3 });
       await third.commit(7);
-      expect(await readModels.view('p').checkpoint()).toBe(7);
+      expect(await redis.readModels.view('p').checkpoint()).toBe(7);
     });
 
     it('a version a replay switched in refuses the next commit; the one after writes into it', async () => {
-      const writer = readModels.writer('p');
+      const writer = redis.readModels.writer('p');
       const live = await writer.beginBatch();
       live.put('docs', 'old', { v: 1 });
       await live.commit(3);
-      const target = await readModels.beginRebuild('p');
+      const target = await redis.readModels.beginRebuild('p');
       const rebuilt = await target.beginBatch();
       rebuilt.put('docs', 'old', { v: 1 });
       await rebuilt.commit(3);
@@ -250,7 +245,7 @@ describeWithRedis('Redis read models', () => {
       const next = await writer.beginBatch();
       next.put('docs', 'new', { v: 3 });
       await next.commit(4);
-      const view = readModels.view('p');
+      const view = redis.readModels.view('p');
       expect(await view.get('docs', 'new')).toEqual({ v: 3 });
       expect(await view.get('docs', 'lost')).toBeUndefined();
       expect(await view.checkpoint()).toBe(4);
