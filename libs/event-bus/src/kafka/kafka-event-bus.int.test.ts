@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eventBusContract, storedNote } from '../contract/event-bus-contract.js';
 import { describeWithKafka, testKafkaBrokers } from '../testing/kafka-infra.js';
 import { ConfigResourceTypes, Kafka, logLevel } from 'kafkajs';
-import { KafkaEventBus } from './kafka-event-bus.js';
+import { FETCH_MAX_WAIT_MS, KafkaEventBus } from './kafka-event-bus.js';
 
 describeWithKafka('Kafka event bus', () => {
   eventBusContract('Kafka', async () => {
@@ -55,6 +55,42 @@ describeWithKafka('Kafka event bus', () => {
     }
   });
 
+  it('commits what a consumer took when it stops, before its next periodic commit', async () => {
+    const topic = `atende-test-${randomUUID()}`;
+    const bus = new KafkaEventBus({ brokers: testKafkaBrokers(), topic, clientId: 'atende-test' });
+    const seen: number[] = [];
+    try {
+      await bus.publish([storedNote('note-a', 0, 1), storedNote('note-b', 0, 2)]);
+      const subscription = await bus.subscribe('stop-commit', async (events) => {
+        seen.push(...events.map((e) => e.globalPosition));
+      });
+      await waitUntil(async () => seen.length === 2, 30_000, 10);
+      await subscription.stop(); // well within the first second: no periodic commit yet
+      expect((await bus.consumerLag()).get('stop-commit')).toBe(0);
+    } finally {
+      await bus.close();
+    }
+  });
+
+  it('stops a consumer of a quiet topic without waiting out its fetch', async () => {
+    const topic = `atende-test-${randomUUID()}`;
+    const bus = new KafkaEventBus({ brokers: testKafkaBrokers(), topic, clientId: 'atende-test' });
+    try {
+      await bus.publish([storedNote('note-a', 0, 1)]);
+      let taken = 0;
+      const subscription = await bus.subscribe('quiet', async (events) => void (taken += events.length));
+      await waitUntil(async () => taken === 1);
+      // Its next fetch now waits for events that do not come: with kafkajs's default (5 s) the
+      // stop waited for it.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const started = Date.now();
+      await subscription.stop();
+      expect(Date.now() - started).toBeLessThan(FETCH_MAX_WAIT_MS + 2_000);
+    } finally {
+      await bus.close();
+    }
+  });
+
   it('starts over with a new producer after a failed publish, and the next publish goes through', async () => {
     const topic = `atende-test-${randomUUID()}`;
     const bus = new KafkaEventBus({ brokers: testKafkaBrokers(), topic, clientId: 'atende-test' });
@@ -85,10 +121,10 @@ describeWithKafka('Kafka event bus', () => {
   }, 90_000);
 });
 
-async function waitUntil(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+async function waitUntil(check: () => Promise<boolean>, timeoutMs = 30_000, everyMs = 100): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
