@@ -4,6 +4,7 @@ export * from './core/sealed-fields.js';
 export * from './core/envelope.js';
 export * from './core/decider.js';
 export * from './core/sleep.js';
+export * from './core/write-soon.js';
 export * from './core/ids.js';
 export * from './core/streams.js';
 export * from './core/registry.js';

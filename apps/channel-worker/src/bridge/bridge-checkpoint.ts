@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { CheckpointStore, EventStore } from '@atende/events';
+import { WriteSoon, type CheckpointStore, type EventStore } from '@atende/events';
 
 /** The checkpoint is written at most this often while events flow (and once more on stop). */
 const CHECKPOINT_EVERY_MS = 200;
@@ -24,8 +24,8 @@ export class BridgeCheckpoint {
   private readonly open = new Map<string, number>();
   /** Each reactor sharing the checkpoint → the log's events up to there it has handled. */
   private readonly reactors = new Map<string, number>();
-  private timer: NodeJS.Timeout | undefined;
-  private saving: Promise<void> = Promise.resolve();
+  /** Saves (one at a time) at most every CHECKPOINT_EVERY_MS while events flow. */
+  private readonly saves = new WriteSoon(() => this.saveNow(), CHECKPOINT_EVERY_MS);
   private stopped = false;
 
   private constructor(
@@ -89,26 +89,25 @@ export class BridgeCheckpoint {
   }
 
   save(): Promise<void> {
-    const { checkpoints, consumer, logger } = this.options;
-    if (!checkpoints) return this.saving;
-    this.saving = this.saving.then(async () => {
-      const position = this.position();
-      if (position === this.savedPosition || position < 0) return;
-      try {
-        await checkpoints.save(consumer, position);
-        this.savedPosition = position;
-      } catch (error) {
-        logger.error({ err: error, consumer, position }, 'channel bridge checkpoint not saved');
-      }
-    });
-    return this.saving;
+    return this.saves.now();
   }
 
   /** Stops the timer and saves a last time. */
   async stop(): Promise<void> {
     this.stopped = true;
-    clearTimeout(this.timer);
     await this.save();
+  }
+
+  private async saveNow(): Promise<void> {
+    const { checkpoints, consumer, logger } = this.options;
+    const position = this.position();
+    if (!checkpoints || position === this.savedPosition || position < 0) return;
+    try {
+      await checkpoints.save(consumer, position);
+      this.savedPosition = position;
+    } catch (error) {
+      logger.error({ err: error, consumer, position }, 'channel bridge checkpoint not saved');
+    }
   }
 
   private position(): number {
@@ -119,11 +118,6 @@ export class BridgeCheckpoint {
   }
 
   private schedule(): void {
-    if (!this.options.checkpoints || this.timer || this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.save();
-    }, CHECKPOINT_EVERY_MS);
-    this.timer.unref();
+    if (this.options.checkpoints && !this.stopped) this.saves.soon();
   }
 }

@@ -1,3 +1,5 @@
+import { WriteSoon } from '@atende/events';
+
 /** What a commit sends: the next offset to read, per partition of the topic. */
 export interface PartitionOffset {
   topic: string;
@@ -21,41 +23,29 @@ export const OFFSET_COMMIT_INTERVAL_MS = 1_000;
  */
 export class OffsetCommitter {
   private readonly pending = new Map<number, string>();
-  private timer: NodeJS.Timeout | undefined;
-  private committing: Promise<void> = Promise.resolve();
+  private readonly writes: WriteSoon;
 
   constructor(
-    private readonly commit: (offsets: PartitionOffset[]) => Promise<void>,
-    private readonly topic: string,
-    private readonly intervalMs = OFFSET_COMMIT_INTERVAL_MS,
-  ) {}
+    commit: (offsets: PartitionOffset[]) => Promise<void>,
+    topic: string,
+    intervalMs = OFFSET_COMMIT_INTERVAL_MS,
+  ) {
+    this.writes = new WriteSoon(async () => {
+      if (this.pending.size === 0) return;
+      const offsets = [...this.pending].map(([partition, offset]) => ({ topic, partition, offset }));
+      this.pending.clear();
+      await commit(offsets).catch(() => undefined);
+    }, intervalMs);
+  }
 
   /** The batch ending at `lastOffset` of `partition` was taken: its next offset is committed soon. */
   taken(partition: number, lastOffset: string): void {
     this.pending.set(partition, (BigInt(lastOffset) + 1n).toString());
-    if (this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.flush();
-    }, this.intervalMs);
-    // A process ending does not wait for it: what it held is delivered again.
-    this.timer.unref();
+    this.writes.soon();
   }
 
   /** Commits what is pending now; resolves once it (and any commit before it) has settled. */
   flush(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    this.committing = this.committing.then(async () => {
-      if (this.pending.size === 0) return;
-      const offsets = [...this.pending].map(([partition, offset]) => ({
-        topic: this.topic,
-        partition,
-        offset,
-      }));
-      this.pending.clear();
-      await this.commit(offsets).catch(() => undefined);
-    });
-    return this.committing;
+    return this.writes.now();
   }
 }
