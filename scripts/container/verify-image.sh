@@ -77,7 +77,10 @@ mapfile -d '' -t cmd < <(field Cmd)
 mapfile -d '' -t env < <(field Env)
 
 if $engine run --rm --network host "$tag" true >/dev/null 2>&1; then
-  $engine run --rm --network host -e PORT="$port" -e HOST=127.0.0.1 "$tag" >"$work/run.log" 2>&1 &
+  # Named, so that the cleanup removes it: ending the client (`docker run`) leaves the container running.
+  container="atende-verify-$$"
+  $engine run --rm --name "$container" --network host -e PORT="$port" -e HOST=127.0.0.1 "$tag" \
+    >"$work/run.log" 2>&1 &
   pid=$!
 else
   echo "verify-image: $engine cannot start containers here; running the image's command in a chroot of its file system"
@@ -103,8 +106,8 @@ done
 check 'GET /readyz' '{"status":"ready"}' "$(curl -s -m 5 "http://127.0.0.1:$port/readyz")"
 check 'GET / serves the web client' '200 text/html; charset=utf-8' \
   "$(curl -s -m 5 -o /dev/null -w '%{http_code} %{content_type}' "http://127.0.0.1:$port/")"
+status="$(curl -s -m 5 -o "$work/body.json" -w '%{http_code}' "http://127.0.0.1:$port/api/whatsapp/conversations")"
 check 'GET /api/whatsapp/conversations without a session' '401 UNAUTHENTICATED Sessão expirada. Entre novamente.' \
-  "$(curl -s -m 5 -w '%{http_code}' "http://127.0.0.1:$port/api/whatsapp/conversations" |
-    node -e 'let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => { const b = JSON.parse(s.slice(0, -3)); console.log(s.slice(-3), b.code, b.error); })')"
+  "$status $(node -e 'const b = require(process.argv[1]); console.log(b.code, b.error)' "$work/body.json" 2>&1)"
 if [ "$failed" = 1 ]; then tail -20 "$work/run.log" >&2; exit 1; fi
 echo "verify-image: $tag serves Atende"
