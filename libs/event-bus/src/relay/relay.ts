@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import {
   ProcessorHost,
+  WriteSoon,
   sleepUnlessAborted,
   type CheckpointStore,
   type EventBus,
@@ -21,10 +22,12 @@ export interface RelayOptions {
   batchSize?: number;
   /** Wait before looking again whether a misconfigured bus was fixed; default 30 s. */
   refusalRetryMs?: number;
+  /** The checkpoint is saved at most this often, and when the relay stops; default 200 ms. */
+  checkpointEveryMs?: number;
 }
 
 export interface Relay {
-  /** Last global position the bus acknowledged (and the checkpoint holds). */
+  /** Last global position the bus acknowledged (the checkpoint holds it within `checkpointEveryMs`). */
   position(): number;
   /** Resolves once everything up to `position` is published (or the timeout passes: false). */
   waitFor(position: number, timeoutMs?: number): Promise<boolean>;
@@ -38,8 +41,9 @@ export interface Relay {
 
 /**
  * Follows the event log from its checkpoint and publishes every event to the bus, saving the
- * checkpoint only after the bus acknowledged: a crash in between publishes some events twice
- * (consumers apply by global position), never loses one. A bus that is misconfigured
+ * checkpoint only after the bus acknowledged, at most every `checkpointEveryMs` (a round trip per
+ * batch was ≈2 % of the projector process at 1,000 msg/s): a crash publishes again what came after
+ * the last save (consumers apply by global position), never loses one. A bus that is misconfigured
  * (BusMisconfiguredError) gets nothing: the relay logs the error and looks again every
  * `refusalRetryMs`, and goes on from its checkpoint once an operator has fixed the bus.
  */
@@ -49,6 +53,18 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const refusalRetryMs = options.refusalRetryMs ?? 30_000;
   let position = (await checkpoints.load(name)) ?? 0;
   let refusal: BusMisconfiguredError | undefined;
+  let saved = position;
+  const checkpoint = new WriteSoon(async () => {
+    const through = position;
+    if (through === saved) return;
+    try {
+      await checkpoints.save(name, through);
+      saved = through;
+    } catch (error) {
+      // Not lost: the next batch (or the stop) saves it again; until then a restart republishes.
+      logger.warn({ err: error, position: through }, 'relay checkpoint not saved');
+    }
+  }, options.checkpointEveryMs ?? 200);
 
   const relay: Processor = {
     id: name,
@@ -67,8 +83,8 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         }
         throw error;
       }
-      await checkpoints.save(name, through);
       position = through;
+      checkpoint.soon();
       if (refusal) {
         logger.warn({ position }, 'relay publishing again: the event bus was fixed');
         refusal = undefined;
@@ -90,6 +106,9 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     position: () => position,
     waitFor: (target, timeoutMs = 10_000) => host.waitFor(name, target, timeoutMs),
     refusal: () => refusal,
-    stop: () => host.stop(),
+    async stop() {
+      await host.stop();
+      await checkpoint.now();
+    },
   };
 }
