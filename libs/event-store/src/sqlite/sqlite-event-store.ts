@@ -337,7 +337,9 @@ export class SqliteEventStore implements EventStore {
     const erased = deleteWorkspaceRows(this.db, workspaceId, options);
     if (erased > 0) {
       this.recent = new RecentEvents(); // it may hold some of them
-      if (this.filename !== ':memory:') this.db.pragma('wal_checkpoint(TRUNCATE)');
+      const truncate = () => this.db.pragma('wal_checkpoint(TRUNCATE)');
+      if (this.checkpointer) this.checkpointer.unpinned(truncate);
+      else if (this.filename !== ':memory:') truncate();
     }
     return { erased };
   }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -81,6 +81,89 @@ describe('SqliteEventStore checkpointing from a thread', () => {
     await sleep(600); // three of the thread's rounds
     expect(statSync(filename).size).toBeLessThan(before + 1_500_000);
     await store.close();
+  });
+});
+
+/** The WAL header's salts: a writer that starts the WAL over writes new ones (and syncs them). */
+function walSalts(file: string): string {
+  const fd = openSync(`${file}-wal`, 'r');
+  try {
+    const header = Buffer.alloc(32);
+    readSync(fd, header, 0, 32, 0);
+    return header.subarray(16, 24).toString('hex');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Appends in bursts with pauses between them, as a live inbox writes: `bursts` × 40 ms. */
+async function writeInBursts(
+  store: SqliteEventStore,
+  file: string,
+  bursts: number,
+  workspaceId = 'w',
+): Promise<string[]> {
+  const salts: string[] = [];
+  for (let b = 0; b < bursts; b += 1) {
+    const events = Array.from({ length: 20 }, () =>
+      registry.prepare(
+        { type: 'TextWritten', data: { text: `burst ${b} ${'y'.repeat(500)}` } },
+        { workspaceId },
+      ),
+    );
+    await store.appendToStream(`bursts-${workspaceId}-${b}`, events);
+    await sleep(40);
+    salts.push(walSalts(file));
+  }
+  return salts;
+}
+
+describe('the checkpoint thread keeps the WAL from starting over while it is written to', () => {
+  let dir: string;
+  let filename: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'atende-wal-pin-'));
+    filename = path.join(dir, 'events.db');
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('copies the pages into the database file, but no commit starts the WAL over (and syncs it on the event loop)', async () => {
+    const store = new SqliteEventStore({
+      filename,
+      registry,
+      synchronous: 'normal',
+      checkpointInBackground: true,
+    });
+    const before = statSync(filename).size;
+    // ≈2 s: ten of the thread's rounds, each followed by a pause long enough for it to catch up.
+    try {
+      const salts = await writeInBursts(store, filename, 50);
+      expect(await grownBy(filename, before, 400_000)).toBe(true);
+      expect(new Set(salts.slice(1)).size).toBe(1);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("lets an erasure's TRUNCATE empty the WAL at once, the snapshot let go for it", async () => {
+    const store = new SqliteEventStore({
+      filename,
+      registry,
+      synchronous: 'normal',
+      checkpointInBackground: true,
+    });
+    try {
+      await writeInBursts(store, filename, 10, 'kept');
+      await writeInBursts(store, filename, 10, 'erased');
+      const started = Date.now();
+      expect((await store.eraseWorkspace('erased', { keepTypes: [] })).erased).toBe(200);
+      // A TRUNCATE kept waiting by a reader gives up after the busy timeout (5 s), the WAL untouched.
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(statSync(`${filename}-wal`).size).toBe(0);
+      expect(await store.lastGlobalPosition()).toBe(200); // the kept workspace's events come first
+    } finally {
+      await store.close();
+    }
   });
 });
 

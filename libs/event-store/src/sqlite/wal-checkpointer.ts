@@ -12,34 +12,68 @@ const WAL_CHECKPOINT_INTERVAL_MS = 200;
  */
 const WAL_AUTOCHECKPOINT_WITH_THREAD = 100_000;
 
+/**
+ * Past this many frames in the WAL (≈64 MB of 4 KB pages) the thread stops holding its snapshot, so
+ * the log starts over at the next pause (see THREAD_SOURCE); until then it only grows.
+ */
+const WAL_FRAMES_BEFORE_RESTART = 16_384;
+
 // Plain JavaScript evaluated in the thread: no TypeScript loader to start, only the driver (whose
 // path the parent resolves, as an evaluated worker has no module folder of its own). One thread
 // serves every file of the process (each thread is an isolate of ≈8 MB).
+//
+// Why a second connection holds a read snapshot: once a checkpoint has copied the whole WAL, the next
+// writer starts the WAL over, and SQLite syncs its new header to disk inside that commit (even with
+// synchronous=NORMAL), on the writer's thread: the event loop. Under load with short pauses that was
+// ≈4 syncs a second, each 40–150 ms when the disk was busy with the checkpoint's own writes. A
+// reader on the WAL keeps writers from starting it over, so the thread re-takes a snapshot (of what
+// was written since the last round) before each checkpoint: the log is copied all the same, and
+// only grows. The snapshot is let go when the WAL holds maxFrames (it then starts over at the next
+// pause) and while the writer asks for it (`hold`: a TRUNCATE after an erasure waits for no reader).
+// A snapshot taken when nothing was written since the last round reads no part of the WAL, so an
+// idle file starts over at its next write, when that sync costs nothing.
 const THREAD_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const files = new Map();
-const timer = setInterval(() => {
-  for (const db of files.values()) {
-    try {
-      db.pragma('wal_checkpoint(PASSIVE)');
-    } catch {
-      // Busy (another checkpoint, a TRUNCATE after an erasure): the next round takes it.
+function round(file) {
+  try {
+    if (file.pin.inTransaction) file.pin.exec('COMMIT');
+    if (Atomics.load(file.hold, 0) === 0 && file.frames < workerData.maxFrames) {
+      file.pin.exec('BEGIN');
+      file.snapshot.get();
     }
+  } catch {
+    // The pin is an optimisation: without it the writer starts the WAL over itself.
   }
+  try {
+    file.frames = file.db.pragma('wal_checkpoint(PASSIVE)')[0].log;
+  } catch {
+    // Busy (another checkpoint, a TRUNCATE after an erasure): the next round takes it.
+  }
+}
+const timer = setInterval(() => {
+  for (const file of files.values()) round(file);
 }, workerData.intervalMs);
 parentPort.on('message', (message) => {
   if (message.add !== undefined) {
     try {
       const db = new Database(message.filename, { fileMustExist: true });
       db.pragma('busy_timeout = 100');
-      files.set(message.add, db);
+      const pin = new Database(message.filename, { fileMustExist: true });
+      const snapshot = pin.prepare('SELECT 1 FROM sqlite_master LIMIT 1');
+      files.set(message.add, { db, pin, snapshot, hold: new Int32Array(message.hold), frames: 0 });
     } catch {
       // The file is gone: its writer checkpoints at its own threshold.
     }
     return;
   }
-  files.get(message.remove)?.close();
+  const file = files.get(message.remove);
+  if (file) {
+    if (file.pin.inTransaction) file.pin.exec('COMMIT');
+    file.pin.close();
+    file.db.close();
+  }
   files.delete(message.remove);
   parentPort.postMessage({ removed: message.remove });
   if (files.size === 0) {
@@ -52,6 +86,12 @@ parentPort.on('message', (message) => {
 /** The thread checkpointing one SQLite file's WAL; stop() before the file's last connection closes. */
 export interface WalCheckpointer {
   stop(): Promise<void>;
+  /**
+   * Runs `work` (a TRUNCATE checkpoint) with the thread's snapshot let go: it waits for no reader, so
+   * it would otherwise wait out the writer's busy timeout and leave the WAL as it was. Blocks for
+   * up to one round of the thread (≈200 ms).
+   */
+  unpinned<T>(work: () => T): T;
 }
 
 /** The process's checkpoint thread while it has files; a new one starts after the last file left. */
@@ -68,7 +108,10 @@ class CheckpointThread {
     private readonly onEmpty: (thread: CheckpointThread) => void,
   ) {
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-    this.worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { driver, intervalMs } });
+    this.worker = new Worker(THREAD_SOURCE, {
+      eval: true,
+      workerData: { driver, intervalMs, maxFrames: WAL_FRAMES_BEFORE_RESTART },
+    });
     this.worker.unref(); // a process ends when its work does, not when this thread does
     this.worker.on('message', (message: { removed: number }) => this.settle(message.removed));
     // A thread that failed only means the writers checkpoint at their own threshold; nobody waits on it.
@@ -83,9 +126,21 @@ class CheckpointThread {
   add(filename: string): WalCheckpointer {
     const id = this.nextId++;
     this.files += 1;
-    this.worker.postMessage({ add: id, filename });
+    // Shared with the thread: 1 while the writer needs the WAL free of readers.
+    const hold = new Int32Array(new SharedArrayBuffer(4));
+    this.worker.postMessage({ add: id, filename, hold: hold.buffer });
     let stopping: Promise<void> | undefined;
-    return { stop: () => (stopping ??= this.remove(id)) };
+    return {
+      stop: () => (stopping ??= this.remove(id)),
+      unpinned: (work) => {
+        Atomics.store(hold, 0, 1);
+        try {
+          return work();
+        } finally {
+          Atomics.store(hold, 0, 0);
+        }
+      },
+    };
   }
 
   private remove(id: number): Promise<void> {
