@@ -36,6 +36,30 @@ async function waitFor(check: () => boolean, timeoutMs = 8000): Promise<void> {
  * What every JobQueue adapter does (the Jobs port, DESIGN §2), in real time with small delays.
  * `make` returns a fresh, empty queue; `cleanup` removes what it left behind.
  */
+/**
+ * How late a handler may note its start after the queue decided it (timers, a busy machine): a
+ * start noted that soon after a window began may have been counted in the window before.
+ */
+const START_NOTED_LATE_MS = 50;
+
+/**
+ * The windows (epoch-aligned, as a shared counter keeps them; a sliding window keeps them too) that
+ * hold more than `ratePerKey` of these start times, each start put in its own window or, when noted
+ * just after a window began, in the one before if that has room.
+ */
+function overWindowRate(startTimes: readonly number[]): number[] {
+  const perWindow = new Map<number, number>();
+  const over: number[] = [];
+  for (const at of [...startTimes].sort((x, y) => x - y)) {
+    const own = Math.floor(at / SETTINGS.rateWindowMs);
+    const before = Math.floor((at - START_NOTED_LATE_MS) / SETTINGS.rateWindowMs);
+    const w = before !== own && (perWindow.get(before) ?? 0) < SETTINGS.ratePerKey ? before : own;
+    perWindow.set(w, (perWindow.get(w) ?? 0) + 1);
+    if (perWindow.get(w)! > SETTINGS.ratePerKey) over.push(w);
+  }
+  return over;
+}
+
 export function jobQueueContract(
   adapterName: string,
   make: (
@@ -132,12 +156,7 @@ export function jobQueueContract(
       const a = starts.filter((s) => s.key === 'a').map((s) => s.at);
       // Two per 400 ms window: five jobs of one key need at least two more windows.
       expect(a[4]! - a[0]!).toBeGreaterThanOrEqual(SETTINGS.rateWindowMs);
-      const perWindow = new Map<number, number>();
-      for (const at of a) {
-        const w = Math.floor((at + begin) / SETTINGS.rateWindowMs);
-        perWindow.set(w, (perWindow.get(w) ?? 0) + 1);
-      }
-      expect(Math.max(...perWindow.values())).toBeLessThanOrEqual(SETTINGS.ratePerKey);
+      expect(overWindowRate(a.map((at) => at + begin))).toEqual([]);
       expect(starts.find((s) => s.key === 'b')!.at).toBeLessThan(SETTINGS.rateWindowMs);
     });
 

@@ -16,6 +16,9 @@ import { dumpAllProjections, withoutCheckpoints, workspaceLeftovers } from '../t
 import { CLOSED_WORKSPACE_COLLECTION } from './workspace-erasure.js';
 
 const logger = pino({ level: 'silent' });
+// Each case projects, erases and rebuilds every projection (4–6 s alone); beside the heavier suites
+// of a full run on a slow machine it took up to 30 s, the default limit.
+jest.setTimeout(90_000);
 const ERASED = 'loja-a';
 const KEPT = 'loja-b';
 const AGENTS = Array.from({ length: 20 }, (_, i) => `agent-${i}`);
