@@ -22,6 +22,10 @@ async function writeTwoMegabytes(store: SqliteEventStore): Promise<void> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A store whose WAL the checkpoint thread looks after, as the product opens its files. */
+const threadStore = (file: string) =>
+  new SqliteEventStore({ filename: file, registry, synchronous: 'normal', checkpointInBackground: true });
+
 /** Whether the database file grows by `bytes` within 5 s (the thread copied the WAL into it). */
 async function grownBy(file: string, before: number, bytes: number): Promise<boolean> {
   for (let waited = 0; waited < 5000; waited += 50) {
@@ -30,59 +34,6 @@ async function grownBy(file: string, before: number, bytes: number): Promise<boo
   }
   return false;
 }
-
-describe('SqliteEventStore checkpointing from a thread', () => {
-  let dir: string;
-  let filename: string;
-  beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'atende-wal-'));
-    filename = path.join(dir, 'events.db');
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-  it("copies the log's pages into the database file while it is open, the writer never checkpointing", async () => {
-    const store = new SqliteEventStore({
-      filename,
-      registry,
-      synchronous: 'normal',
-      checkpointInBackground: true,
-    });
-    const before = statSync(filename).size;
-    await writeTwoMegabytes(store); // far below the writer's own threshold (≈400 MB)
-    expect(await grownBy(filename, before, 1_500_000)).toBe(true);
-    await store.close(); // stops the thread, then the last connection removes the WAL
-    expect(existsSync(`${filename}-wal`)).toBe(false);
-    const reopened = new SqliteEventStore({ filename, registry });
-    expect(await reopened.lastGlobalPosition()).toBe(1000);
-    await reopened.close();
-  });
-
-  it('checkpoints every open file from one thread, before and after another closes', async () => {
-    const files = ['a.db', 'b.db', 'c.db'].map((name) => path.join(dir, name));
-    const open = (file: string) =>
-      new SqliteEventStore({ filename: file, registry, synchronous: 'normal', checkpointInBackground: true });
-    const [a, b] = [open(files[0]!), open(files[1]!)];
-    await a.close(); // b's checkpoints go on
-    const sizeB = statSync(files[1]!).size;
-    await writeTwoMegabytes(b);
-    expect(await grownBy(files[1]!, sizeB, 1_500_000)).toBe(true);
-    await b.close(); // the thread had no file left and ended: the next store gets a new one
-    const c = open(files[2]!);
-    const sizeC = statSync(files[2]!).size;
-    await writeTwoMegabytes(c);
-    expect(await grownBy(files[2]!, sizeC, 1_500_000)).toBe(true);
-    await c.close();
-  });
-
-  it('without it, the pages stay in the WAL until the writer reaches its own threshold', async () => {
-    const store = new SqliteEventStore({ filename, registry, synchronous: 'normal' });
-    const before = statSync(filename).size;
-    await writeTwoMegabytes(store);
-    await sleep(600); // three of the thread's rounds
-    expect(statSync(filename).size).toBeLessThan(before + 1_500_000);
-    await store.close();
-  });
-});
 
 /** The WAL header's salts: a writer that starts the WAL over writes new ones (and syncs them). */
 function walSalts(file: string): string {
@@ -118,22 +69,44 @@ async function writeInBursts(
   return salts;
 }
 
-describe('the checkpoint thread keeps the WAL from starting over while it is written to', () => {
+describe('SqliteEventStore checkpointing from a thread', () => {
   let dir: string;
   let filename: string;
   beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'atende-wal-pin-'));
+    dir = mkdtempSync(path.join(tmpdir(), 'atende-wal-'));
     filename = path.join(dir, 'events.db');
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+  it("copies the log's pages into the database file while it is open, the writer never checkpointing", async () => {
+    const store = threadStore(filename);
+    const before = statSync(filename).size;
+    await writeTwoMegabytes(store); // far below the writer's own threshold (≈400 MB)
+    expect(await grownBy(filename, before, 1_500_000)).toBe(true);
+    await store.close(); // stops the thread, then the last connection removes the WAL
+    expect(existsSync(`${filename}-wal`)).toBe(false);
+    const reopened = new SqliteEventStore({ filename, registry });
+    expect(await reopened.lastGlobalPosition()).toBe(1000);
+    await reopened.close();
+  });
+
+  it('checkpoints every open file from one thread, before and after another closes', async () => {
+    const files = ['a.db', 'b.db', 'c.db'].map((name) => path.join(dir, name));
+    const [a, b] = [threadStore(files[0]!), threadStore(files[1]!)];
+    await a.close(); // b's checkpoints go on
+    const sizeB = statSync(files[1]!).size;
+    await writeTwoMegabytes(b);
+    expect(await grownBy(files[1]!, sizeB, 1_500_000)).toBe(true);
+    await b.close(); // the thread had no file left and ended: the next store gets a new one
+    const c = threadStore(files[2]!);
+    const sizeC = statSync(files[2]!).size;
+    await writeTwoMegabytes(c);
+    expect(await grownBy(files[2]!, sizeC, 1_500_000)).toBe(true);
+    await c.close();
+  });
+
   it('copies the pages into the database file, but no commit starts the WAL over (and syncs it on the event loop)', async () => {
-    const store = new SqliteEventStore({
-      filename,
-      registry,
-      synchronous: 'normal',
-      checkpointInBackground: true,
-    });
+    const store = threadStore(filename);
     const before = statSync(filename).size;
     // ≈2 s: ten of the thread's rounds, each followed by a pause long enough for it to catch up.
     try {
@@ -146,12 +119,7 @@ describe('the checkpoint thread keeps the WAL from starting over while it is wri
   });
 
   it("lets an erasure's TRUNCATE empty the WAL at once, the snapshot let go for it", async () => {
-    const store = new SqliteEventStore({
-      filename,
-      registry,
-      synchronous: 'normal',
-      checkpointInBackground: true,
-    });
+    const store = threadStore(filename);
     try {
       await writeInBursts(store, filename, 10, 'kept');
       await writeInBursts(store, filename, 10, 'erased');
@@ -164,6 +132,15 @@ describe('the checkpoint thread keeps the WAL from starting over while it is wri
     } finally {
       await store.close();
     }
+  });
+
+  it('without it, the pages stay in the WAL until the writer reaches its own threshold', async () => {
+    const store = new SqliteEventStore({ filename, registry, synchronous: 'normal' });
+    const before = statSync(filename).size;
+    await writeTwoMegabytes(store);
+    await sleep(600); // three of the thread's rounds
+    expect(statSync(filename).size).toBeLessThan(before + 1_500_000);
+    await store.close();
   });
 });
 
