@@ -25,7 +25,8 @@ const WAL_FRAMES_BEFORE_RESTART = 16_384;
 // Why a second connection holds a read snapshot: once a checkpoint has copied the whole WAL, the next
 // writer starts the WAL over, and SQLite syncs its new header to disk inside that commit (even with
 // synchronous=NORMAL), on the writer's thread: the event loop. Under load with short pauses that was
-// ≈4 syncs a second, each 40–150 ms when the disk was busy with the checkpoint's own writes. A
+// about one sync a second per file, each 40–150 ms when the disk was busy with the checkpoint's own
+// writes. A
 // reader on the WAL keeps writers from starting it over, so the thread re-takes a snapshot (of what
 // was written since the last round) before each checkpoint: the log is copied all the same, and
 // only grows. The snapshot is let go when the WAL holds maxFrames (it then starts over at the next
@@ -60,7 +61,7 @@ parentPort.on('message', (message) => {
     try {
       const db = new Database(message.filename, { fileMustExist: true });
       db.pragma('busy_timeout = 100');
-      const pin = new Database(message.filename, { fileMustExist: true });
+      const pin = new Database(message.filename, { fileMustExist: true, timeout: 100 });
       const snapshot = pin.prepare('SELECT 1 FROM sqlite_master LIMIT 1');
       files.set(message.add, { db, pin, snapshot, hold: new Int32Array(message.hold), frames: 0 });
     } catch {
@@ -69,12 +70,13 @@ parentPort.on('message', (message) => {
     return;
   }
   const file = files.get(message.remove);
-  if (file) {
-    if (file.pin.inTransaction) file.pin.exec('COMMIT');
-    file.pin.close();
-    file.db.close();
-  }
   files.delete(message.remove);
+  try {
+    file?.pin.close(); // ends its snapshot
+    file?.db.close();
+  } catch {
+    // The writer waits for this answer whatever happened here.
+  }
   parentPort.postMessage({ removed: message.remove });
   if (files.size === 0) {
     clearInterval(timer);
