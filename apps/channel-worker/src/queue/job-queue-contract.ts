@@ -33,10 +33,6 @@ async function waitFor(check: () => boolean, timeoutMs = 8000): Promise<void> {
 }
 
 /**
- * What every JobQueue adapter does (the Jobs port, DESIGN §2), in real time with small delays.
- * `make` returns a fresh, empty queue; `cleanup` removes what it left behind.
- */
-/**
  * How late a handler may note its start after the queue decided it (timers, a busy machine): a
  * start noted that soon after a window began may have been counted in the window before.
  */
@@ -60,6 +56,10 @@ function overWindowRate(startTimes: readonly number[]): number[] {
   return over;
 }
 
+/**
+ * What every JobQueue adapter does (the Jobs port, DESIGN §2), in real time with small delays.
+ * `make` returns a fresh, empty queue; `cleanup` removes what it left behind.
+ */
 export function jobQueueContract(
   adapterName: string,
   make: (
