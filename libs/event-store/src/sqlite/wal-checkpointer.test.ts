@@ -112,7 +112,10 @@ describe('SqliteEventStore checkpointing from a thread', () => {
     try {
       const salts = await writeInBursts(store, filename, 50);
       expect(await grownBy(filename, before, 400_000)).toBe(true);
-      expect(new Set(salts.slice(1)).size).toBe(1);
+      // The thread alone restarted it after nearly every round (11 times in these 2 s). One restart
+      // is allowed: a stall of this thread over a whole round (a busy machine) looks like idleness.
+      const restarts = salts.filter((salt, i) => i > 0 && salt !== salts[i - 1]).length;
+      expect(restarts).toBeLessThanOrEqual(1);
     } finally {
       await store.close();
     }
