@@ -129,7 +129,7 @@ describe('SqliteEventStore checkpointing from a thread', () => {
       const started = Date.now();
       expect((await store.eraseWorkspace('erased', { keepTypes: [] })).erased).toBe(200);
       // A TRUNCATE kept waiting by a reader gives up after the busy timeout (5 s), the WAL untouched.
-      expect(Date.now() - started).toBeLessThan(2000);
+      expect(Date.now() - started).toBeLessThan(3000);
       expect(statSync(`${filename}-wal`).size).toBe(0);
       expect(await store.lastGlobalPosition()).toBe(200); // the kept workspace's events come first
     } finally {
