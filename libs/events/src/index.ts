@@ -19,6 +19,7 @@ export * from './ports/event-bus.js';
 export * from './ports/batched.js';
 export * from './processing/processor.js';
 export * from './processing/processor-host.js';
+export * from './processing/checkpoint-saver.js';
 export * from './workspace/index.js';
 export * from './user/index.js';
 export * from './member/index.js';

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { WriteSoon, type CheckpointStore, type EventStore } from '@atende/events';
+import { CheckpointSaver, type CheckpointStore, type EventStore } from '@atende/events';
 
 /** The checkpoint is written at most this often while events flow (and once more on stop). */
 const CHECKPOINT_EVERY_MS = 200;
@@ -24,16 +24,24 @@ export class BridgeCheckpoint {
   private readonly open = new Map<string, number>();
   /** Each reactor sharing the checkpoint → the log's events up to there it has handled. */
   private readonly reactors = new Map<string, number>();
-  /** Saves (one at a time) at most every CHECKPOINT_EVERY_MS while events flow. */
-  private readonly saves = new WriteSoon(() => this.saveNow(), CHECKPOINT_EVERY_MS);
+  /** Saves (one at a time) at most every CHECKPOINT_EVERY_MS while events flow; none without a store. */
+  private readonly saver: CheckpointSaver | undefined;
   private stopped = false;
 
-  private constructor(
-    private readonly options: BridgeCheckpointOptions,
-    private savedPosition: number | undefined,
-    fromPosition: number,
-  ) {
+  private constructor(options: BridgeCheckpointOptions, saved: number | undefined, fromPosition: number) {
     this.fromPosition = fromPosition;
+    const { checkpoints, consumer, logger } = options;
+    this.saver =
+      checkpoints &&
+      new CheckpointSaver({
+        checkpoints,
+        name: consumer,
+        position: () => this.position(),
+        saved,
+        everyMs: CHECKPOINT_EVERY_MS,
+        onError: (error, position) =>
+          logger.error({ err: error, consumer, position }, 'channel bridge checkpoint not saved'),
+      });
   }
 
   /** Loads the saved position; a first start saves one at once, so later restarts resume from it. */
@@ -89,25 +97,13 @@ export class BridgeCheckpoint {
   }
 
   save(): Promise<void> {
-    return this.saves.now();
+    return this.saver?.now() ?? Promise.resolve();
   }
 
   /** Stops the timer and saves a last time. */
   async stop(): Promise<void> {
     this.stopped = true;
     await this.save();
-  }
-
-  private async saveNow(): Promise<void> {
-    const { checkpoints, consumer, logger } = this.options;
-    const position = this.position();
-    if (!checkpoints || position === this.savedPosition || position < 0) return;
-    try {
-      await checkpoints.save(consumer, position);
-      this.savedPosition = position;
-    } catch (error) {
-      logger.error({ err: error, consumer, position }, 'channel bridge checkpoint not saved');
-    }
   }
 
   private position(): number {
@@ -118,6 +114,6 @@ export class BridgeCheckpoint {
   }
 
   private schedule(): void {
-    if (this.options.checkpoints && !this.stopped) this.saves.soon();
+    if (!this.stopped) this.saver?.soon();
   }
 }

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import {
+  CheckpointSaver,
   ProcessorHost,
-  WriteSoon,
   sleepUnlessAborted,
   type CheckpointStore,
   type EventBus,
@@ -53,18 +53,15 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const refusalRetryMs = options.refusalRetryMs ?? 30_000;
   let position = (await checkpoints.load(name)) ?? 0;
   let refusal: BusMisconfiguredError | undefined;
-  let saved = position;
-  const checkpoint = new WriteSoon(async () => {
-    const through = position;
-    if (through === saved) return;
-    try {
-      await checkpoints.save(name, through);
-      saved = through;
-    } catch (error) {
-      // Not lost: the next batch (or the stop) saves it again; until then a restart republishes.
-      logger.warn({ err: error, position: through }, 'relay checkpoint not saved');
-    }
-  }, options.checkpointEveryMs ?? 200);
+  const checkpoint = new CheckpointSaver({
+    checkpoints,
+    name,
+    position: () => position,
+    saved: position,
+    everyMs: options.checkpointEveryMs ?? 200,
+    // Not lost: the next batch (or the stop) saves it again; until then a restart republishes.
+    onError: (error, through) => logger.warn({ err: error, position: through }, 'relay checkpoint not saved'),
+  });
 
   const relay: Processor = {
     id: name,
