@@ -33,10 +33,8 @@ describeWithKafka('Kafka event bus', () => {
   });
 
   it("tells each consumer group's lag: what it has not committed yet", async () => {
-    const topic = `atende-test-${randomUUID()}`;
-    const bus = new KafkaEventBus({ brokers: testKafkaBrokers(), topic, clientId: 'atende-test' });
-    const seen: number[] = [];
-    try {
+    await onFreshTopic(async (bus) => {
+      const seen: number[] = [];
       await bus.publish([storedNote('note-a', 0, 1), storedNote('note-b', 0, 2)]);
       const subscription = await bus.subscribe('lag-group', async (events) => {
         seen.push(...events.map((e) => e.globalPosition));
@@ -50,16 +48,12 @@ describeWithKafka('Kafka event bus', () => {
       expect(seen).toEqual([1, 2]);
       expect(lag.get('lag-group')).toBe(3);
       expect([...lag.keys()]).toEqual(['lag-group']); // groups of other topics are not listed
-    } finally {
-      await bus.close();
-    }
+    });
   });
 
   it('commits what a consumer took when it stops, before its next periodic commit', async () => {
-    const topic = `atende-test-${randomUUID()}`;
-    const bus = new KafkaEventBus({ brokers: testKafkaBrokers(), topic, clientId: 'atende-test' });
-    const seen: number[] = [];
-    try {
+    await onFreshTopic(async (bus) => {
+      const seen: number[] = [];
       await bus.publish([storedNote('note-a', 0, 1), storedNote('note-b', 0, 2)]);
       const subscription = await bus.subscribe('stop-commit', async (events) => {
         seen.push(...events.map((e) => e.globalPosition));
@@ -67,15 +61,11 @@ describeWithKafka('Kafka event bus', () => {
       await waitUntil(async () => seen.length === 2, 30_000, 10);
       await subscription.stop(); // well within the first second: no periodic commit yet
       expect((await bus.consumerLag()).get('stop-commit')).toBe(0);
-    } finally {
-      await bus.close();
-    }
+    });
   });
 
   it('stops a consumer of a quiet topic without waiting out its fetch', async () => {
-    const topic = `atende-test-${randomUUID()}`;
-    const bus = new KafkaEventBus({ brokers: testKafkaBrokers(), topic, clientId: 'atende-test' });
-    try {
+    await onFreshTopic(async (bus) => {
       await bus.publish([storedNote('note-a', 0, 1)]);
       let taken = 0;
       const subscription = await bus.subscribe('quiet', async (events) => void (taken += events.length));
@@ -86,9 +76,7 @@ describeWithKafka('Kafka event bus', () => {
       const started = Date.now();
       await subscription.stop();
       expect(Date.now() - started).toBeLessThan(FETCH_MAX_WAIT_MS + 2_000);
-    } finally {
-      await bus.close();
-    }
+    });
   });
 
   it('starts over with a new producer after a failed publish, and the next publish goes through', async () => {
@@ -120,6 +108,17 @@ describeWithKafka('Kafka event bus', () => {
     }
   }, 90_000);
 });
+
+/** Runs `test` with a bus on a topic of its own (groups and offsets start clean), closed after it. */
+async function onFreshTopic(test: (bus: KafkaEventBus) => Promise<void>): Promise<void> {
+  const topic = `atende-test-${randomUUID()}`;
+  const bus = new KafkaEventBus({ brokers: testKafkaBrokers(), topic, clientId: 'atende-test' });
+  try {
+    await test(bus);
+  } finally {
+    await bus.close();
+  }
+}
 
 async function waitUntil(check: () => Promise<boolean>, timeoutMs = 30_000, everyMs = 100): Promise<void> {
   const deadline = Date.now() + timeoutMs;
