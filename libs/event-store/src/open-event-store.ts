@@ -13,6 +13,8 @@ export type EventStoreLocation =
       pollIntervalMs?: number;
       /** SqliteEventStoreOptions.checkpointInBackground (the product's stores: yes). */
       checkpointInBackground?: boolean;
+      /** SqliteEventStoreOptions.syncInBackground: for a file only this process appends to. */
+      syncInBackground?: boolean;
     }
   | {
       kind: 'eventstoredb';
@@ -37,6 +39,7 @@ export function openEventStore(location: EventStoreLocation): EventStore {
         synchronous: location.synchronous ?? 'full',
         ...(location.pollIntervalMs ? { pollIntervalMs: location.pollIntervalMs } : {}),
         ...(location.checkpointInBackground ? { checkpointInBackground: true } : {}),
+        ...(location.syncInBackground ? { syncInBackground: true } : {}),
       });
     case 'eventstoredb':
       return createEventStoreDbEventStore({

@@ -20,19 +20,14 @@ import type {
 import { atendeRegistry } from '@atende/events';
 import { applyAppend, type PendingAppend } from './append-rows.js';
 import { deleteWorkspaceRows } from './erase-workspace-rows.js';
-import { startPageReader } from './start-page-reader.js';
+import { readPagesInWorker } from './start-page-reader.js';
 import { RecentEvents } from './recent-events.js';
-import {
-  SCHEMA_SQL,
-  metadataOfRow,
-  type EventRow,
-  type EventRowArray,
-  type ParsedEventRow,
-} from './schema.js';
+import { SCHEMA_SQL, metadataOfRow, type EventRow, type EventRowArray } from './schema.js';
 import { prepareStatements, type EventStatements } from './statements.js';
 import { SqliteSnapshotStore } from './sqlite-snapshot-store.js';
 import { eventsOfPages } from '../stored-events.js';
 import { checkpointInBackground, type WalCheckpointer } from './wal-checkpointer.js';
+import { SyncedCommits, WalSyncer, type SyncFile } from './wal-syncer.js';
 
 export interface SqliteEventStoreOptions {
   /** Database file, or ':memory:'. Its folder is created when missing. */
@@ -50,6 +45,17 @@ export interface SqliteEventStoreOptions {
    * a commit never holds the event loop for the copy; a file only. Default false.
    */
   checkpointInBackground?: boolean;
+  /**
+   * With `synchronous: 'full'` and `checkpointInBackground`: commits hand their pages to the OS
+   * without syncing and the WAL is synced on libuv's thread pool (wal-syncer.ts), so the event loop
+   * never waits on the disk; an append resolves, and its events reach this process's readers of the
+   * log, only once a sync after its commit has finished. The durability of 'full', for a file only
+   * this process appends to (another process's readers could see an event before it is on disk).
+   * Default false.
+   */
+  syncInBackground?: boolean;
+  /** How the WAL is synced when `syncInBackground` (tests slow it down); default fdatasync. */
+  syncFile?: SyncFile;
 }
 
 const MAX_STREAM_ID_LENGTH = 300;
@@ -61,9 +67,6 @@ const MAX_STREAM_ID_LENGTH = 300;
 function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
-
-/** Pages readPages' worker keeps ready, so a page the caller finishes early does not wait on the next. */
-const READ_AHEAD_PAGES = 2;
 
 /**
  * Event store on one SQLite file (WAL). Appends issued in the same tick share one transaction
@@ -83,6 +86,10 @@ export class SqliteEventStore implements EventStore {
   private readonly filename: string;
   private readonly stmt: EventStatements;
   private readonly checkpointer: WalCheckpointer | undefined;
+  /** What is committed but not yet synced (`syncInBackground`). */
+  private readonly synced: SyncedCommits | undefined;
+  /** Erasures so far: a batch committed before one must not reach `recent` after it. */
+  private erasures = 0;
   readonly snapshots: SqliteSnapshotStore;
 
   constructor(options: SqliteEventStoreOptions) {
@@ -91,15 +98,25 @@ export class SqliteEventStore implements EventStore {
     this.filename = options.filename === ':memory:' ? ':memory:' : path.resolve(options.filename);
     this.db = new Database(options.filename);
     this.db.pragma('journal_mode = WAL');
-    this.db.pragma(`synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
+    const onFile = this.filename !== ':memory:';
+    const syncInBackground =
+      onFile &&
+      options.syncInBackground &&
+      options.checkpointInBackground &&
+      options.synchronous !== 'normal';
+    this.db.pragma(
+      `synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : syncInBackground ? 'OFF' : 'FULL'}`,
+    );
     this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
     // Checkpoint the WAL every ~40 MB instead of ~4 MB: busy ingest then copies pages back to the
     // database file (and syncs it) ten times less often; appends measured ~25 % faster.
     this.db.pragma('wal_autocheckpoint = 10000');
     this.db.exec(SCHEMA_SQL);
-    if (options.checkpointInBackground && this.filename !== ':memory:') {
+    if (options.checkpointInBackground && onFile) {
       this.checkpointer = checkpointInBackground(this.db, this.filename);
     }
+    if (syncInBackground)
+      this.synced = new SyncedCommits(new WalSyncer(`${this.filename}-wal`, options.syncFile));
     this.registry = options.registry ?? atendeRegistry;
     this.pollIntervalMs = options.pollIntervalMs ?? 50;
     this.appended.setMaxListeners(0);
@@ -113,6 +130,7 @@ export class SqliteEventStore implements EventStore {
     options: AppendOptions = {},
   ): Promise<AppendResult> {
     if (this.closed) return Promise.reject(new Error('Event store is closed'));
+    if (this.synced?.failure !== undefined) return Promise.reject(this.synced.failure);
     try {
       // Validate before queueing: a bad event must never reach the transaction.
       if (typeof streamId !== 'string' || streamId.length === 0 || streamId.length > MAX_STREAM_ID_LENGTH) {
@@ -159,18 +177,30 @@ export class SqliteEventStore implements EventStore {
       for (const pending of batch) pending.reject(error);
       return;
     }
-    for (const event of committed) this.recent.add(event);
-    let anyWritten = false;
-    batch.forEach((pending, i) => {
-      const outcome = outcomes[i]!;
-      if (outcome.ok) {
-        anyWritten ||= outcome.result.written > 0;
-        pending.resolve(outcome.result);
-      } else {
-        pending.reject(outcome.error);
-      }
+    const erasures = this.erasures;
+    const publish = () => {
+      if (erasures === this.erasures) for (const event of committed) this.recent.add(event);
+      let anyWritten = false;
+      batch.forEach((pending, i) => {
+        const outcome = outcomes[i]!;
+        if (outcome.ok) {
+          anyWritten ||= outcome.result.written > 0;
+          pending.resolve(outcome.result);
+        } else {
+          pending.reject(outcome.error);
+        }
+      });
+      if (anyWritten) this.appended.emit('appended');
+    };
+    if (!this.synced) return publish();
+    this.synced.committed(committed[0]?.globalPosition, publish, (error) => {
+      for (const pending of batch) pending.reject(error);
     });
-    if (anyWritten) this.appended.emit('appended');
+  }
+
+  /** `rows` without those readers may not see yet (SyncedCommits). */
+  private visible<R extends { 0: number }>(rows: R[]): R[] {
+    return this.synced ? this.synced.visible(rows) : rows;
   }
 
   private toStored<E extends DomainEvent>(row: EventRowArray, trusted = false): StoredEvent<E> {
@@ -219,37 +249,14 @@ export class SqliteEventStore implements EventStore {
         position = batch[batch.length - 1]!.globalPosition + 1;
       }
     }
-    const worker = startPageReader({
+    for await (const page of readPagesInWorker({
       filename: this.filename,
       from: Math.max(1, fromGlobalPosition),
       pageSize,
-    });
-    const pages: Array<string | null> = [];
-    let wake: (() => void) | undefined;
-    let failure: unknown;
-    worker.on('message', (page: string | null) => {
-      pages.push(page);
-      wake?.();
-    });
-    worker.on('error', (error: Error) => {
-      failure = error;
-      wake?.();
-    });
-    try {
-      for (let i = 0; i < READ_AHEAD_PAGES; i += 1) worker.postMessage('next');
-      for (;;) {
-        while (pages.length === 0 && failure === undefined) {
-          await new Promise<void>((resolve) => (wake = resolve));
-        }
-        if (failure !== undefined) throw failure;
-        const text = pages.shift()!;
-        if (text === null) return;
-        worker.postMessage('next'); // read ahead while the caller works on this page
-        const rows = JSON.parse(text) as ParsedEventRow[];
-        yield rows.map((row) => this.rowToStored(row, row[4], trusted));
-      }
-    } finally {
-      await worker.terminate();
+    })) {
+      const rows = this.visible(page);
+      if (rows.length > 0) yield rows.map((row) => this.rowToStored(row, row[4], trusted));
+      if (rows.length < page.length) return; // the rest is not on disk yet: the caller follows on
     }
   }
 
@@ -260,9 +267,9 @@ export class SqliteEventStore implements EventStore {
   ): Promise<StoredEvent[]> {
     this.assertOpen();
     const trusted = options.trusted ?? false;
-    return this.stmt.readAll
-      .all(Math.max(1, fromGlobalPosition), limit)
-      .map((row) => this.toStored(row, trusted));
+    return this.visible(this.stmt.readAll.all(Math.max(1, fromGlobalPosition), limit)).map((row) =>
+      this.toStored(row, trusted),
+    );
   }
 
   async *readAll(fromGlobalPosition = 1, options: ReadAllOptions = {}): AsyncGenerator<StoredEvent> {
@@ -271,7 +278,7 @@ export class SqliteEventStore implements EventStore {
     let position = Math.max(1, fromGlobalPosition);
     for (;;) {
       this.assertOpen();
-      const rows = this.stmt.readAll.all(position, batchSize);
+      const rows = this.visible(this.stmt.readAll.all(position, batchSize));
       for (const row of rows) yield this.toStored(row, trusted);
       if (rows.length < batchSize) return;
       position = rows[rows.length - 1]![0] + 1;
@@ -299,7 +306,7 @@ export class SqliteEventStore implements EventStore {
         if (recent.length >= batchSize) await nextTurn(); // full: more may follow at once
         continue;
       }
-      const rows = this.stmt.readAll.all(position, batchSize);
+      const rows = this.visible(this.stmt.readAll.all(position, batchSize));
       if (rows.length > 0) {
         position = rows[rows.length - 1]![0] + 1;
         yield rows.map((row) => this.toStored(row, trusted));
@@ -334,19 +341,27 @@ export class SqliteEventStore implements EventStore {
   async eraseWorkspace(workspaceId: string, options: EraseWorkspaceOptions): Promise<EraseWorkspaceResult> {
     this.assertOpen();
     if (this.queue.length > 0) this.flush(); // appends already accepted are written (then erased) first
-    const erased = deleteWorkspaceRows(this.db, workspaceId, options);
-    if (erased > 0) {
-      this.recent = new RecentEvents(); // it may hold some of them
-      const truncate = () => this.db.pragma('wal_checkpoint(TRUNCATE)');
-      if (this.checkpointer) this.checkpointer.unpinned(truncate);
-      else if (this.filename !== ':memory:') truncate();
+    // The erasure is synced in its commit, and so is its TRUNCATE checkpoint: with synchronous=OFF
+    // a checkpoint would start the WAL over before the database file holds its pages on disk.
+    if (this.synced) this.db.pragma('synchronous = FULL');
+    try {
+      const erased = deleteWorkspaceRows(this.db, workspaceId, options);
+      if (erased > 0) {
+        this.erasures += 1;
+        this.recent = new RecentEvents(); // it may hold some of them
+        const truncate = () => this.db.pragma('wal_checkpoint(TRUNCATE)');
+        if (this.checkpointer) this.checkpointer.unpinned(truncate);
+        else if (this.filename !== ':memory:') truncate();
+      }
+      return { erased };
+    } finally {
+      if (this.synced) this.db.pragma('synchronous = OFF');
     }
-    return { erased };
   }
 
   async lastGlobalPosition(): Promise<number> {
     this.assertOpen();
-    return this.stmt.lastPosition.get()?.p ?? 0;
+    return Math.min(this.stmt.lastPosition.get()?.p ?? 0, this.synced?.visibleUpTo() ?? Infinity);
   }
 
   /** Waits for queued appends, then closes the file. */
@@ -355,6 +370,7 @@ export class SqliteEventStore implements EventStore {
     if (this.queue.length > 0) this.flush();
     this.closed = true;
     this.appended.emit('closed');
+    await this.synced?.close(); // what was accepted is on disk before the file closes
     // The thread's connection first: closing the last one checkpoints what is left and removes the WAL.
     await this.checkpointer?.stop();
     this.db.close();
