@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { EMBEDDED_NODE_FLAGS } from '@atende/server';
 import { jsonOutPath, round, writeBenchFigures, type BenchFigure } from './bench/report-figures.js';
 
 interface Sample {
@@ -120,6 +121,7 @@ function run(
   const out = execFileSync(
     process.execPath,
     [
+      ...EMBEDDED_NODE_FLAGS,
       '--expose-gc',
       '--import',
       'tsx',

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import { EMBEDDED_NODE_FLAGS } from '@atende/server';
 
 /** Rows per transaction, as a rebuild page commits them. */
 const INSERT_BATCH = 5000;
@@ -57,7 +58,7 @@ export interface StartProbe {
  */
 export function probeStart(dir: string, ending: 'kill' | 'stop'): Promise<StartProbe> {
   const probe = fileURLToPath(new URL('./startup-probe.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', probe, dir, ending], {
+  const child = spawn(process.execPath, [...EMBEDDED_NODE_FLAGS, '--import', 'tsx', probe, dir, ending], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -2,4 +2,4 @@
 // light on purpose (no role, so no gateway or WhatsApp driver): every ops command loads it at start.
 export * from './plan/role-plan.js';
 export { openKeys, openStore, openLease, openMedia, openReadModels } from './adapters/open-adapters.js';
-export { SERVER_NODE_FLAGS, limitEmbeddedHeapGrowth } from './node-flags.js';
+export { EMBEDDED_NODE_FLAGS, SERVER_NODE_FLAGS, limitEmbeddedHeapGrowth } from './node-flags.js';

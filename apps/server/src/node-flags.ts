@@ -1,12 +1,28 @@
 import { setFlagsFromString } from 'node:v8';
 
 /**
- * The Node flags of the distributed roles (start:distributed, the test and bench harnesses): a
- * young generation of 128 MB, because the ingest path allocates short-lived objects fast and the
- * default one has it spend 10–17 % of its CPU in scavenges. Not the embedded process (`npm start`,
- * the Dockerfile): with its read models in SQLite it gains ≈3 % from it and pays 150–200 MB of RSS.
+ * V8's background threads (concurrent marking, parallel scavenges, compiles): 2 instead of Node's 4.
+ * On 2 cores the 4 ran beside the event loop (and the checkpoint thread, and the other roles) and
+ * took turns with it. Same hour, embedded bench:ingest at 1,000 msg/s: p99 median 97 ms over 7 runs
+ * with 4 (46–112), 42 ms over 5 with 2 (30–126), 45 ms over 7 with 1; recorded msg/s medians 3,140,
+ * 3,478 and 3,307. Distributed (3 roles, PostgreSQL log): p99 lower with 2 in each of 4 pairs
+ * (880 → 771, 650 → 550, 1,022 → 873, 977 → 841 ms), with 1 not (1,062, 750).
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=128'] as const;
+const V8_POOL_SIZE_FLAG = '--v8-pool-size=2';
+
+/**
+ * The Node flags of the distributed roles (start:distributed, docker-compose, the test and bench
+ * harnesses): V8_POOL_SIZE_FLAG, and a young generation of 128 MB, because the ingest path allocates
+ * short-lived objects fast and the default one has it spend 10–17 % of its CPU in scavenges. Not the
+ * embedded process: with its read models in SQLite it gains ≈3 % from that and pays 150–200 MB of RSS.
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=128', V8_POOL_SIZE_FLAG] as const;
+
+/**
+ * The Node flags of the embedded process: `npm start`, the Dockerfile, and the benches that measure
+ * it (their npm scripts, and the fresh processes bench:memory and the restart probe start).
+ */
+export const EMBEDDED_NODE_FLAGS = [V8_POOL_SIZE_FLAG] as const;
 
 /**
  * How far V8 lets the embedded process's heap grow past what its last full collection kept, in
