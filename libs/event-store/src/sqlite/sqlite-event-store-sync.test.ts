@@ -44,6 +44,14 @@ function gatedSync() {
   };
 }
 
+/** A store on a new file whose WAL syncs wait for `sync.release()`, and an abort for its subscribers. */
+function openGated() {
+  const { dir, file } = tempFile();
+  const sync = gatedSync();
+  const store = createSqliteEventStore({ filename: file, ...synced, syncFile: sync.syncFile });
+  return { dir, file, sync, store, abort: new AbortController() };
+}
+
 const pin = (workspaceId = 'w1') =>
   atendeRegistry.prepare({ type: 'ConversationPinned', data: {} }, { workspaceId });
 
@@ -62,10 +70,7 @@ async function firstEvents(store: SqliteEventStore, count: number, signal: Abort
 
 describe('SQLite event store with the WAL synced off the event loop', () => {
   it("commits without syncing, and acknowledges an append and shows it to the log's readers only once synced", async () => {
-    const { dir, file } = tempFile();
-    const sync = gatedSync();
-    const store = createSqliteEventStore({ filename: file, ...synced, syncFile: sync.syncFile });
-    const abort = new AbortController();
+    const { dir, file, sync, store, abort } = openGated();
     try {
       const stream = 'conversation-w1-5511@c.us';
       let acknowledged = false;
@@ -139,10 +144,7 @@ describe('SQLite event store with the WAL synced off the event loop', () => {
   });
 
   it("does not hand subscribers a workspace's events erased while their sync was pending", async () => {
-    const { dir, file } = tempFile();
-    const sync = gatedSync();
-    const store = createSqliteEventStore({ filename: file, ...synced, syncFile: sync.syncFile });
-    const abort = new AbortController();
+    const { dir, sync, store, abort } = openGated();
     try {
       const erasedAppend = store.appendToStream('conversation-w1-5511@c.us', [pin('w1')]);
       await turns();

@@ -24,16 +24,16 @@ const settledNow = async (promise: Promise<unknown>) => {
   return settled;
 };
 
-describe('WalSyncer', () => {
-  let dir: string;
-  let wal: string;
-  beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'atende-walsync-'));
-    wal = path.join(dir, 'events.db-wal');
-    writeFileSync(wal, 'frames');
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+let dir: string;
+let wal: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'atende-walsync-'));
+  wal = path.join(dir, 'events.db-wal');
+  writeFileSync(wal, 'frames');
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+describe('WalSyncer', () => {
   it('lets the commits that come during a sync share the next one, never the one in flight', async () => {
     const sync = heldSync();
     const syncer = new WalSyncer(wal, sync.syncFile);
@@ -76,9 +76,6 @@ describe('WalSyncer', () => {
 
 describe('SyncedCommits', () => {
   it('hides the positions from the first batch not yet synced on, and publishes in commit order', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'atende-walsync-'));
-    const wal = path.join(dir, 'events.db-wal');
-    writeFileSync(wal, '');
     const sync = heldSync();
     const commits = new SyncedCommits(new WalSyncer(wal, sync.syncFile));
     const published: string[] = [];
@@ -112,13 +109,9 @@ describe('SyncedCommits', () => {
     expect(published).toEqual(['a', 'b', 'nothing written']);
     expect(commits.visibleUpTo()).toBe(Number.POSITIVE_INFINITY);
     await commits.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('keeps a batch whose sync failed hidden and remembers the failure', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'atende-walsync-'));
-    const wal = path.join(dir, 'events.db-wal');
-    writeFileSync(wal, '');
     const sync = heldSync();
     const commits = new SyncedCommits(new WalSyncer(wal, sync.syncFile));
     const failed: unknown[] = [];
@@ -134,6 +127,5 @@ describe('SyncedCommits', () => {
     expect(commits.failure).toBe(error);
     expect(commits.visibleUpTo()).toBe(9);
     await commits.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 });
