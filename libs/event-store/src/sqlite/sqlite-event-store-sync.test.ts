@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { fdatasync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
@@ -30,9 +30,9 @@ function gatedSync() {
   const held: Array<() => void> = [];
   const syncFile: SyncFile = (fd, done) => {
     calls += 1;
-    const run = () => import('node:fs').then((fs) => fs.fdatasync(fd, done));
-    if (open) void run();
-    else held.push(() => void run());
+    const run = () => fdatasync(fd, done);
+    if (open) run();
+    else held.push(run);
   };
   return {
     syncFile,

@@ -93,12 +93,11 @@ export class SqliteEventStore implements EventStore {
   readonly snapshots: SqliteSnapshotStore;
 
   constructor(options: SqliteEventStoreOptions) {
-    if (options.filename !== ':memory:')
-      mkdirSync(path.dirname(path.resolve(options.filename)), { recursive: true });
-    this.filename = options.filename === ':memory:' ? ':memory:' : path.resolve(options.filename);
+    const onFile = options.filename !== ':memory:';
+    if (onFile) mkdirSync(path.dirname(path.resolve(options.filename)), { recursive: true });
+    this.filename = onFile ? path.resolve(options.filename) : ':memory:';
     this.db = new Database(options.filename);
     this.db.pragma('journal_mode = WAL');
-    const onFile = this.filename !== ':memory:';
     const syncInBackground =
       onFile &&
       options.syncInBackground &&

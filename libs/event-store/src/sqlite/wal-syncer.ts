@@ -16,8 +16,6 @@ export class WalSyncer {
   private readonly fd: number;
   private inFlight = false;
   private waiting: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
-  private settled: Promise<void> = Promise.resolve();
-  private markSettled: (() => void) | undefined;
 
   /**
    * `walFile` must exist (the store opened its database in WAL mode and wrote to it) and stay the
@@ -41,9 +39,10 @@ export class WalSyncer {
     });
   }
 
-  /** Resolves when no sync is in flight or waiting. */
+  /** Resolves when no sync is in flight or waiting (a sync that failed included). */
   idle(): Promise<void> {
-    return this.settled;
+    // Whatever waits now goes with the next sync, and so does this.
+    return this.inFlight ? this.sync().catch(() => undefined) : Promise.resolve();
   }
 
   /** After idle(): closes the file descriptor. */
@@ -55,19 +54,13 @@ export class WalSyncer {
     const batch = this.waiting;
     this.waiting = [];
     this.inFlight = true;
-    if (!this.markSettled) this.settled = new Promise((resolve) => (this.markSettled = resolve));
     this.syncFile(this.fd, (error) => {
       this.inFlight = false;
       for (const waiter of batch) {
         if (error) waiter.reject(error);
         else waiter.resolve();
       }
-      if (this.waiting.length > 0) {
-        this.start();
-      } else {
-        this.markSettled?.();
-        this.markSettled = undefined;
-      }
+      if (this.waiting.length > 0) this.start();
     });
   }
 }
