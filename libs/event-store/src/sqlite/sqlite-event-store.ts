@@ -47,7 +47,7 @@ export interface SqliteEventStoreOptions {
   checkpointInBackground?: boolean;
   /**
    * With `synchronous: 'full'` and `checkpointInBackground`: commits hand their pages to the OS
-   * without syncing and the WAL is synced on libuv's thread pool (wal-syncer.ts), so the event loop
+   * without syncing (NORMAL: only a restarted WAL's header is synced in the commit) and the WAL is synced on libuv's thread pool (wal-syncer.ts), so the event loop
    * never waits on the disk; an append resolves, and its events reach this process's readers of the
    * log, only once a sync after its commit has finished. The durability of 'full', for a file only
    * this process appends to (another process's readers could see an event before it is on disk).
@@ -103,8 +103,13 @@ export class SqliteEventStore implements EventStore {
       options.syncInBackground &&
       options.checkpointInBackground &&
       options.synchronous !== 'normal';
+    // Synced in the background, commits run with NORMAL: in WAL mode it syncs nothing in a commit
+    // (checkpoints are the thread's) except the WAL's new header when a commit starts the WAL over,
+    // which must be on disk before frames written over the old ones (with OFF, a power cut right
+    // after a restart could leave a WAL whose old frames are replayed over newer pages: SQLite's
+    // ticket ff5be73dee). The pinned checkpoint thread keeps restarts rare.
     this.db.pragma(
-      `synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : syncInBackground ? 'OFF' : 'FULL'}`,
+      `synchronous = ${options.synchronous === 'normal' || syncInBackground ? 'NORMAL' : 'FULL'}`,
     );
     this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
     // Checkpoint the WAL every ~40 MB instead of ~4 MB: busy ingest then copies pages back to the
@@ -340,8 +345,7 @@ export class SqliteEventStore implements EventStore {
   async eraseWorkspace(workspaceId: string, options: EraseWorkspaceOptions): Promise<EraseWorkspaceResult> {
     this.assertOpen();
     if (this.queue.length > 0) this.flush(); // appends already accepted are written (then erased) first
-    // The erasure is synced in its commit, and so is its TRUNCATE checkpoint: with synchronous=OFF
-    // a checkpoint would start the WAL over before the database file holds its pages on disk.
+    // The erasure is synced in its commit, before its TRUNCATE checkpoint lets go of the old pages.
     if (this.synced) this.db.pragma('synchronous = FULL');
     try {
       const erased = deleteWorkspaceRows(this.db, workspaceId, options);
@@ -354,7 +358,7 @@ export class SqliteEventStore implements EventStore {
       }
       return { erased };
     } finally {
-      if (this.synced) this.db.pragma('synchronous = OFF');
+      if (this.synced) this.db.pragma('synchronous = NORMAL');
     }
   }
 

@@ -60,7 +60,7 @@ parentPort.on('message', (message) => {
     try {
       const db = new Database(message.filename, { fileMustExist: true });
       db.pragma('busy_timeout = 100');
-      // Syncs the WAL before copying and the file after: a writer with synchronous=OFF relies on it.
+      // Syncs the WAL before copying and the file after: a writer whose commits sync nothing relies on it.
       db.pragma('synchronous = NORMAL');
       const pin = new Database(message.filename, { fileMustExist: true, timeout: 100 });
       const snapshot = pin.prepare('SELECT 1 FROM sqlite_master LIMIT 1');
