@@ -1,4 +1,6 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -44,6 +46,32 @@ describe('SqliteReadModels in a file', () => {
     await readModels.close();
     expect(calls).toEqual(['start read-models.db', 'stop, WAL present: true']);
     expect(existsSync(`${file}-wal`)).toBe(false);
+  });
+
+  it('creates its tables in a new file while another connection holds the write lock, waiting for it', async () => {
+    // What the checkpoint thread's first read of a new file does (it recovers the WAL index under the
+    // write lock): a transaction that read first would get SQLITE_BUSY at once, with no busy timeout.
+    const holder = new Worker(
+      `const { parentPort, workerData } = require('node:worker_threads');
+       const Database = require(workerData.driver);
+       const db = new Database(workerData.file);
+       db.pragma('journal_mode = WAL');
+       db.exec('BEGIN IMMEDIATE');
+       parentPort.postMessage('locked');
+       setTimeout(() => { db.exec('COMMIT'); db.close(); }, 300);`,
+      { eval: true, workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), file } },
+    );
+    await new Promise((resolve) => holder.once('message', resolve));
+    const readModels = new SqliteReadModels({ filename: file });
+    try {
+      const batch = await readModels.writer('inbox').beginBatch();
+      batch.put('conversations', 'c1', { name: 'Ana' });
+      await batch.commit(1);
+      expect(await readModels.view('inbox').get('conversations', 'c1')).toEqual({ name: 'Ana' });
+    } finally {
+      await readModels.close();
+      await holder.terminate();
+    }
   });
 
   it('starts no thread for a database in memory', async () => {

@@ -105,10 +105,11 @@ export class SqliteReadModels implements ReadModels {
     // 16 MB of pages: the inbox's index pages stay in memory; documents are cached decoded (Docs).
     // 64 MB held ≈50 MB more RSS after 300k messages (bench:memory); bench:ingest could not tell them apart.
     this.db.pragma(`cache_size = ${threaded ? READER_CACHE_SIZE : WRITER_CACHE_SIZE}`);
+    this.sql = new ReadModelStatements(this.db);
+    // After the schema: the thread's first read of a new file recovers its WAL index under the write lock.
     if (options.backgroundCheckpoint && options.filename !== ':memory:') {
       this.checkpointer = options.backgroundCheckpoint(this.db, options.filename);
     }
-    this.sql = new ReadModelStatements(this.db);
     this.codec = options.codec ?? plainDocCodec;
     const sealKey = threaded ? sealedDocCodecKey(this.codec) : undefined;
     this.commits = threaded

@@ -57,13 +57,15 @@ export class ReadModelStatements {
   private readonly s;
 
   constructor(private readonly db: Database.Database) {
+    // IMMEDIATE: a transaction that read first cannot wait for the write lock (SQLite answers
+    // SQLITE_BUSY at once, with no busy timeout), so it takes the lock before reading the version.
     db.transaction(() => {
       if (db.pragma('user_version', { simple: true }) !== SCHEMA_VERSION) {
         for (const table of TABLES) db.exec(`DROP TABLE IF EXISTS ${table}`);
         db.pragma(`user_version = ${SCHEMA_VERSION}`);
       }
       db.exec(SCHEMA);
-    })();
+    }).immediate();
     this.s = {
       serving: db.prepare<[], { projection: string; version: number }>(
         'SELECT projection, serving AS version FROM rm_projections',
