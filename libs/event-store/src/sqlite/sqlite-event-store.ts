@@ -48,9 +48,10 @@ export interface SqliteEventStoreOptions {
   /**
    * With `synchronous: 'full'` and `checkpointInBackground`: commits hand their pages to the OS
    * without syncing (NORMAL: only a restarted WAL's header is synced in the commit) and the WAL is
-   * synced on libuv's thread pool (wal-syncer.ts), so the event loop never waits on the disk; an append resolves, and its events reach this process's readers of the
-   * log, only once a sync after its commit has finished. The durability of 'full', for a file only
-   * this process appends to (another process's readers could see an event before it is on disk).
+   * synced on libuv's thread pool (wal-syncer.ts), so the event loop never waits on the disk; an
+   * append resolves, and its events reach this process's readers of the log, only once a sync after
+   * its commit has finished. The durability of 'full', for a file only this process appends to
+   * (another process's readers could see an event before it is on disk).
    * Default false.
    */
   syncInBackground?: boolean;
