@@ -101,7 +101,7 @@ describe('SQLite event store with the WAL synced off the event loop', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('runs its connection with synchronous=NORMAL (a restarted WAL header synced, no commit) and syncs the WAL itself', async () => {
+  it('runs its connection with synchronous=NORMAL (no commit synced, only a restarted WAL header) and syncs the WAL itself', async () => {
     const { dir, file } = tempFile();
     const sync = gatedSync();
     sync.release();

@@ -28,8 +28,9 @@ const WAL_FRAMES_BEFORE_RESTART = 16_384;
 // about one sync a second per file, each 40–150 ms when the disk was busy with the checkpoint's own
 // writes. A reader on the WAL keeps writers from starting it over, so the thread re-takes a snapshot
 // (of what was written since the last round) before each checkpoint: the log is copied all the
-// same, and only grows. The snapshot is let go when the WAL holds maxFrames (it then starts over at the next
-// pause) and while the writer asks for it (`hold`: a TRUNCATE after an erasure waits for no reader).
+// same, and only grows. The snapshot is let go when the WAL holds maxFrames (it then starts over at
+// the next pause) and while the writer asks for it (`hold`: a TRUNCATE after an erasure waits for no
+// reader).
 // A snapshot taken when nothing was written since the last round reads no part of the WAL, so an
 // idle file starts over at its next write, when that sync costs nothing.
 const THREAD_SOURCE = `

@@ -6,9 +6,9 @@ export type SyncFile = (fd: number, done: (error: NodeJS.ErrnoException | null) 
 /**
  * Syncs an SQLite WAL file to disk on libuv's thread pool instead of inside each commit, for a writer
  * whose connection runs with synchronous=NORMAL (in WAL mode its commits only hand the WAL's frames to
- * the OS, syncing only a restarted WAL's header). A
- * sync covers everything written to the file before it starts, so the commits that come while one
- * is in flight share the next one (group commit): at most one in flight and one waiting.
+ * the OS, syncing only a restarted WAL's header). A sync covers everything written to the file before
+ * it starts, so the commits that come while one is in flight share the next one (group commit): at
+ * most one in flight and one waiting.
  *
  * Only the WAL needs it: the database file changes only in checkpoints, which another connection
  * with synchronous=NORMAL runs (wal-checkpointer.ts), syncing the WAL before and the file after.
