@@ -4,7 +4,7 @@
  * thread starts them with `startClients` and collects what they measured with `finishClients`.
  */
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { BUCKETS, newHistogram, record } from './latency-histogram.js';
+import { merged, newHistogram, record } from './latency-histogram.js';
 import { openWireSocket } from './fanout-wire-client.js';
 
 const BATCH = 100;
@@ -210,14 +210,13 @@ export async function startClients(
 export async function finishClients(workers: Worker[], results: Promise<ClientsResult>[]) {
   for (const worker of workers) worker.postMessage({ type: 'finish' });
   const finished = await Promise.all(results);
-  const histogram = newHistogram();
+  const histogram = merged(finished.map((r) => r.histogram));
   let deliveries = 0;
   let unmatched = 0;
   let maxMs = 0;
   let disconnects = 0;
   const sample = finished.find((r) => r.sample !== undefined)?.sample;
   for (const r of finished) {
-    for (let i = 0; i < BUCKETS; i += 1) histogram[i]! += r.histogram[i]!;
     deliveries += r.deliveries;
     unmatched += r.unmatched;
     maxMs = Math.max(maxMs, r.maxMs);

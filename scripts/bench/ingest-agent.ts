@@ -10,9 +10,11 @@ export interface AgentData {
   url: string;
   cookie: string;
   userId: string;
-  /** Messages of each phase (sizes the duplicate checks). */
+  /** Messages of each phase (sizes the duplicate checks); `latency` counts every round's. */
   throughput: number;
   latency: number;
+  /** Messages of one latency round: `lat:` message n belongs to round ⌊n / latencyRound⌋. */
+  latencyRound: number;
 }
 
 export interface Progress {
@@ -29,7 +31,8 @@ type FromAgent =
   | ({ type: 'progress' } & Progress)
   | ({
       type: 'result';
-      histogram: Uint32Array;
+      /** One latency histogram per round. */
+      histograms: Uint32Array[];
       maxMs: number;
       duplicates: number;
       unmatched: number;
@@ -44,7 +47,7 @@ export const now = () => performance.timeOrigin + performance.now();
 async function runAgent(data: AgentData): Promise<void> {
   const { io: connect } = await import('socket.io-client');
   const port = parentPort!;
-  const histogram = newHistogram();
+  const histograms = Array.from({ length: Math.ceil(data.latency / data.latencyRound) }, newHistogram);
   const seenTp = new Uint8Array(data.throughput);
   const seenLat = new Uint8Array(data.latency);
   const p: Progress = { tp: 0, lat: 0, tpLastAt: 0 };
@@ -84,7 +87,7 @@ async function runAgent(data: AgentData): Promise<void> {
       p.lat += 1;
       const ms = at - Number(sentText);
       if (ms > maxMs) maxMs = ms;
-      record(histogram, ms);
+      record(histograms[Math.floor(seq / data.latencyRound)]!, ms);
     } else {
       unmatched += 1;
     }
@@ -119,13 +122,16 @@ async function runAgent(data: AgentData): Promise<void> {
     const result: FromAgent = {
       type: 'result',
       ...p,
-      histogram,
+      histograms,
       maxMs,
       duplicates,
       unmatched,
       disconnects,
     };
-    port.postMessage(result, [histogram.buffer]);
+    port.postMessage(
+      result,
+      histograms.map((h) => h.buffer),
+    );
     port.close();
   });
 }

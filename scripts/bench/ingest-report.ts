@@ -15,6 +15,8 @@ export type IngestParams = {
   window: number;
   rate: number;
   seconds: number;
+  /** Latency rounds of `seconds` each: the latency figures are of all of them together. */
+  rounds: number;
   synchronous: 'normal' | 'full';
   plainLog: boolean;
   workspaces: number;

@@ -6,6 +6,20 @@ export function newHistogram(): Uint32Array<ArrayBuffer> {
   return new Uint32Array(BUCKETS);
 }
 
+/** One histogram holding every value of `histograms`. */
+export function merged(histograms: readonly Uint32Array[]): Uint32Array<ArrayBuffer> {
+  const sum = newHistogram();
+  for (const histogram of histograms) for (let i = 0; i < BUCKETS; i += 1) sum[i]! += histogram[i]!;
+  return sum;
+}
+
+/** How many values `histogram` holds. */
+export function countOf(histogram: Uint32Array): number {
+  let count = 0;
+  for (let i = 0; i < histogram.length; i += 1) count += histogram[i]!;
+  return count;
+}
+
 export function record(histogram: Uint32Array, ms: number): void {
   histogram[Math.min(BUCKETS - 1, Math.max(0, Math.floor(ms / BUCKET_MS)))]! += 1;
 }
