@@ -12,4 +12,4 @@ VOLUME /data
 EXPOSE 3000
 # What `npm start` runs, without its prestart: the web client is built already, and rebuilding it
 # at every start would slow each restart after a crash.
-CMD ["node", "--v8-pool-size=2", "--import", "tsx", "apps/server/src/main.ts"]
+CMD ["node", "--v8-pool-size=2", "--no-allocation-site-pretenuring", "--import", "tsx", "apps/server/src/main.ts"]

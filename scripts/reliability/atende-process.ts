@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { RELIABILITY_METRICS_TOKEN } from './soak.js';
 import { RELIABILITY_SANDBOX_TOKEN } from './sender.js';
 import { freePort } from '@atende/events/testing';
+import { EMBEDDED_NODE_FLAGS } from '@atende/server';
 
 const MAIN = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
@@ -77,8 +78,8 @@ export class AtendeProcess {
     delete env.ATENDE_OWNER_EMAIL;
     delete env.ATENDE_OWNER_PASSWORD;
     delete env.SANDBOX_SEND_DELAY_MS;
-    // As npm start runs it (no Node flags).
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    // As npm start runs it.
+    const child = spawn(process.execPath, [...EMBEDDED_NODE_FLAGS, '--import', 'tsx', MAIN], {
       cwd: REPO,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -19,10 +19,22 @@ const V8_POOL_SIZE_FLAG = '--v8-pool-size=2';
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=128', V8_POOL_SIZE_FLAG] as const;
 
 /**
- * The Node flags of the embedded process: `npm start`, the Dockerfile, and the benches that measure
- * it (their npm scripts, and the fresh processes bench:memory and the restart probe start).
+ * Every object starts in the young generation. V8 otherwise allocates straight into the old one from
+ * the code sites whose objects mostly survived a scavenge; it learns that in bursts (the start, full
+ * speed: a backlog held across scavenges), presumably also for sites whose objects die young at a
+ * steady rate, which then fill the old generation with garbage. bench:ingest (2026-11-29, 6
+ * alternating pairs, 3 rounds of 10 s each): full collections 14 per run instead of 20–21 (2 pairs
+ * counted); p99 at 1,000 msg/s of all rounds 25.4–70.4 ms (median 32) instead of 41.7–120.5
+ * (median 69); recorded msg/s within the machine's noise (medians 2,550 and 2,622).
  */
-export const EMBEDDED_NODE_FLAGS = [V8_POOL_SIZE_FLAG] as const;
+const NO_PRETENURING_FLAG = '--no-allocation-site-pretenuring';
+
+/**
+ * The Node flags of the embedded process: `npm start`, the Dockerfile, and the benches and suites
+ * that measure it (their npm scripts, the fresh processes bench:memory, the restart probe and
+ * test:reliability start).
+ */
+export const EMBEDDED_NODE_FLAGS = [V8_POOL_SIZE_FLAG, NO_PRETENURING_FLAG] as const;
 
 /**
  * How far V8 lets the embedded process's heap grow past what its last full collection kept, in
