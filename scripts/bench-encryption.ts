@@ -33,18 +33,8 @@ function median(values: number[]): number {
 /** One throughput run of bench:ingest: the recorded msg/s. */
 async function ingestRate(dir: string, plain: boolean, round: number): Promise<number> {
   const out = path.join(dir, `${plain ? 'plain' : 'sealed'}-${round}.json`);
-  const args = [
-    'run',
-    'bench:ingest',
-    '--',
-    '--messages',
-    values.messages!,
-    '--seconds',
-    '1',
-    '--rounds',
-    '1',
-  ];
-  args.push('--baseline', '500', '--json-out', out, ...(plain ? ['--plain-log'] : []));
+  const args = ['run', 'bench:ingest', '--', '--messages', values.messages!, '--seconds', '1'];
+  args.push('--rounds', '1', '--baseline', '500', '--json-out', out, ...(plain ? ['--plain-log'] : []));
   const result = await runChild('npm', args, { quiet: true, timeoutMs: 10 * 60_000 });
   if (result.code !== 0)
     throw new Error(`bench:ingest failed (${result.code}): ${result.stderr.slice(-2000)}`);

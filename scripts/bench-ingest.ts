@@ -243,6 +243,7 @@ async function main(): Promise<void> {
 
     // ---- 2. latency at a steady rate, in rounds -------------------------------------------------
     const loop = monitorEventLoopDelay({ resolution: 1 });
+    const interval = 1000 / RATE;
     const rounds: { maxLate: number; sendSeconds: number; recordedSeconds: number; settled: boolean }[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       // Steady state: every consumer has worked off what came before the clock starts.
@@ -250,7 +251,6 @@ async function main(): Promise<void> {
       const settled = await atende.settled(60_000);
       await sleep(500);
       loop.enable();
-      const interval = 1000 / RATE;
       const first = round * LATENCY_MESSAGES;
       const latStart = performance.now();
       let latSent = 0;
