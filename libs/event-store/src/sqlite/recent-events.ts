@@ -1,17 +1,17 @@
 import type { RawStoredEvent } from '@atende/events';
 
 /**
- * The last events this process appended, as read back from the log would give them, so the live
- * followers of the log (projectors, fan-out, channel bridge) take new events from memory instead of
- * each querying and parsing them again. Only a contiguous run of positions is kept: an event another
- * process wrote in between starts the run again, and whatever is not here is read from the file.
- */
-/**
  * Events kept (up to a quarter more between trims). ≈0.8 KB each: 10,000 kept up to twice that held
  * 15 MB of heap (bench:memory); the one follower of an embedded process lags far less.
  */
 export const RECENT_EVENTS_KEPT = 5_000;
 
+/**
+ * The last events this process appended, as read back from the log would give them, so the live
+ * followers of the log (projectors, fan-out, channel bridge) take new events from memory instead of
+ * each querying and parsing them again. Only a contiguous run of positions is kept: an event another
+ * process wrote in between starts the run again, and whatever is not here is read from the file.
+ */
 export class RecentEvents {
   private events: RawStoredEvent[] = [];
 
