@@ -17,8 +17,8 @@ import type { SendRunner } from './send-runner.js';
 const MAX_REMEMBERED = 50_000;
 
 /**
- * Whether a driver reports a `media` event after this message: only one whose `mediaUrl` is a
- * placeholder for the media it is fetching (a text has none).
+ * Whether a driver reports a `media` event after this message: only one with a `mediaUrl` (the
+ * placeholder of the media whatsapp-web.js is fetching, or the URL the sandbox fetches); a text has none.
  */
 export function mediaMayFollow(message: Pick<InboundChannelMessage, 'mediaUrl'>): boolean {
   return Boolean(message.mediaUrl);

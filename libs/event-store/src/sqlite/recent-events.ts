@@ -4,7 +4,7 @@ import type { RawStoredEvent } from '@atende/events';
  * Events kept (up to a quarter more between trims). ≈0.8 KB each: 10,000 kept up to twice that held
  * 15 MB of heap (bench:memory); the one follower of an embedded process lags far less.
  */
-export const RECENT_EVENTS_KEPT = 5_000;
+const RECENT_EVENTS_KEPT = 5_000;
 
 /**
  * The last events this process appended, as read back from the log would give them, so the live
